@@ -1,0 +1,18 @@
+"""ringwar: the classic Lord-of-the-Rings board wargames, rules-enforced.
+
+>>> import ringwar
+>>> game = ringwar.new_game("sauron", seed=7)
+>>> game.turn, game.phase
+(1, 'A')
+"""
+
+from .core.engine import Game, load, new_game, replay, systems
+from .core.errors import IllegalAction, RecordError, RingwarError, UndoRefused
+from .core.record import GameRecord
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Game", "GameRecord", "IllegalAction", "RecordError", "RingwarError", "UndoRefused",
+    "load", "new_game", "replay", "systems", "__version__",
+]

@@ -1,0 +1,1 @@
+"""Game-agnostic core: hexes, dice, maps, records and the engine contract."""
