@@ -3,7 +3,7 @@
 >>> import ringwar
 >>> game = ringwar.new_game("sauron", seed=7)
 >>> game.turn, game.phase
-(1, 'A')
+(1, 'C')
 """
 
 from .core.engine import Game, load, new_game, replay, systems

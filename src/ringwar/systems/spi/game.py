@@ -1,0 +1,703 @@
+"""The SPI Standard Rules [1.0]-[10.0] as a state machine shared by Gondor and Sauron.
+
+The rule book's sections are mixins (``movement``, ``combat``, ``rally``, ``magic``); this
+module holds the sequence of play [3.0], decisions, eliminations and demoralization
+[9.0].  An exclusive-rules game subclasses :class:`SpiGame` and overrides named hooks
+(``terrain_cost``, ``is_fanatical``, ``attack_shift``, ``demoralization_value`` ...);
+there is no ``if game == ...`` in this package.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, ClassVar
+
+from ...core import hexes as hx
+from ...core.engine import Action, Event, Game, event
+from ...core.errors import IllegalAction, RecordError
+from ...core.hexmap import HexMap
+from . import data as spidata
+from .combat import CombatMixin
+from .magic import MagicMixin
+from .movement import MovementMixin
+from .rally import RallyMixin
+from .state import DEAD, EXITED, MAP, OFFMAP, Piece
+
+WEST, SAURON = "westernesse", "sauron"
+
+PHASE_NAMES = {
+    "A": "Initial Magic Leader Movement Phase",
+    "B": "Forces of Sauron Siege Phase",
+    "C": "Forces of Sauron Movement Phase",
+    "D": "Forces of Sauron Combat Phase",
+    "E": "Second Magic Leader Movement Phase",
+    "F": "Westernesse Movement Phase",
+    "G": "Westernesse Combat Phase",
+    "H": "Joint Rally Phase",
+}
+
+
+def other(side: str) -> str:
+    return SAURON if side == WEST else WEST
+
+
+class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
+    """A game on the SPI Standard Rules.  Subclasses name their data and phases."""
+
+    sides = (WEST, SAURON)
+    #: [3.0] the phases of a Game-Turn (Gondor adds "B", the Siege Phase)
+    PHASES: ClassVar[tuple[str, ...]] = ("A", "C", "D", "E", "F", "G", "H")
+    PHASING: ClassVar[dict[str, str | None]] = {
+        "A": None, "B": SAURON, "C": SAURON, "D": SAURON, "E": None,
+        "F": WEST, "G": WEST, "H": None}
+    #: [3.0] A: Westernesse magic leaders first; E: Sauron's first
+    STEP_SIDES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "A": (WEST, SAURON), "E": (SAURON, WEST), "H": (WEST, SAURON)}
+    DATA: ClassVar[str] = ""           # package under ringwar.data with scenario.toml, map.toml
+    STANDARD_OPTIONS: ClassVar[dict[str, tuple[Any, str]]] = {
+        "errata_7_37": (True, "[7.37] fanatical units bypass the Casualty Probability Table for missile fire too"),
+        "errata_8_52": (True, "[8.52] magic leaders move only in the Magic Leader Movement Phases"),
+        "errata_phase_e": (True, "[3.0] E: a leader that cast OR ATTEMPTED a spell in A may not cast in E"),
+        "errata_8_37": (True, "[8.37] Rally Table rows 9 and 10"),
+    }
+
+    # ===== construction =====================================================================
+    def _init_state(self) -> None:
+        self.charts = spidata.charts()
+        self.sc = spidata.scenario(self.DATA)
+        self.hexmap = self.load_map()
+        self.units: dict[str, Piece] = {}
+        self.at: dict[str, list[str]] = {}
+        self._turn = 1
+        self._phase = self.PHASES[0]
+        self.step = ""            # sub-step of a phase: combat "missile"/"leader"/"melee"
+        self.step_side: str | None = None
+        self.pending: list[dict[str, Any]] = []   # decisions, the first is asked now
+        self.tasks: list[dict[str, Any]] = []     # work waiting for decisions to finish
+        self.battle: dict[str, Any] | None = None
+        self.dp = {WEST: 0, SAURON: 0}
+        self.dp_log: dict[str, list[list[Any]]] = {WEST: [], SAURON: []}
+        self.demoralized = {WEST: False, SAURON: False}
+        self.vp = {WEST: 0, SAURON: 0}
+        self.entry_count: dict[str, int] = {}
+        self._result: dict[str, Any] | None = None
+        self._board_version = 0
+        self._cache: dict[Any, Any] = {}
+        self.spell_state: dict[str, Any] = {}
+        self.create_pieces()
+        self.init_exclusive()
+        if self.record.setup is not None:
+            self.apply_setup(self.record.setup)
+        self.log.append(event("phase", "[3.0]", f"Game-Turn {self._turn}: {PHASE_NAMES[self._phase]}",
+                              turn=self._turn, phase=self._phase))
+        self._enter_phase(initial=True)
+
+    def load_map(self) -> HexMap:
+        from importlib import resources
+        path = resources.files(f"ringwar.data.{self.DATA}").joinpath("map.toml")
+        with resources.as_file(path) as p:
+            return HexMap.from_toml(p)
+
+    def create_pieces(self) -> None:
+        """[13.0] place the set-up, [14.0] and hold back the reinforcements."""
+        counts: dict[str, int] = {}
+
+        def new_unit(tkey: str) -> Piece:
+            counts[tkey] = counts.get(tkey, 0) + 1
+            p = Piece(f"{tkey}{counts[tkey]}", utype=self.sc.types[tkey], movement=self.charts.movement)
+            self.units[p.id] = p
+            return p
+
+        for entry in self.sc.setup:
+            if entry.errata and not self.options.get(entry.errata, True):
+                if entry.original_hexes is None:
+                    continue
+                hexes = entry.original_hexes
+            else:
+                hexes = entry.hexes
+            for h in hexes:
+                if entry.leader is not None:
+                    p = Piece(entry.leader, ltype=self.sc.leaders[entry.leader], movement=self.charts.movement)
+                    self.units[p.id] = p
+                else:
+                    p = new_unit(entry.type or "")
+                self.place(p, h)
+        for r in self.sc.reinforcements:
+            if r.errata and not self.options.get(r.errata, True):
+                continue
+            for tkey, n in r.units:
+                for _ in range(n):
+                    p = new_unit(tkey)
+                    p.arrival = r.turn
+                    p.flags["entry"] = r.entry
+            for lkey in r.leaders:
+                p = Piece(lkey, ltype=self.sc.leaders[lkey], movement=self.charts.movement)
+                p.arrival = r.turn
+                p.flags["entry"] = r.entry
+                self.units[p.id] = p
+
+    def init_exclusive(self) -> None:
+        """Hook: exclusive-rules state (pedestal, weapons, beast ...)."""
+
+    # ===== the position builder's setup (recorded in the GameRecord) ========================
+    def apply_setup(self, setup: dict[str, Any]) -> None:
+        """Apply a position-builder setup; see :mod:`ringwar.systems.spi.builder`."""
+        try:
+            if setup.get("clear"):
+                for p in self.units.values():
+                    if p.on_map:
+                        self.remove(p)
+                    p.where, p.arrival = OFFMAP, None
+                    p.flags["out"] = True
+            for item in setup.get("place", []):
+                self._setup_place(item)
+            for pid in setup.get("remove", []):
+                p = self.piece(pid)
+                if p.on_map:
+                    self.remove(p)
+                p.where, p.arrival = OFFMAP, None
+                p.flags["out"] = True
+            if "turn" in setup:
+                self._turn = int(setup["turn"])
+            if "phase" in setup:
+                if setup["phase"] not in self.PHASES:
+                    raise RecordError(f"setup: unknown phase {setup['phase']!r}")
+                self._phase = setup["phase"]
+            for side, pts in setup.get("dp", {}).items():
+                self.dp[side] = int(pts)
+                self.dp_log[side].append([int(pts), "setup", "set by the position builder"])
+            for side, flag in setup.get("demoralized", {}).items():
+                self.demoralized[side] = bool(flag)
+            for side, pts in setup.get("vp", {}).items():
+                self.vp[side] = int(pts)
+            for k, v in setup.get("night", {}).items():
+                self.spell_state.setdefault("night_override", {})[str(k)] = bool(v)
+            for pid, spent in setup.get("magic_spent", {}).items():
+                self.piece(pid).magic_spent = int(spent)
+            self.setup_exclusive(setup)
+        except (KeyError, ValueError, TypeError) as e:
+            raise RecordError(f"setup: {e}") from None
+        self._touch()
+
+    def _setup_place(self, item: dict[str, Any]) -> None:
+        h = item["hex"]
+        if h not in self.hexmap:
+            raise RecordError(f"setup: hex {h} is not on the map")
+        if item.get("id") in self.units:
+            p = self.units[item["id"]]
+        else:
+            tkey = item.get("type")
+            if tkey in self.sc.leaders:
+                raise RecordError(f"setup: {tkey} is a leader; place it by id")
+            if tkey not in self.sc.types:
+                raise RecordError(f"setup: unknown unit {item.get('id', tkey)!r}")
+            pid = item.get("id") or f"{tkey}{1 + sum(1 for q in self.units.values() if q.key == tkey)}"
+            p = Piece(pid, utype=self.sc.types[tkey], movement=self.charts.movement)
+            self.units[p.id] = p
+        if p.on_map:
+            self.remove(p)
+        p.arrival = None
+        p.flags.pop("out", None)
+        p.flags.pop("entry", None)
+        self.place(p, h)
+        for k in ("reduced", "disrupted", "moved", "fired", "attacked"):
+            if k in item:
+                setattr(p, k, bool(item[k]))
+        if "formation" in item:
+            p.formation = item["formation"]
+            p.partner = item.get("partner")
+
+    def setup_exclusive(self, setup: dict[str, Any]) -> None:
+        """Hook: exclusive parts of a position-builder setup."""
+
+    # ===== the board ===========================================================================
+    def piece(self, pid: Any) -> Piece:
+        try:
+            return self.units[pid]
+        except (KeyError, TypeError):
+            raise KeyError(f"unknown unit {pid!r}") from None
+
+    def place(self, p: Piece, h: str) -> None:
+        p.hex, p.where = h, MAP
+        self.at.setdefault(h, []).append(p.id)
+        self._touch()
+
+    def remove(self, p: Piece) -> None:
+        if p.hex is not None and p.hex in self.at:
+            lst = self.at[p.hex]
+            lst.remove(p.id)
+            if not lst:
+                del self.at[p.hex]
+        p.hex = None
+        self._touch()
+
+    def relocate(self, p: Piece, h: str) -> None:
+        self.remove(p)
+        self.place(p, h)
+
+    def _touch(self) -> None:
+        self._board_version += 1
+        self._cache.clear()
+
+    def pieces_at(self, h: str | None) -> list[Piece]:
+        if h is None:
+            return []
+        return [self.units[i] for i in self.at.get(h, ())]
+
+    def combat_at(self, h: str | None) -> list[Piece]:
+        return [p for p in self.pieces_at(h) if not p.is_leader]
+
+    def counts_for_stacking(self, p: Piece) -> bool:
+        """[5.0] leaders do not count; hook for other exceptions."""
+        return not p.is_leader
+
+    def stackers_at(self, h: str) -> list[Piece]:
+        return [p for p in self.pieces_at(h) if self.counts_for_stacking(p)]
+
+    def enemy_in(self, h: str, side: str) -> bool:
+        return any(self.units[i].side != side for i in self.at.get(h, ()))
+
+    def side_pieces(self, side: str) -> list[Piece]:
+        return [p for p in self.units.values() if p.side == side]
+
+    def on_map(self, side: str | None = None) -> list[Piece]:
+        return [p for p in self.units.values() if p.on_map and (side is None or p.side == side)]
+
+    # ===== time ============================================================================
+    @property
+    def to_act(self) -> str | None:
+        if self._result is not None:
+            return None
+        if self.pending:
+            return self.pending[0]["side"]
+        return self.step_side
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self._result
+
+    @property
+    def phasing(self) -> str | None:
+        return self.PHASING[self._phase]
+
+    def is_night(self, turn: int | None = None) -> bool:
+        """[10.0] Night Game-Turns, as the exclusive rules list them (hookable)."""
+        t = self._turn if turn is None else turn
+        override = self.spell_state.get("night_override", {})
+        if str(t) in override:
+            return override[str(t)]
+        return t in self.sc.game.get("night", ())
+
+    @property
+    def last_turn(self) -> int:
+        return int(self.sc.game["turns"])
+
+    def _enter_phase(self, initial: bool = False) -> None:
+        """Set the first step of the current phase and reset per-phase flags."""
+        ph = self._phase
+        if ph in self.STEP_SIDES:
+            self.step, self.step_side = "", self.STEP_SIDES[ph][0]
+        else:
+            self.step_side = self.PHASING[ph]
+            self.step = "missile" if self.is_combat_phase() else ""
+        if self.is_movement_phase() or ph in ("A", "E"):
+            for p in self.units.values():
+                p.moved = False
+            self.entry_count = {}
+        if self.is_combat_phase():
+            for p in self.units.values():
+                p.attacked = False
+                p.advanced = False
+                p.flags.pop("leader_attacked", None)
+        self.begin_phase_hook()
+        self._touch()
+        self._settle()
+
+    def begin_phase_hook(self) -> None:
+        """Hook: exclusive rules that act as a phase begins (e.g. Dwarves' [15.22] check)."""
+
+    def is_movement_phase(self) -> bool:
+        return self._phase in ("C", "F")
+
+    def is_combat_phase(self) -> bool:
+        return self._phase in ("D", "G")
+
+    def is_magic_phase(self) -> bool:
+        return self._phase in ("A", "E")
+
+    def _next_step(self) -> list[Event]:
+        """Finish the current step; move to the next step, phase or turn."""
+        events: list[Event] = []
+        ph = self._phase
+        if self.is_combat_phase() and self.step in ("missile", "leader"):
+            self.step = "leader" if self.step == "missile" else "melee"
+            return events
+        if ph in self.STEP_SIDES:
+            order = self.STEP_SIDES[ph]
+            i = order.index(self.step_side) if self.step_side in order else len(order)
+            if i + 1 < len(order):
+                self.step_side = order[i + 1]
+                self.end_step_hook(ph, order[i])
+                return events
+            self.end_step_hook(ph, order[i] if i < len(order) else None)
+        events.extend(self.end_phase_hook(ph))
+        idx = self.PHASES.index(ph)
+        if idx + 1 < len(self.PHASES):
+            self._phase = self.PHASES[idx + 1]
+        else:
+            events.extend(self.end_turn())
+            if self._result is not None:
+                return events
+            self._turn += 1
+            self._phase = self.PHASES[0]
+            for p in self.units.values():
+                p.fired = False          # [7.14] once per Game-Turn
+                p.rally_tried = False    # [8.36]
+                p.rallies_made = 0       # [8.32]
+            events.append(event("turn", "[3.0]", f"Game-Turn {self._turn} begins"
+                                + (" (night)" if self.is_night() else ""), turn=self._turn,
+                                night=self.is_night()))
+        events.append(event("phase", "[3.0]", f"Game-Turn {self._turn}: {PHASE_NAMES[self._phase]}",
+                            turn=self._turn, phase=self._phase))
+        self._enter_phase()
+        return events
+
+    def end_step_hook(self, phase: str, side: str | None) -> None:
+        """Hook: a side finished its part of a two-sided phase."""
+
+    def end_phase_hook(self, phase: str) -> list[Event]:
+        """[4.28] [8.1] checks at the end of a phase; exclusive rules extend it."""
+        events: list[Event] = []
+        if phase in ("C", "F"):
+            events.extend(self.transfer_unstacked_leaders(self.PHASING[phase] or ""))
+        return events
+
+    def end_turn(self) -> list[Event]:
+        """After the last phase: expire effects; after the last turn, decide the game."""
+        events = self.end_turn_hook()
+        if self._turn >= self.last_turn:
+            self._result = self.decide_victory()
+            events.append(event("result", self.victory_rule(), self._result["text"], result=self._result))
+        return events
+
+    def end_turn_hook(self) -> list[Event]:
+        return []
+
+    @abstractmethod
+    def decide_victory(self) -> dict[str, Any]:
+        """The exclusive rules' victory conditions, after the last Game-Turn."""
+
+    def victory_rule(self) -> str:
+        return "[21.0]"
+
+    # ===== the decision loop ===============================================================
+    def _legal(self) -> list[Action]:
+        if self.pending:
+            return self.decision_actions(self.pending[0])
+        if self._phase in ("A", "E"):
+            return self.magic_actions(self.step_side or "")
+        if self.is_movement_phase():
+            return self.movement_actions()
+        if self.is_combat_phase():
+            return self.combat_actions()
+        if self._phase == "H":
+            return self.rally_actions(self.step_side or "")
+        return self.phase_actions()
+
+    def phase_actions(self) -> list[Action]:
+        """Hook: actions of phases the Standard Rules do not define (Gondor's Siege Phase)."""
+        return [{"type": "end"}]
+
+    def _do(self, action: Action) -> list[Event]:
+        kind = action["type"]
+        events: list[Event] = []
+        if self.pending:
+            events.extend(self.do_decision(self.pending[0], action))
+        elif kind == "end":
+            events.extend(self.end_step_checks())
+            events.extend(self._next_step())
+        else:
+            handler = getattr(self, f"do_{kind}", None)
+            if handler is None:
+                raise IllegalAction("[action]", f"unknown action type {kind!r}")
+            events.extend(handler(action))
+        events.extend(self._run_tasks())
+        events.extend(self._settle())
+        return events
+
+    def end_step_checks(self) -> list[Event]:
+        """Things that happen when a side ends a step (hook)."""
+        return []
+
+    def _run_tasks(self) -> list[Event]:
+        events: list[Event] = []
+        while not self.pending and self.tasks and self._result is None:
+            task = self.tasks.pop(0)
+            events.extend(getattr(self, f"task_{task['t']}")(task))
+        return events
+
+    def _settle(self) -> list[Event]:
+        """Skip steps in which the side to act has nothing to do but end; resolve decisions
+        that have a single possible answer.  Keeps the action list short for everyone."""
+        events: list[Event] = []
+        for _ in range(10_000):
+            if self._result is not None:
+                break
+            self._legal_cache = None
+            if self.pending:
+                acts = self.decision_actions(self.pending[0])
+                if len(acts) == 1 and self.pending[0].get("auto", True):
+                    events.extend(self.do_decision(self.pending[0], acts[0]))
+                    events.extend(self._run_tasks())
+                    continue
+                break
+            if self.tasks:
+                events.extend(self._run_tasks())
+                continue
+            acts = self._legal()
+            if len(acts) == 1 and acts[0]["type"] == "end" and self.auto_end_allowed():
+                events.extend(self.end_step_checks())
+                events.extend(self._next_step())
+                continue
+            break
+        self._legal_cache = None
+        return events
+
+    def auto_end_allowed(self) -> bool:
+        return True
+
+    # ===== decisions =========================================================================
+    def ask(self, decision: dict[str, Any]) -> None:
+        self.pending.insert(0, decision)
+
+    def decision_actions(self, d: dict[str, Any]) -> list[Action]:
+        return getattr(self, f"decide_{d['kind']}")(d)
+
+    def do_decision(self, d: dict[str, Any], action: Action) -> list[Event]:
+        self.pending.pop(0)
+        return getattr(self, f"answer_{d['kind']}")(d, action)
+
+    # ===== eliminations and demoralization [9.0] ===========================================
+    def demoralization_value(self, p: Piece) -> int:
+        """[9.12] attack letters + armour + morale, at full strength."""
+        if p.is_leader:
+            return 0
+        v = self.charts.values
+        total = p.armour + v["morale"].get(p.morale, 0)
+        for letter in (p.melee, p.missile):
+            if letter:
+                total += v["attack"][letter.upper()]
+        return total
+
+    def add_dp(self, side: str, points: int, rule: str, reason: str) -> list[Event]:
+        if points == 0:
+            return []
+        self.dp[side] += points
+        self.dp_log[side].append([points, rule, reason])
+        events = [event("demoralization", rule, f"{side}: +{points} Demoralization Points ({reason}); "
+                        f"total {self.dp[side]} of {self.dp_level(side)}", side_affected=side,
+                        points=points, total=self.dp[side])]
+        events.extend(self.check_demoralization(side))
+        return events
+
+    def dp_level(self, side: str) -> int:
+        return int(self.sc.demoralization[side])
+
+    def check_demoralization(self, side: str) -> list[Event]:
+        """[9.21] an army is demoralized once its total EXCEEDS its level; [9.3] for good."""
+        if not self.demoralized[side] and self.dp[side] > self.dp_level(side):
+            return self.demoralize(side, "[9.21]", f"{self.dp[side]} points exceed the level of {self.dp_level(side)}")
+        return []
+
+    def demoralize(self, side: str, rule: str, why: str) -> list[Event]:
+        if self.demoralized[side]:
+            return []
+        self.demoralized[side] = True
+        self._touch()
+        return [event("demoralized", rule, f"the {side} army is demoralized: {why}", side_affected=side)]
+
+    def eliminate(self, p: Piece, rule: str, cause: str, by: Piece | None = None) -> list[Event]:
+        """Remove a piece from play, counting it toward demoralization [9.13]."""
+        if p.where == DEAD:
+            return []
+        h = p.hex
+        events: list[Event] = [event("eliminated", rule, f"{self.label(p)} eliminated ({cause})",
+                                     unit=p.id, hex=h, cause=cause)]
+        partner = self.units.get(p.partner) if p.partner else None
+        if partner is not None:
+            self.dissolve_formation(p)
+        self.remove(p)
+        p.where = DEAD
+        p.disrupted = False
+        if p.is_leader:
+            events.extend(self.leader_killed(p, cause, by))
+        else:
+            events.extend(self.add_dp(p.side, self.demoralization_value(p), "[9.13]",
+                                      f"{self.label(p)} eliminated"))
+            events.extend(self.unit_killed(p, cause, h))
+            if h is not None and not self.combat_at(h):
+                events.extend(self.transfer_leaders(h, p.side, "[8.24]"))
+        return events
+
+    def leader_killed(self, p: Piece, cause: str, by: Piece | None) -> list[Event]:
+        """Hook: exclusive consequences of a leader's death ([20.2], [19.2] ...)."""
+        return []
+
+    def unit_killed(self, p: Piece, cause: str, hex_: str | None) -> list[Event]:
+        """Hook: victory points and the like for an eliminated combat unit."""
+        return []
+
+    def dissolve_formation(self, p: Piece) -> None:
+        partner = self.units.get(p.partner) if p.partner else None
+        for q in (p, partner):
+            if q is not None:
+                q.formation = None
+                q.partner = None
+
+    def label(self, p: Piece) -> str:
+        if p.is_leader:
+            return f"{p.name}"
+        return f"{p.name} {p.code()} [{p.id}]"
+
+    # ===== leaders and stacking [8.1] =========================================================
+    def leader_may_stack_with(self, leader: Piece, unit: Piece) -> bool:
+        """[8.1] normal leaders stack with their own nationality, magic leaders with any."""
+        return unit.side == leader.side and not unit.is_leader and (
+            leader.magic > 0 or unit.nation == leader.nation)
+
+    def leader_legally_stacked(self, leader: Piece) -> bool:
+        return any(self.leader_may_stack_with(leader, u) for u in self.combat_at(leader.hex))
+
+    def nearest_friend(self, leader: Piece, start: str) -> str | None:
+        """[8.24] the nearest friendly combat unit a leader may stack with (ties: lowest hex)."""
+        best: tuple[int, str] | None = None
+        for u in self.units.values():
+            if u.on_map and u.hex and self.leader_may_stack_with(leader, u):
+                d = hx.distance(start, u.hex)
+                if best is None or (d, u.hex) < best:
+                    best = (d, u.hex)
+        return None if best is None else best[1]
+
+    def transfer_leaders(self, h: str, side: str, rule: str) -> list[Event]:
+        events: list[Event] = []
+        for ld in [p for p in self.pieces_at(h) if p.is_leader and p.side == side]:
+            if self.leader_legally_stacked(ld):
+                continue
+            dest = self.nearest_friend(ld, h)
+            if dest is not None and dest != h:
+                self.relocate(ld, dest)
+                events.append(event("transfer", rule, f"{ld.name} transferred from {h} to the nearest "
+                                    f"friendly unit at {dest}", unit=ld.id, frm=h, to=dest))
+        return events
+
+    def transfer_unstacked_leaders(self, side: str) -> list[Event]:
+        """[8.1] leaders must be stacked with a combat unit when their Combat Phase begins;
+        one left alone is transferred to the nearest friendly unit (as [8.24])."""
+        events: list[Event] = []
+        for ld in self.on_map(side):
+            if ld.is_leader and not self.leader_legally_stacked(ld) and ld.hex:
+                dest = self.nearest_friend(ld, ld.hex)
+                if dest is not None:
+                    frm = ld.hex
+                    self.relocate(ld, dest)
+                    events.append(event("transfer", "[8.1]", f"{ld.name} must be stacked with a combat unit: "
+                                        f"moved from {frm} to {dest}", unit=ld.id, frm=frm, to=dest))
+        return events
+
+    # ===== state, hash, view =====================================================================
+    def _state_json(self) -> Any:
+        return {
+            "turn": self._turn, "phase": self._phase, "step": self.step, "step_side": self.step_side,
+            "units": [p.to_json() for p in sorted(self.units.values(), key=lambda q: q.id)],
+            "pending": self.pending, "tasks": self.tasks, "battle": self.battle,
+            "dp": self.dp, "dp_log": self.dp_log, "demoralized": self.demoralized, "vp": self.vp,
+            "entry": self.entry_count, "result": self._result, "spells": self.spell_state,
+            "x": self.exclusive_json(),
+        }
+
+    def exclusive_json(self) -> Any:
+        return None
+
+    def unit_view(self, p: Piece) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "id": p.id, "type": p.key, "name": p.name, "side": p.side, "nation": p.nation,
+            "kind": p.kind, "hex": p.hex, "where": p.where, "label": p.code(),
+            "reduced": p.reduced, "disrupted": p.disrupted, "formation": p.formation,
+            "partner": p.partner, "moved": p.moved, "fired": p.fired, "attacked": p.attacked,
+        }
+        if p.is_leader:
+            d.update(rally=p.rally_now(), magic=p.magic, magic_left=p.magic - p.magic_spent,
+                     rallies_made=p.rallies_made)
+        else:
+            d.update(melee=p.melee_now(), missile=p.missile_now(), armour=p.armour_now(),
+                     morale=p.morale_now(), movement=p.ma, value=self.demoralization_value(p))
+        if p.arrival is not None and p.where == OFFMAP:
+            d["arrival"] = p.arrival
+        return d
+
+    def _view(self, side: str | None) -> dict[str, Any]:
+        units = [self.unit_view(p) for p in sorted(self.units.values(), key=lambda q: q.id)
+                 if p.where in (MAP, OFFMAP, DEAD, EXITED) and not p.flags.get("out")]
+        return {
+            "title": self.title,
+            "phase_name": PHASE_NAMES[self._phase],
+            "step": self.step,
+            "night": self.is_night(),
+            "last_turn": self.last_turn,
+            "night_turns": [t for t in range(1, self.last_turn + 1) if self.is_night(t)],
+            "units": units,
+            "demoralization": {s: {"points": self.dp[s], "level": self.dp_level(s),
+                                   "demoralized": self.demoralized[s]} for s in self.sides},
+            "victory_points": dict(self.vp),
+            "pending": None if not self.pending else self.describe_decision(self.pending[0]),
+            "battle": self.battle,
+            "exclusive": self.exclusive_view(side),
+            "log": self.log_for(side),
+        }
+
+    def exclusive_view(self, side: str | None) -> dict[str, Any]:
+        return {}
+
+    def describe_decision(self, d: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in d.items() if k not in ("then",)}
+
+    # ===== diagnosis ==============================================================================
+    def _diagnose(self, action: Action) -> IllegalAction:
+        kind = action.get("type")
+        if self.pending:
+            d = self.pending[0]
+            return IllegalAction(d.get("rule", "[3.0]"),
+                                 f"{d['side']} must first answer: {d.get('prompt', d['kind'])}")
+        checker = getattr(self, f"why_not_{kind}", None)
+        if checker is not None:
+            err = checker(action)
+            if err is not None:
+                return err
+        if kind == "end":
+            return self.why_not_end()
+        known = {a["type"] for a in self.legal_actions()}
+        if kind not in known:
+            return IllegalAction("[3.0]", f"'{kind}' is not possible in the {PHASE_NAMES[self._phase]}"
+                                 + (f" ({self.step} step)" if self.step else "")
+                                 + f"; possible now: {', '.join(sorted(known))}")
+        return IllegalAction("[3.0]", f"{kind} {self._describe_args(action)} is not legal now")
+
+    def why_not_end(self) -> IllegalAction:
+        return IllegalAction("[3.0]", "the phase cannot end yet")
+
+    def _describe_args(self, action: Action) -> str:
+        return " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+
+    def unit_for(self, action: Action, key: str = "unit") -> Piece | IllegalAction:
+        pid = action.get(key)
+        if pid not in self.units:
+            return IllegalAction("[2.3]", f"there is no unit {pid!r}")
+        return self.units[pid]

@@ -1,0 +1,459 @@
+"""[4.0] Movement, [5.0] Stacking, [6.0] Zones of Control, [8.4] Special Formations."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import hexes as hx
+from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from .state import MAP, OFFMAP, Piece
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import SpiGame
+
+INF = float("inf")
+
+
+class MovementMixin:
+    """Rules of movement.  Hooks: ``terrain_cost``, ``hexside_cost``, ``zoc_extends``,
+    ``zoc_affects``, ``stops_in_zoc``, ``leave_zoc_cost``, ``movement_allowance``,
+    ``entry_hexes``, ``may_pass``, ``extra_movement_actions``."""
+
+    # ----- [6.0] Zones of Control ------------------------------------------------------------
+    def exerts_zoc(self: SpiGame, p: Piece) -> bool:
+        """[6.1] every combat unit, except [6.14] a demoralized army's, [6.15] leaders."""
+        return p.on_map and not p.is_leader and not self.demoralized[p.side]
+
+    def zoc_extends(self: SpiGame, frm: str, to: str) -> bool:
+        """[6.13] not into or through Mountain hexes, not through unbreached gates."""
+        if self.charts.terrain.get(self.hexmap.terrain(to), {}).get("blocks_zoc"):
+            return False
+        side = self.hexmap.side(frm, to)
+        return not (side and side.get("kind") in ("gate", "wall") and not side.get("breached"))
+
+    def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
+        """Hex -> the ``side`` units exerting a ZOC into it."""
+        key = ("zoc", side)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        out: dict[str, list[str]] = {}
+        for p in self.units.values():
+            if p.side == side and p.on_map and self.exerts_zoc(p):
+                for n in self.hexmap.adjacent(p.hex):
+                    if self.zoc_extends(p.hex, n):
+                        out.setdefault(n, []).append(p.id)
+        result = {h: tuple(v) for h, v in out.items()}
+        self._cache[key] = result
+        return result
+
+    def zoc_affects(self: SpiGame, mover: Piece, exerter: Piece) -> bool:
+        """[6.15] leaders are never affected; [6.16] friendly ZOCs never affect friends."""
+        return not mover.is_leader and mover.side != exerter.side
+
+    def in_enemy_zoc(self: SpiGame, p: Piece, h: str | None = None) -> bool:
+        h = p.hex if h is None else h
+        if h is None:
+            return False
+        enemies = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(h, ())
+        return any(self.zoc_affects(p, self.units[e]) for e in enemies)
+
+    def zoc_exerters(self: SpiGame, p: Piece) -> list[Piece]:
+        """The enemy units whose ZOC ``p`` is in."""
+        enemies = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(p.hex or "", ())
+        return [self.units[e] for e in enemies if self.zoc_affects(p, self.units[e])]
+
+    def stops_in_zoc(self: SpiGame, p: Piece) -> bool:
+        """[6.11] entering an enemy ZOC ends movement."""
+        return True
+
+    def may_leave_zoc(self: SpiGame, p: Piece) -> bool:
+        """[6.11] the only ways out of an enemy ZOC are retreat and advance after combat."""
+        return False
+
+    def leave_zoc_cost(self: SpiGame, p: Piece) -> float:
+        return 0.0
+
+    # ----- [4.3] terrain ---------------------------------------------------------------------------
+    def terrain_cost(self: SpiGame, p: Piece, a: str | None, b: str) -> float | None:
+        """MP for ``p`` to enter ``b`` from ``a`` (None: may not) [4.3] [4.26]."""
+        spec = self.charts.terrain.get(self.hexmap.terrain(b), {})
+        cost = spec.get("cost")
+        if cost is None:
+            return None
+        if spec.get("cavalry_prohibited") and self.is_cavalry(p):
+            return None
+        if p.formation in ("wedge", "shield_wall") and not self.formation_terrain_ok(a, b):
+            return None                                  # [8.41]
+        if a is not None and self.hexmap.road(a, b):
+            return 0.5                                   # [4.3] along the road
+        extra = 0.0 if a is None else self.hexside_cost(p, a, b)
+        if extra is None:
+            return None
+        return float(cost) + extra
+
+    def hexside_cost(self: SpiGame, p: Piece, a: str, b: str) -> float | None:
+        side = self.hexmap.side(a, b)
+        if side is None:
+            return 0.0
+        spec = self.charts.hexsides.get(side["kind"], {})
+        if spec.get("impassable"):
+            return None
+        return float(spec.get("extra_cost", 0))
+
+    def is_cavalry(self: SpiGame, p: Piece) -> bool:
+        return p.kind == "cavalry"
+
+    def may_enter_terrain(self: SpiGame, p: Piece, a: str | None, b: str) -> bool:
+        """Could ``p`` ever enter ``b`` from ``a`` (used for retreats, advances, [7.36])."""
+        return self.terrain_cost(p, a, b) is not None
+
+    # ----- [4.1] allowances -----------------------------------------------------------------------
+    def movement_allowance(self: SpiGame, p: Piece) -> float:
+        """[4.11] [4.12] [8.45]."""
+        if p.formation == "wedge":
+            return self.charts.movement["wedge"]
+        if p.formation == "shield_wall":
+            return self.charts.movement["shield_wall"]
+        return p.ma
+
+    # ----- reinforcements [14.0] ----------------------------------------------------------------------
+    def entry_hexes(self: SpiGame, p: Piece) -> list[str]:
+        """Hook: the map hexes a reinforcement may enter by."""
+        return []
+
+    def may_pass(self: SpiGame, p: Piece, h: str) -> bool:
+        """Hook: may ``p`` move through ``h`` this phase (e.g. [14.1] near the road)."""
+        return True
+
+    def available_reinforcement(self: SpiGame, p: Piece) -> bool:
+        return (p.where == OFFMAP and p.arrival is not None and p.arrival <= self._turn
+                and not p.flags.get("out"))
+
+    # ----- can it move at all? ------------------------------------------------------------------
+    def movers(self: SpiGame, side: str) -> list[Piece]:
+        """Pieces of ``side`` that may still move in this phase."""
+        magic_phase = self.is_magic_phase()
+        out = []
+        for p in self.units.values():
+            if p.side != side or p.moved or p.disrupted:       # [7.57] disrupted units never move
+                continue
+            if not (p.on_map or self.available_reinforcement(p)):
+                continue
+            if p.is_leader and p.magic > 0:
+                if magic_phase:
+                    if not self.magic_leader_may_move(p):
+                        continue
+                elif self.options.get("errata_8_52", True):    # [8.52] errata
+                    continue
+            elif magic_phase:
+                continue
+            if p.formation and p.formed_turn == self._turn:   # [8.45] not in the turn formed
+                continue
+            if not self.may_move_hook(p):
+                continue
+            out.append(p)
+        return out
+
+    def may_move_hook(self: SpiGame, p: Piece) -> bool:
+        return True
+
+    def _phase_key(self: SpiGame) -> tuple[Any, ...]:
+        return (self._turn, self._phase, self.step_side)
+
+    def destinations(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None]]:
+        """Where ``p`` may end a move now: hex -> (MP spent, entry hex or None)."""
+        key = ("dest", p.id, self._phase_key(), tuple(sorted(self.entry_count.items())))
+        cached = self._move_cache.get(key) if hasattr(self, "_move_cache") else None
+        if cached is None:
+            if not hasattr(self, "_move_cache") or self._move_cache.get("_key") != self._phase_key():
+                self._move_cache = {"_key": self._phase_key()}
+            cached = self._reachable(p)
+            self._move_cache[key] = cached
+        # [5.0] [4.28] stacking is checked where the move ends, with the board as it is now
+        out = {}
+        for h, v in cached.items():
+            if h == p.hex:
+                continue
+            if self.enemy_in(h, p.side):
+                continue
+            if self.counts_for_stacking(p) and not self.stack_ok(p, h):
+                continue
+            out[h] = v
+        return self.filter_destinations(p, out)
+
+    def filter_destinations(self: SpiGame, p: Piece, dests: dict[str, Any]) -> dict[str, Any]:
+        """Hook: exclusive restrictions on where a move may end (e.g. [15.22] Dwarves)."""
+        return dests
+
+    def stack_ok(self: SpiGame, p: Piece, h: str) -> bool:
+        """[5.0] one combat unit per hex; a formation is two (moved together)."""
+        here = [q for q in self.stackers_at(h) if q.id != p.id and q.id != p.partner]
+        return not here
+
+    def _reachable(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None]]:
+        allowance = self.movement_allowance(p)
+        side = p.side
+        starts: list[tuple[str, float, str | None]] = []
+        if p.on_map:
+            assert p.hex is not None
+            if self.in_enemy_zoc(p) and not self.may_leave_zoc(p):
+                return {}                                          # [6.11]
+            starts.append((p.hex, 0.0, None))
+        else:
+            for e in self.entry_hexes(p):
+                if self.enemy_in(e, side) or not self.may_pass(p, e):
+                    continue
+                c = self.terrain_cost(p, None, e)
+                if c is None:
+                    continue
+                # [14.0] a chain of units entering by one hex: the k-th spends k more MP
+                c += self.entry_count.get(e, 0)
+                if c <= allowance:
+                    starts.append((e, c, e))
+        avoid_zoc = self.avoids_enemy_zoc(p)
+        zoc_here = self.in_enemy_zoc
+
+        def step(a: str, b: str, spent: float) -> float | None:
+            if self.enemy_in(b, side) or not self.may_pass(p, b):
+                return None                                         # [4.27]
+            c = self.terrain_cost(p, a, b)
+            if c is None:
+                return None
+            if avoid_zoc and zoc_here(p, b):
+                return None                                         # [7.15] [9.32]
+            if zoc_here(p, a):
+                c += self.leave_zoc_cost(p)                          # [15.12] Elves
+            return c
+
+        stops = self.stops_in_zoc(p)
+
+        def must_stop(h: str) -> bool:
+            return stops and zoc_here(p, h)
+
+        best: dict[str, tuple[float, str | None]] = {}
+        for start, cost0, entry in starts:
+            if entry is not None:
+                best_entry = best.get(start)
+                if best_entry is None or cost0 < best_entry[0]:
+                    best[start] = (cost0, entry)
+                if must_stop(start):
+                    continue
+            reach = hx.reachable(start, allowance, step, must_stop, cost0, self.hexmap.adjacent)
+            for h, c in reach.items():
+                if h not in best or c < best[h][0]:
+                    best[h] = (c, entry)
+        return best
+
+    def avoids_enemy_zoc(self: SpiGame, p: Piece) -> bool:
+        """[7.15] missile-only units and [9.32] demoralized Z units never enter an enemy ZOC
+        voluntarily."""
+        if p.is_leader:
+            return False
+        if p.missile_only:
+            return True
+        return self.demoralized[p.side] and p.morale_now() == "Z"
+
+    # ----- actions --------------------------------------------------------------------------------
+    def movement_actions(self: SpiGame) -> list[Action]:
+        side = self.step_side or ""
+        acts: list[Action] = []
+        for p in sorted(self.movers(side), key=lambda q: q.id):
+            for h in sorted(self.destinations(p)):
+                acts.append({"type": "move", "unit": p.id, "to": h})
+            if p.formation and p.partner:
+                for h in sorted(self.split_destinations(p)):
+                    acts.append({"type": "split", "unit": p.id, "to": h})
+        acts.extend(self.formation_actions(side))
+        acts.extend(self.extra_movement_actions(side))
+        if self.may_end_movement():
+            acts.append({"type": "end"})
+        return acts
+
+    def extra_movement_actions(self: SpiGame, side: str) -> list[Action]:
+        return []
+
+    def may_end_movement(self: SpiGame) -> bool:
+        return self.why_not_end_movement() is None
+
+    def why_not_end_movement(self: SpiGame) -> IllegalAction | None:
+        """Hook: obligations to meet before a Movement Phase ends."""
+        return None
+
+    def do_move(self: SpiGame, action: Action) -> list[Event]:
+        p = self.units[action["unit"]]
+        to = action["to"]
+        cost, entry = self.destinations(p)[to]
+        frm = p.hex
+        movers = [p]
+        if p.partner and p.formation:
+            movers.append(self.units[p.partner])
+        for q in movers:
+            if frm is None:
+                q.entered_turn = self._turn
+            if q.on_map:
+                self.relocate(q, to)
+            else:
+                self.place(q, to)
+            q.moved = True
+        if entry is not None:
+            self.entry_count[entry] = self.entry_count.get(entry, 0) + 1
+        where = f"enters at {entry} and moves to {to}" if frm is None else f"moves {frm} -> {to}"
+        rule = "[14.0]" if frm is None else "[4.0]"
+        events = [event("move", rule, f"{self.label(p)} {where} ({cost:g} MP)", unit=p.id,
+                        frm=frm, to=to, cost=cost)]
+        events.extend(self.after_move(p, frm, to))
+        return events
+
+    def after_move(self: SpiGame, p: Piece, frm: str | None, to: str) -> list[Event]:
+        """Hook: consequences of a completed move (picking up a Pedestal, say)."""
+        return []
+
+    # ----- [8.4] special formations --------------------------------------------------------------
+    def split_destinations(self: SpiGame, p: Piece) -> dict[str, Any]:
+        """[8.48] a formation disbands when one unit moves away alone."""
+        if p.formed_turn == self._turn:
+            return {}
+        saved = p.formation, p.partner
+        p.formation, p.partner = None, None
+        try:
+            reach = self._reachable(p)
+        finally:
+            p.formation, p.partner = saved
+        return {h: v for h, v in reach.items() if h != p.hex and not self.enemy_in(h, p.side)
+                and not self.stackers_at(h)}
+
+    def do_split(self: SpiGame, action: Action) -> list[Event]:
+        p = self.units[action["unit"]]
+        partner = self.units[p.partner] if p.partner else None
+        frm = p.hex
+        self.dissolve_formation(p)
+        self.relocate(p, action["to"])
+        p.moved = True
+        if partner is not None:
+            partner.moved = True
+        events = [event("split", "[8.48]", f"{self.label(p)} leaves the formation: {frm} -> {action['to']}; "
+                        "the formation is disbanded", unit=p.id, frm=frm, to=action["to"])]
+        events.extend(self.after_move(p, frm, action["to"]))
+        return events
+
+    def formation_terrain_ok(self: SpiGame, a: str | None, b: str) -> bool:
+        """[8.41] special formations only in clear terrain, never across other hexsides."""
+        if self.hexmap.terrain(b) != "clear":
+            return False
+        return a is None or self.hexmap.side(a, b) is None
+
+    def formation_actions(self: SpiGame, side: str) -> list[Action]:
+        """[8.43] two like units of one nationality, beside or with an unmoved leader, out of
+        enemy ZOCs, move into the leader's clear hex.  Westernesse only [8.41]."""
+        if side != "westernesse" or not self.is_movement_phase():
+            return []
+        acts: list[Action] = []
+        seen: set[tuple[str, str, str]] = set()
+        for ld in self.on_map(side):
+            if not ld.is_leader or ld.moved or not self.leader_may_form(ld):
+                continue
+            h = ld.hex
+            assert h is not None
+            if not self.formation_terrain_ok(None, h):
+                continue
+            near = [u for u in self.on_map(side) if not u.is_leader and u.hex is not None
+                    and (u.hex == h or hx.distance(u.hex, h) == 1)]
+            for i, a in enumerate(near):
+                for b in near[i + 1:]:
+                    if self._may_form(a, b, h, ld):
+                        k = (min(a.id, b.id), max(a.id, b.id), h)
+                        if k not in seen:
+                            seen.add(k)
+                            acts.append({"type": "form", "unit": k[0], "with": k[1], "hex": h})
+        return acts
+
+    def leader_may_form(self: SpiGame, ld: Piece) -> bool:
+        """Hook: [8.47] leaders under a Freeze Leader or Fear spell may not form."""
+        return True
+
+    def _may_form(self: SpiGame, a: Piece, b: Piece, h: str, ld: Piece) -> bool:
+        for u in (a, b):
+            if u.moved or u.disrupted or u.formation or self.in_enemy_zoc(u):
+                return False
+            if u.hex != h:
+                if not self.formation_terrain_ok(u.hex, h):
+                    return False
+                c = self.terrain_cost(u, u.hex, h)
+                if c is None or c > u.ma:
+                    return False
+        if a.kind != b.kind or a.kind not in ("infantry", "cavalry"):
+            return False                                                     # [8.42]
+        if a.nation != b.nation or a.nation != ld.nation and ld.magic == 0:
+            return False                                                     # [8.43]
+        if (a.melee_now(), a.missile_now(), a.armour_now(), a.morale_now()) != (
+                b.melee_now(), b.missile_now(), b.armour_now(), b.morale_now()):
+            return False                                                     # [8.43]
+        others = [q for q in self.stackers_at(h) if q.id not in (a.id, b.id)]
+        return not others
+
+    def do_form(self: SpiGame, action: Action) -> list[Event]:
+        a, b = self.units[action["unit"]], self.units[action["with"]]
+        h = action["hex"]
+        kind = self.formation_kind(a, b)
+        for u, v in ((a, b), (b, a)):
+            if u.hex != h:
+                self.relocate(u, h)
+            u.formation, u.partner, u.formed_turn, u.moved = kind, v.id, self._turn, True
+        rule = self.formation_rule(kind)
+        events = [event("form", rule, f"{self.label(a)} and {self.label(b)} form a "
+                        f"{kind.replace('_', ' ')} in {h}", unit=a.id, partner=b.id, hex=h, formation=kind)]
+        events.extend(self.after_move(a, None, h))
+        return events
+
+    def formation_kind(self: SpiGame, a: Piece, b: Piece) -> str:
+        return "wedge" if a.kind == "cavalry" else "shield_wall"             # [8.42]
+
+    def formation_rule(self: SpiGame, kind: str) -> str:
+        return "[8.43]"
+
+    def why_not_move(self: SpiGame, action: Action) -> IllegalAction | None:
+        p = self.unit_for(action)
+        if isinstance(p, IllegalAction):
+            return p
+        to = action.get("to")
+        if not self.is_movement_phase() and not self.is_magic_phase():
+            return IllegalAction("[4.22]", f"units move only in their own Movement Phase, not the {self._phase_name()}")
+        if p.side != self.step_side:
+            return IllegalAction("[4.22]", f"{p.name} belongs to {p.side}; it is {self.step_side}'s phase")
+        if not isinstance(to, str) or to not in self.hexmap:
+            return IllegalAction("[2.1]", f"{to!r} is not a hex on the map")
+        if p.where not in (MAP, OFFMAP) or (p.where == OFFMAP and not self.available_reinforcement(p)):
+            return IllegalAction("[14.0]", f"{p.name} is not on the map and not an available reinforcement")
+        if p.disrupted:
+            return IllegalAction("[7.57]", f"{self.label(p)} is disrupted and may not move until rallied")
+        if p.moved:
+            return IllegalAction("[4.24]", f"{self.label(p)} has already moved this phase")
+        if p.is_leader and p.magic > 0 and not self.is_magic_phase() and self.options.get("errata_8_52", True):
+            return IllegalAction("[8.52]", f"{p.name} is a magic leader and moves only in the Magic Leader Movement Phases")
+        if self.is_magic_phase() and not (p.is_leader and p.magic > 0):
+            return IllegalAction("[4.11]", "only magic leaders move in a Magic Leader Movement Phase")
+        if p.formation and p.formed_turn == self._turn:
+            return IllegalAction("[8.45]", "a special formation may not move in the Game-Turn it is formed")
+        if p.on_map and self.in_enemy_zoc(p) and not self.may_leave_zoc(p):
+            return IllegalAction("[6.11]", f"{self.label(p)} is in an enemy ZOC and may not move")
+        if self.enemy_in(to, p.side):
+            return IllegalAction("[4.27]", f"a unit may never enter an enemy-occupied hex ({to})")
+        cost = self.terrain_cost(p, None, to)
+        if cost is None:
+            return IllegalAction("[4.3]", f"{p.name} may not enter {self.hexmap.terrain(to)} ({to})")
+        if self.counts_for_stacking(p) and not self.stack_ok(p, to):
+            return IllegalAction("[5.0]", f"{to} already holds a combat unit: no two units may stack")
+        special = self.why_not_move_hook(p, to)
+        if special is not None:
+            return special
+        return IllegalAction("[4.21]", f"{to} is beyond {self.label(p)}'s Movement Allowance of "
+                             f"{self.movement_allowance(p):g} MP by any legal path")
+
+    def why_not_move_hook(self: SpiGame, p: Piece, to: str) -> IllegalAction | None:
+        return None
+
+    def _phase_name(self: SpiGame) -> str:
+        from .game import PHASE_NAMES
+        return PHASE_NAMES[self._phase]

@@ -1,0 +1,116 @@
+"""Pieces on an SPI map: combat units and leaders, with their printed and current values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import LeaderType, UnitType, parse_code, shift, shift_morale
+
+# where a piece is
+MAP, OFFMAP, DEAD, EXITED = "map", "offmap", "dead", "exited"
+
+
+class Piece:
+    """A combat unit or a leader.  Printed values come from its type; the rest is state."""
+
+    __slots__ = (
+        "id", "key", "name", "side", "nation", "kind", "tags", "is_leader",
+        "melee", "missile", "armour", "morale", "rally", "magic", "rallies_any", "ma",
+        # state
+        "hex", "where", "reduced", "disrupted", "formation", "partner",
+        "moved", "fired", "attacked", "advanced", "rally_tried", "rallies_made",
+        "arrival", "entered_turn", "magic_spent", "formed_turn", "flags",
+    )
+
+    def __init__(self, pid: str, utype: UnitType | None = None, ltype: LeaderType | None = None,
+                 movement: dict[str, int] | None = None) -> None:
+        self.id = pid
+        self.is_leader = ltype is not None
+        movement = movement or {}
+        if ltype is not None:
+            self.key, self.name, self.side, self.nation = ltype.key, ltype.name, ltype.side, ltype.nation
+            self.kind, self.tags = "leader", ("leader",)
+            self.melee = self.missile = None
+            self.armour, self.morale = 0, ""
+            self.rally, self.magic, self.rallies_any = ltype.rally, ltype.magic, ltype.rallies_any or ltype.magic > 0
+            self.ma = movement.get("leader", 6)  # [4.11]
+        else:
+            assert utype is not None
+            self.key, self.name, self.side, self.nation = utype.key, utype.name, utype.side, utype.nation
+            self.kind, self.tags = utype.kind, tuple(utype.tags)
+            self.melee, self.missile, self.armour, self.morale = parse_code(utype.code)
+            self.rally, self.magic, self.rallies_any = 0, 0, False
+            if utype.movement is not None:
+                self.ma = utype.movement
+            else:
+                self.ma = movement.get("cavalry", 6) if self.kind == "cavalry" else movement.get("infantry", 4)  # [4.11] [4.12]
+        self.hex: str | None = None
+        self.where = OFFMAP
+        self.reduced = False
+        self.disrupted = False
+        self.formation: str | None = None   # "wedge" | "shield_wall" | "phalanx"
+        self.partner: str | None = None
+        self.moved = False
+        self.fired = False
+        self.attacked = False
+        self.advanced = False
+        self.rally_tried = False
+        self.rallies_made = 0
+        self.arrival: int | None = None
+        self.entered_turn: int | None = None
+        self.magic_spent = 0
+        self.formed_turn: int | None = None
+        self.flags: dict[str, Any] = {}
+
+    # ----- printed values, as reduced [7.42] [reconstructed: docs/reconstructed.md] -------
+    def melee_now(self) -> str | None:
+        if self.melee is None:
+            return None
+        return shift(self.melee, -1) if self.reduced else self.melee
+
+    def missile_now(self) -> str | None:
+        if self.missile is None:
+            return None
+        return shift(self.missile, -1) if self.reduced else self.missile
+
+    def armour_now(self) -> int:
+        return max(1, self.armour - 1) if self.reduced else self.armour
+
+    def morale_now(self) -> str:
+        return shift_morale(self.morale, -1) if self.reduced else self.morale
+
+    def rally_now(self) -> int:
+        """[7.26] a reduced leader uses his back-printed rating: half, rounded down, min 1."""
+        return max(1, self.rally // 2) if self.reduced else self.rally
+
+    @property
+    def on_map(self) -> bool:
+        return self.where == MAP
+
+    @property
+    def is_combat(self) -> bool:
+        return not self.is_leader
+
+    @property
+    def missile_only(self) -> bool:
+        """[2.3] units with only a lower-case strength may not attack in a Melee Phase."""
+        return self.melee is None and self.missile is not None
+
+    def code(self) -> str:
+        if self.is_leader:
+            r = self.rally_now()
+            return f"{r}-{self.magic - self.magic_spent}" if self.magic else f"{r}"
+        return f"{self.melee_now() or ''}{self.missile_now() or ''}-{self.armour_now()}-{self.morale_now()}"
+
+    def to_json(self) -> list[Any]:
+        return [self.id, self.hex, self.where, self.reduced, self.disrupted, self.formation,
+                self.partner, self.moved, self.fired, self.attacked, self.advanced,
+                self.rally_tried, self.rallies_made, self.arrival, self.entered_turn,
+                self.magic_spent, self.formed_turn, sorted(self.flags.items())]
+
+    def copy(self) -> Piece:
+        p = Piece.__new__(Piece)
+        for s in Piece.__slots__:
+            setattr(p, s, getattr(self, s))
+        p.flags = dict(self.flags)
+        return p
