@@ -136,8 +136,8 @@ class Game(ABC):
             raise IllegalAction("[end]", "the game is over")
         if not self.is_legal(action):
             raise self._diagnose(action)
-        mark = len(self.log)
         dice_before = self.dice.count
+        self._after_change()  # a system may refill the legal-action cache while it acts
         try:
             events = self._do(action)
         except Exception:
@@ -147,8 +147,6 @@ class Game(ABC):
         self.log.extend(events)
         if self.dice.count != dice_before or any(e.get("reveal") for e in events):
             self._barrier = len(self.record.actions)
-        self._after_change()
-        del mark
         return events
 
     def _normalize(self, action: Any) -> Action:

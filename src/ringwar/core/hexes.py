@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 Hex = str  # "CCRR"
 
@@ -52,6 +53,7 @@ def is_hex_id(h: object) -> bool:
     return isinstance(h, str) and len(h) == 4 and h.isdigit()
 
 
+@lru_cache(maxsize=65536)
 def to_axial(h: Hex) -> tuple[int, int]:
     col, row = col_row(h)
     # even columns are shoved down half a hex ("even-q" with SPI's 1-based columns)
@@ -99,6 +101,7 @@ def direction_to(a: Hex, b: Hex) -> int | None:
     return None
 
 
+@lru_cache(maxsize=262144)
 def distance(a: Hex, b: Hex) -> int:
     qa, ra = to_axial(a)
     qb, rb = to_axial(b)

@@ -278,14 +278,21 @@ class SauronGame(SpiGame):
             return [MORDOR]                                         # [14.1]
         return list(self.hexmap.place(entry))                      # [14.2] within two hexes of 1401
 
-    def may_pass(self, p: Piece, h: str) -> bool:
+    def pass_zone(self, p: Piece) -> frozenset[str] | None:
         """[14.1] [14.2] in their first Movement Phase on the map, within two hexes of the
         Road of the Orcs."""
-        if p.where == OFFMAP and not p.is_leader:
-            return h in self.road_zone
-        if p.where == OFFMAP and p.is_leader:
-            return h in self.road_zone
-        return True
+        return self.road_zone if p.where == OFFMAP else None
+
+    def cost_class(self, p: Piece) -> tuple[Any, ...]:
+        return (p.kind, p.formation, p.side, self.is_elf(p),
+                p.id == "beast" and self.beast_power("flight"), p.side == WEST and self.gate_closed())
+
+    def zoc_class(self, p: Piece) -> Any:
+        if p.id == "beast":
+            return "beast"
+        if "dwarf" in p.tags:
+            return "dwarf"
+        return super().zoc_class(p)
 
     # ===== [18.0] Mordor and the gate ================================================================
     def sauron_in_mordor(self) -> bool:
@@ -296,21 +303,23 @@ class SauronGame(SpiGame):
         """[18.0] closed to the Westernesse Player while Sauron is inside Mordor."""
         return self.sauron_in_mordor()
 
+    def unit_movement_actions(self, p: Piece) -> list[Action]:
+        """[18.0] a unit that can reach 1331 with a Movement Point to spare may leave the map
+        into Mordor (the Westernesse only while the gate is open)."""
+        if not p.on_map or p.is_leader or (p.side == WEST and self.gate_closed()):
+            return []
+        if p.hex == MORDOR:
+            return [{"type": "exit", "unit": p.id}]
+        reach = self.reach(p)
+        if (MORDOR in reach and reach[MORDOR][0] + 1 <= self.movement_allowance(p)
+                and not self.in_enemy_zoc(p, MORDOR) and not self.enemy_in(MORDOR, p.side)):
+            return [{"type": "exit", "unit": p.id}]
+        return []
+
     def extra_movement_actions(self, side: str) -> list[Action]:
-        acts: list[Action] = []
-        for p in sorted(self.movers(side), key=lambda q: q.id):
-            if not p.on_map or p.is_leader:
-                continue
-            if side == WEST and self.gate_closed():
-                continue
-            reach = self.destinations(p)
-            here = p.hex == MORDOR and not self.in_enemy_zoc(p)
-            if here or (MORDOR in reach and reach[MORDOR][0] + 1 <= self.movement_allowance(p)
-                        and not self.in_enemy_zoc(p, MORDOR)):
-                acts.append({"type": "exit", "unit": p.id})
         if side == WEST and self._phase == "F":
-            acts.extend(self.exchange_actions())
-        return acts
+            return self.exchange_actions()                          # [19.14]
+        return []
 
     def do_exit(self, action: Action) -> list[Event]:
         """[18.0] leave the map through 1331 into Mordor; [21.12] -1 VP to Sauron for each

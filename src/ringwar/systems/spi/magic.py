@@ -52,10 +52,8 @@ class MagicMixin:
         ld.magic_spent += points
 
     def magic_actions(self: SpiGame, side: str) -> list[Action]:
-        acts: list[Action] = []
-        for p in sorted(self.movers(side), key=lambda q: q.id):
-            for h in sorted(self.destinations(p)):
-                acts.append({"type": "move", "unit": p.id, "to": h})
+        acts: list[Action] = [{"type": "select", "unit": p.id}
+                              for p in sorted(self.movers(side), key=lambda q: q.id) if self.may_select(p)]
         acts.extend(self.spell_actions(side))
         acts.append({"type": "end"})
         return acts

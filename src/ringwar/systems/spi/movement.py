@@ -18,7 +18,7 @@ INF = float("inf")
 class MovementMixin:
     """Rules of movement.  Hooks: ``terrain_cost``, ``hexside_cost``, ``zoc_extends``,
     ``zoc_affects``, ``stops_in_zoc``, ``leave_zoc_cost``, ``movement_allowance``,
-    ``entry_hexes``, ``may_pass``, ``extra_movement_actions``."""
+    ``entry_hexes``, ``pass_zone``, ``extra_movement_actions``."""
 
     # ----- [6.0] Zones of Control ------------------------------------------------------------
     def exerts_zoc(self: SpiGame, p: Piece) -> bool:
@@ -34,8 +34,9 @@ class MovementMixin:
 
     def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
         """Hex -> the ``side`` units exerting a ZOC into it."""
-        key = ("zoc", side)
-        cached = self._cache.get(key)
+        # an army's ZOCs change only when its own pieces move or it is demoralized
+        key = (side, self._side_version.get(side, 0), self.demoralized[side])
+        cached = self._zoc_cache.get(key)
         if cached is not None:
             return cached
         out: dict[str, list[str]] = {}
@@ -45,7 +46,9 @@ class MovementMixin:
                     if self.zoc_extends(p.hex, n):
                         out.setdefault(n, []).append(p.id)
         result = {h: tuple(v) for h, v in out.items()}
-        self._cache[key] = result
+        if len(self._zoc_cache) > 16:
+            self._zoc_cache.clear()
+        self._zoc_cache[key] = result
         return result
 
     def zoc_affects(self: SpiGame, mover: Piece, exerter: Piece) -> bool:
@@ -123,10 +126,6 @@ class MovementMixin:
         """Hook: the map hexes a reinforcement may enter by."""
         return []
 
-    def may_pass(self: SpiGame, p: Piece, h: str) -> bool:
-        """Hook: may ``p`` move through ``h`` this phase (e.g. [14.1] near the road)."""
-        return True
-
     def available_reinforcement(self: SpiGame, p: Piece) -> bool:
         return (p.where == OFFMAP and p.arrival is not None and p.arrival <= self._turn
                 and not p.flags.get("out"))
@@ -162,26 +161,44 @@ class MovementMixin:
     def _phase_key(self: SpiGame) -> tuple[Any, ...]:
         return (self._turn, self._phase, self.step_side)
 
+    def reach(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None]]:
+        """Every hex ``p`` can reach this phase (cached for the phase: the enemy does not
+        move in it) -> (MP spent, entry hex or None)."""
+        mc = getattr(self, "_move_cache", None)
+        if mc is None or mc.get("_key") != self._phase_key():
+            mc = self._move_cache = {"_key": self._phase_key()}
+        key = (p.id, p.hex, p.formation, tuple(sorted(self.entry_count.items())) if not p.on_map else ())
+        hit = mc.get(key)
+        if hit is None:
+            hit = mc[key] = self._reachable(p)
+        return hit
+
     def destinations(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None]]:
         """Where ``p`` may end a move now: hex -> (MP spent, entry hex or None)."""
-        key = ("dest", p.id, self._phase_key(), tuple(sorted(self.entry_count.items())))
-        cached = self._move_cache.get(key) if hasattr(self, "_move_cache") else None
-        if cached is None:
-            if not hasattr(self, "_move_cache") or self._move_cache.get("_key") != self._phase_key():
-                self._move_cache = {"_key": self._phase_key()}
-            cached = self._reachable(p)
-            self._move_cache[key] = cached
+        cached = self.reach(p)
         # [5.0] [4.28] stacking is checked where the move ends, with the board as it is now
-        out = {}
-        for h, v in cached.items():
-            if h == p.hex:
-                continue
-            if self.enemy_in(h, p.side):
-                continue
-            if self.counts_for_stacking(p) and not self.stack_ok(p, h):
-                continue
-            out[h] = v
+        stackers, sides = self.occupancy()
+        enemy = sides.get("sauron" if p.side == "westernesse" else "westernesse", ())
+        full = stackers if self.counts_for_stacking(p) else ()
+        here = p.hex
+        out = {h: v for h, v in cached.items() if h != here and h not in enemy and h not in full}
         return self.filter_destinations(p, out)
+
+    def occupancy(self: SpiGame) -> tuple[set[str], dict[str, set[str]]]:
+        """Hexes holding a unit that counts for stacking, and hexes held by each side."""
+        hit = self._cache.get("occ")
+        if hit is None:
+            stackers: set[str] = set()
+            sides: dict[str, set[str]] = {}
+            for h, ids in self.at.items():
+                for i in ids:
+                    p = self.units[i]
+                    sides.setdefault(p.side, set()).add(h)
+                    if self.counts_for_stacking(p):
+                        stackers.add(h)
+            hit = (stackers, sides)
+            self._cache["occ"] = hit
+        return hit
 
     def filter_destinations(self: SpiGame, p: Piece, dests: dict[str, Any]) -> dict[str, Any]:
         """Hook: exclusive restrictions on where a move may end (e.g. [15.22] Dwarves)."""
@@ -192,58 +209,100 @@ class MovementMixin:
         here = [q for q in self.stackers_at(h) if q.id != p.id and q.id != p.partner]
         return not here
 
+    # ----- the search: Dijkstra over precomputed costs ----------------------------------------
+    def cost_class(self: SpiGame, p: Piece) -> tuple[Any, ...]:
+        """Everything ``terrain_cost`` depends on besides the hexes (hook: extend it when
+        an exclusive rule makes costs depend on more)."""
+        return (p.kind, p.formation, p.side)
+
+    def cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
+        """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p``."""
+        key = ("costs", self.cost_class(p))
+        tables = self.__dict__.setdefault("_cost_tables", {})
+        hit = tables.get(key)
+        if hit is None:
+            adj = self.hexmap.adjacent
+            hit = {}
+            for a in self.hexmap.hexes:
+                row = []
+                for b in adj(a):
+                    c = self.terrain_cost(p, a, b)
+                    if c is not None:
+                        row.append((b, c))
+                hit[a] = tuple(row)
+            tables[key] = hit
+        return hit
+
+    def zoc_class(self: SpiGame, p: Piece) -> Any:
+        """Pieces alike in how enemy ZOCs affect them (hook)."""
+        return "leader" if p.is_leader else "unit"
+
+    def enemy_zoc_hexes(self: SpiGame, p: Piece) -> frozenset[str]:
+        """Hexes in which ``p`` would be in an enemy ZOC that affects it."""
+        enemy_side = "sauron" if p.side == "westernesse" else "westernesse"
+        enemies = self.zoc_map(enemy_side)
+        key = ("zs", enemy_side, self._side_version.get(enemy_side, 0), self.demoralized[enemy_side],
+               self.zoc_class(p))
+        hit = self._zoc_cache.get(key)
+        if hit is None:
+            hit = frozenset(h for h, ids in enemies.items()
+                            if any(self.zoc_affects(p, self.units[e]) for e in ids))
+            self._zoc_cache[key] = hit
+        return hit
+
+    def pass_zone(self: SpiGame, p: Piece) -> frozenset[str] | None:
+        """Hook: the only hexes ``p`` may move through this phase (None: no limit)."""
+        return None
+
     def _reachable(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None]]:
+        import heapq
+
         allowance = self.movement_allowance(p)
-        side = p.side
-        starts: list[tuple[str, float, str | None]] = []
+        table = self.cost_table(p)
+        enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", set())
+        zoc = self.enemy_zoc_hexes(p)
+        zone = self.pass_zone(p)
+        avoid = self.avoids_enemy_zoc(p)          # [7.15] [9.32]
+        stops = self.stops_in_zoc(p)              # [6.11]
+        leave = self.leave_zoc_cost(p)            # [15.12]
+        best: dict[str, tuple[float, str | None]] = {}
+        heap: list[tuple[float, str, str | None]] = []
         if p.on_map:
             assert p.hex is not None
-            if self.in_enemy_zoc(p) and not self.may_leave_zoc(p):
+            if p.hex in zoc and not self.may_leave_zoc(p):
                 return {}                                          # [6.11]
-            starts.append((p.hex, 0.0, None))
+            best[p.hex] = (0.0, None)
+            heap.append((0.0, p.hex, None))
         else:
             for e in self.entry_hexes(p):
-                if self.enemy_in(e, side) or not self.may_pass(p, e):
+                if e in enemy or (zone is not None and e not in zone):
                     continue
                 c = self.terrain_cost(p, None, e)
-                if c is None:
+                if c is None or (avoid and e in zoc):
                     continue
                 # [14.0] a chain of units entering by one hex: the k-th spends k more MP
                 c += self.entry_count.get(e, 0)
-                if c <= allowance:
-                    starts.append((e, c, e))
-        avoid_zoc = self.avoids_enemy_zoc(p)
-        zoc_here = self.in_enemy_zoc
-
-        def step(a: str, b: str, spent: float) -> float | None:
-            if self.enemy_in(b, side) or not self.may_pass(p, b):
-                return None                                         # [4.27]
-            c = self.terrain_cost(p, a, b)
-            if c is None:
-                return None
-            if avoid_zoc and zoc_here(p, b):
-                return None                                         # [7.15] [9.32]
-            if zoc_here(p, a):
-                c += self.leave_zoc_cost(p)                          # [15.12] Elves
-            return c
-
-        stops = self.stops_in_zoc(p)
-
-        def must_stop(h: str) -> bool:
-            return stops and zoc_here(p, h)
-
-        best: dict[str, tuple[float, str | None]] = {}
-        for start, cost0, entry in starts:
-            if entry is not None:
-                best_entry = best.get(start)
-                if best_entry is None or cost0 < best_entry[0]:
-                    best[start] = (cost0, entry)
-                if must_stop(start):
+                if c <= allowance and (e not in best or c < best[e][0]):
+                    best[e] = (c, e)
+                    heap.append((c, e, e))
+            heapq.heapify(heap)
+        while heap:
+            spent, h, entry = heapq.heappop(heap)
+            if spent > best[h][0]:
+                continue
+            in_zoc = h in zoc
+            if in_zoc and stops and h != p.hex:
+                continue                                            # [6.11] must stop
+            extra = leave if in_zoc else 0.0
+            for n, c in table[h]:
+                if n in enemy or (zone is not None and n not in zone):
+                    continue                                        # [4.27]
+                if avoid and n in zoc:
                     continue
-            reach = hx.reachable(start, allowance, step, must_stop, cost0, self.hexmap.adjacent)
-            for h, c in reach.items():
-                if h not in best or c < best[h][0]:
-                    best[h] = (c, entry)
+                total = spent + c + extra
+                if total <= allowance and (n not in best or total < best[n][0]):
+                    best[n] = (total, entry)
+                    heapq.heappush(heap, (total, n, entry))
         return best
 
     def avoids_enemy_zoc(self: SpiGame, p: Piece) -> bool:
@@ -256,20 +315,63 @@ class MovementMixin:
         return self.demoralized[p.side] and p.morale_now() == "Z"
 
     # ----- actions --------------------------------------------------------------------------------
+    # A move is two decisions (architecture.md): select a unit, then where it goes.  The
+    # top-level list stays short; ``move {unit, to}`` is also accepted directly as shorthand.
+    def may_select(self: SpiGame, p: Piece) -> bool:
+        """Could ``p`` be picked to move now (its options are listed once it is)."""
+        if p.on_map:
+            return not (self.in_enemy_zoc(p) and not self.may_leave_zoc(p))      # [6.11]
+        return any(not self.enemy_in(e, p.side) for e in self.entry_hexes(p))
+
     def movement_actions(self: SpiGame) -> list[Action]:
         side = self.step_side or ""
-        acts: list[Action] = []
-        for p in sorted(self.movers(side), key=lambda q: q.id):
-            for h in sorted(self.destinations(p)):
-                acts.append({"type": "move", "unit": p.id, "to": h})
-            if p.formation and p.partner:
-                for h in sorted(self.split_destinations(p)):
-                    acts.append({"type": "split", "unit": p.id, "to": h})
+        acts: list[Action] = [{"type": "select", "unit": p.id}
+                              for p in sorted(self.movers(side), key=lambda q: q.id) if self.may_select(p)]
         acts.extend(self.formation_actions(side))
         acts.extend(self.extra_movement_actions(side))
         if self.may_end_movement():
             acts.append({"type": "end"})
         return acts
+
+    def do_select(self: SpiGame, action: Action) -> list[Event]:
+        p = self.units[action["unit"]]
+        self.ask({"kind": "move", "side": p.side, "unit": p.id, "rule": "[4.0]",
+                  "prompt": f"where does {self.label(p)} move?"})
+        return []
+
+    def decide_move(self: SpiGame, d: dict[str, Any]) -> list[Action]:
+        p = self.units[d["unit"]]
+        acts: list[Action] = [{"type": "move", "unit": p.id, "to": h} for h in sorted(self.destinations(p))]
+        if p.formation and p.partner:
+            acts.extend({"type": "split", "unit": p.id, "to": h} for h in sorted(self.split_destinations(p)))
+        acts.extend(self.unit_movement_actions(p))
+        acts.append({"type": "stay", "unit": p.id})
+        return acts
+
+    def unit_movement_actions(self: SpiGame, p: Piece) -> list[Action]:
+        """Hook: more things a selected unit may do (exit the map ...)."""
+        return []
+
+    def answer_move(self: SpiGame, d: dict[str, Any], action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "stay":
+            p = self.units[d["unit"]]
+            p.moved = True
+            if p.partner and p.formation:
+                self.units[p.partner].moved = True
+            return [event("stay", "[4.24]", f"{self.label(p)} stays in {p.hex or 'reserve'}", unit=p.id)]
+        return getattr(self, f"do_{kind}")(action)
+
+    def shorthand_move_legal(self: SpiGame, action: Action) -> bool:
+        """``move``/``split``/``exit`` given without selecting first."""
+        if self.pending or action.get("type") not in ("move", "split", "exit"):
+            return False
+        pid = action.get("unit")
+        if not isinstance(pid, str) or pid not in self.units:
+            return False
+        if {"type": "select", "unit": pid} not in self.legal_actions():
+            return False
+        return action in self.decide_move({"kind": "move", "side": self.units[pid].side, "unit": pid})
 
     def extra_movement_actions(self: SpiGame, side: str) -> list[Action]:
         return []
