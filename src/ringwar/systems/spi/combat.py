@@ -380,7 +380,6 @@ class CombatMixin:
             events.extend(self.leader_risk(d, "hE"))
             events.extend(self.eliminate(partner, "[8.46]", "½E on a special formation: one unit lost", by))
         else:
-            self.dissolve_formation(d)
             events.append(event("formation_broken", "[8.46]", "the formation retreats unit by unit",
                                 unit=d.id))
             events.extend(self.order_retreat(partner, retreat, "[8.46]"))
@@ -534,6 +533,8 @@ class CombatMixin:
         companions = [q for q in self.pieces_at(frm) if q.is_leader and q.side == p.side and q.id != p.id
                       and not self.leader_stays(q, p)] if not p.is_leader else []
         self.before_leaving(p, frm, mode)
+        if p.formation:
+            self.dissolve_formation(p)                                   # [8.46] [15.35]
         self.relocate(p, to)
         for q in companions:
             self.relocate(q, to)
@@ -703,6 +704,8 @@ class CombatMixin:
         d = self.unit_for(action, "target")
         if isinstance(d, IllegalAction):
             return d
+        if self.is_movement_phase():
+            return IllegalAction("[4.23]", "no combat may take place during a Movement Phase")
         if not self.is_combat_phase() or self.step != "missile":
             return IllegalAction("[7.16]", "missile fire happens first in the phasing player's Combat Phase")
         if p.side != self.phasing:
@@ -733,6 +736,8 @@ class CombatMixin:
         d = self.unit_for(action, "target")
         if isinstance(d, IllegalAction):
             return d
+        if self.is_movement_phase():
+            return IllegalAction("[4.23]", "no combat may take place during a Movement Phase")
         if not self.is_combat_phase() or self.step != "melee":
             return IllegalAction("[7.31]", "melee comes after missile and leader combat in the Combat Phase")
         if p.side != self.phasing:
