@@ -707,7 +707,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return IllegalAction("[3.0]", f"{kind} {self._describe_args(action)} is not legal now")
 
     def why_not_end(self) -> IllegalAction:
-        return IllegalAction("[3.0]", "the phase cannot end yet")
+        # [7.31] [7.32] [15.22] ...: the combat mixin says which obligation is unmet
+        return CombatMixin.why_not_end(self)
 
     def _describe_args(self, action: Action) -> str:
         return " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
