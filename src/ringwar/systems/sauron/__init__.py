@@ -259,7 +259,6 @@ class SauronGame(SpiGame):
             events.extend(self.eliminate(partner, "[15.35]", "½E on a Slave Phalanx: one Slave unit lost", by))
             events.extend(self.order_retreat(d, 2, "[15.35]"))
             return events
-        self.dissolve_formation(d)
         n = int(result[1])
         events.append(event("formation_broken", "[15.35]", "the Slave Phalanx retreats into separate hexes",
                             unit=d.id))
