@@ -211,6 +211,18 @@ class Game(ABC):
     @abstractmethod
     def _view(self, side: str | None) -> dict[str, Any]: ...
 
+    def recent_log(self, side: str | None, n: int = 50) -> list[Event]:
+        """The last ``n`` events ``side`` may see (views carry these; the whole log is
+        ``log_for``)."""
+        out: list[Event] = []
+        for e in reversed(self.log):
+            if e.get("to") in (None, side):
+                out.append(e)
+                if len(out) >= n:
+                    break
+        out.reverse()
+        return out
+
     def log_for(self, side: str | None) -> list[Event]:
         """The log as ``side`` may see it: events addressed to the other side left out."""
         return [e for e in self.log if e.get("to") in (None, side)]

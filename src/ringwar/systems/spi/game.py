@@ -676,7 +676,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             "pending": None if not self.pending else self.describe_decision(self.pending[0]),
             "battle": self.battle,
             "exclusive": self.exclusive_view(side),
-            "log": self.log_for(side),
+            "log_size": len(self.log),
+            "recent_log": self.recent_log(side),
         }
 
     def exclusive_view(self, side: str | None) -> dict[str, Any]:
