@@ -739,7 +739,8 @@ class CombatMixin:
         if self.is_movement_phase():
             return IllegalAction("[4.23]", "no combat may take place during a Movement Phase")
         if not self.is_combat_phase() or self.step != "melee":
-            return IllegalAction("[7.31]", "melee comes after missile and leader combat in the Combat Phase")
+            # [7.16] missile fire first, then [7.21] leader combat, then melee
+            return IllegalAction("[7.16]", "melee comes after missile and leader combat in the Combat Phase")
         if p.side != self.phasing:
             return IllegalAction("[7.31]", f"{p.name} is not the phasing player's")
         if p.is_leader or d.is_leader:
