@@ -6,15 +6,23 @@ sections follow the rule book.  Data: ``data/sauron/scenario.toml`` and ``map.to
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
+from ...core.hexmap import HexMap
 from ..spi.game import SAURON, WEST, SpiGame
 from ..spi.state import DEAD, EXITED, MAP, OFFMAP, Piece
 
 MORDOR = "1331"
+
+
+@cache
+def _near_road(hexmap: HexMap, road: str, radius: int) -> frozenset[str]:
+    """[14.1] hexes within ``radius`` of a road (maps are shared, so is this)."""
+    return frozenset(n for r in hexmap.roads[road] for n in hx.within(r, radius) if n in hexmap)
 
 
 class SauronGame(SpiGame):
@@ -47,8 +55,7 @@ class SauronGame(SpiGame):
         self.spell_state.update({"cast": {}, "active": {}, "beast": {"conjured": False, "powers": {},
                                  "facing": 1, "window": []}, "pedestal_moved": None,
                                  "on_pedestal": False})
-        self.road_zone = frozenset(h for h in self.hexmap.hexes if any(
-            hx.distance(h, r) <= 2 for r in self.hexmap.roads["orcs"]))
+        self.road_zone = _near_road(self.hexmap, "orcs", 2)
 
     def setup_exclusive(self, setup: dict[str, Any]) -> None:
         if setup.get("clear") and "pedestal" not in setup and self.units["orc_archer1"].flags.get("out"):

@@ -10,6 +10,7 @@ there is no ``if game == ...`` in this package.
 from __future__ import annotations
 
 from abc import abstractmethod
+from functools import cache
 from typing import Any, ClassVar
 
 from ...core import hexes as hx
@@ -35,6 +36,19 @@ PHASE_NAMES = {
     "G": "Westernesse Combat Phase",
     "H": "Joint Rally Phase",
 }
+
+
+@cache
+def _load_map(package: str) -> HexMap:
+    """Maps are immutable: one per process, shared by every game."""
+    from importlib import resources
+    path = resources.files(f"ringwar.data.{package}").joinpath("map.toml")
+    with resources.as_file(path) as p:
+        return HexMap.from_toml(p)
+
+
+#: movement cost tables shared by games with the same map, options and piece class
+_COST_TABLES: dict[Any, Any] = {}
 
 
 def other(side: str) -> str:
@@ -95,10 +109,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         self._enter_phase(initial=True)
 
     def load_map(self) -> HexMap:
-        from importlib import resources
-        path = resources.files(f"ringwar.data.{self.DATA}").joinpath("map.toml")
-        with resources.as_file(path) as p:
-            return HexMap.from_toml(p)
+        return _load_map(self.DATA)
 
     def create_pieces(self) -> None:
         """[13.0] place the set-up, [14.0] and hold back the reinforcements."""

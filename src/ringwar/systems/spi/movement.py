@@ -217,8 +217,8 @@ class MovementMixin:
 
     def cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
         """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p``."""
-        key = ("costs", self.cost_class(p))
-        tables = self.__dict__.setdefault("_cost_tables", {})
+        from .game import _COST_TABLES as tables
+        key = (self.DATA, tuple(sorted(self.options.items())), self.cost_class(p))
         hit = tables.get(key)
         if hit is None:
             adj = self.hexmap.adjacent
