@@ -323,7 +323,7 @@ class CombatMixin:
             dice = self.dice.roll(2)
             total = sum(dice)
             hit = lo <= total <= hi
-            events.append(event("roll", "[7.41]", f"{kind}: {self.label(p)} {letter.upper()} vs armour {armour}"
+            events.append(event("roll", "[7.41]", f"{kind}: {self.label(p)} {letter} vs armour {armour}"
                                 f"{mods} needs {rng_text(lo, hi)}: rolled {total} ({dice[0]}+{dice[1]}), "
                                 + ("casualty" if hit else "no effect"),
                                 dice=dice, table="7.41", cell=f"{letter.upper()}/{armour}", unit=p.id,

@@ -630,6 +630,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         one left alone is transferred to the nearest friendly unit (as [8.24])."""
         events: list[Event] = []
         for ld in self.on_map(side):
+            if ld.magic > 0 and self.options.get("errata_8_52", True):
+                continue   # [8.52] magic leaders move only in magic phases: never carried off
             if ld.is_leader and not self.leader_legally_stacked(ld) and ld.hex:
                 dest = self.nearest_friend(ld, ld.hex)
                 if dest is not None:
