@@ -1,0 +1,472 @@
+"""Text rendering of a game for the terminal, through the engine contract only.
+
+Everything here reads a side's ``view`` (a dict) and the list of legal actions; nothing
+touches a system's internals.  Views with SPI shapes ("units" with "hex", "label" ...)
+get unit lists, a hex-grid map and actions grouped by unit; any other view is printed
+key by key.
+
+>>> format_event({"type": "roll", "rule": "[7.41]", "text": "B vs 3 needs 2-7: rolled 7"})
+'[7.41] B vs 3 needs 2-7: rolled 7'
+>>> describe_action({"type": "move", "unit": "warg1", "to": "1323"}, {}, with_unit=False)
+'move 1323'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+_HEX = re.compile(r"^\d{4}$")
+
+#: how action types read in a list (unit-less wording; the unit heads its group)
+_VERBS = {
+    "move": "move", "split": "split to", "form": "form", "exit": "exit", "exchange": "exchange with",
+    "end": "end", "fire": "fire at", "leader_attack": "leader attack", "attack": "attack",
+    "resolve": "resolve the battle", "retreat": "retreat to",
+    "retreat_before_combat": "retreat before combat to", "stand": "stand", "advance": "advance to",
+    "stay": "stay", "rally": "rally", "cast": "cast", "conjure": "conjure",
+    "beast_power": "power", "select": "select to move",
+}
+
+#: terrain -> (mark after the hex number, filler for an empty hex)
+_TERRAIN_MARKS = {
+    "mountain": ("^", "^^^^"),
+    "rough": ("~", " ~~ "),
+    "crater": ("o", " oo "),
+    "forest": ("f", " ff "),
+    "woods": ("f", " ff "),
+    "river": ("w", " ww "),
+    "marsh": ("m", " mm "),
+}
+
+
+# ===== small pieces ============================================================================
+def format_event(e: dict[str, Any]) -> str:
+    """One log line: ``"[7.41] melee: ... rolled 7 ..."`` (the rule case, then the text)."""
+    rule = e.get("rule")
+    text = e.get("text")
+    if text is None:
+        text = json.dumps({k: v for k, v in e.items() if k != "rule"}, sort_keys=True)
+    return f"{rule} {text}" if rule else str(text)
+
+
+def unit_index(view: View) -> dict[str, dict[str, Any]]:
+    """The view's units by id ({} if the view has none)."""
+    units = view.get("units")
+    if not isinstance(units, list):
+        return {}
+    return {u["id"]: u for u in units if isinstance(u, dict) and "id" in u}
+
+
+def unit_flags(u: dict[str, Any]) -> list[str]:
+    flags = []
+    if u.get("reduced"):
+        flags.append("reduced")
+    if u.get("disrupted"):
+        flags.append("DISRUPTED")
+    if u.get("formation"):
+        partner = u.get("partner")
+        flags.append(f"{str(u['formation']).replace('_', ' ')}" + (f" with {partner}" if partner else ""))
+    return flags
+
+
+def unit_title(uid: str, units: dict[str, dict[str, Any]], where: bool = True) -> str:
+    """``"goblin1 Goblins Ee-2-Z at 0821"`` (just the id if the view does not know it)."""
+    u = units.get(uid)
+    if u is None:
+        return str(uid)
+    name = u.get("name") or ""
+    label = u.get("label") or ""
+    if u.get("kind") == "leader":
+        label = f"leader {label}".strip() if label else "leader"
+    parts = [str(uid)]
+    if name and name.lower().replace(" ", "_") != str(uid):
+        parts.append(str(name))
+    if label:
+        parts.append(f"({label})")
+    text = " ".join(parts)
+    if where:
+        h = u.get("hex")
+        if h is not None:
+            text += f" at {h}"
+        elif u.get("where") not in (None, "map"):
+            text += f" [{u['where']}]"
+    flags = unit_flags(u)
+    if flags:
+        text += " [" + ", ".join(flags) + "]"
+    return text
+
+
+def _target_text(uid: Any, units: dict[str, dict[str, Any]]) -> str:
+    u = units.get(uid)
+    if u is None:
+        return str(uid)
+    bits = [str(uid)]
+    if u.get("label"):
+        bits.append(f"{u['label']}")
+    if u.get("hex"):
+        bits.append(f"at {u['hex']}")
+    return f"{bits[0]} ({' '.join(bits[1:])})" if len(bits) > 1 else bits[0]
+
+
+def describe_action(a: Action, units: dict[str, dict[str, Any]], with_unit: bool = True) -> str:
+    """A short reading of an action (without its unit when ``with_unit`` is false)."""
+    kind = str(a.get("type"))
+    verb = _VERBS.get(kind, kind.replace("_", " "))
+    rest = {k: v for k, v in a.items() if k not in ("type", "unit")}
+    words = [verb]
+    if kind in ("fire", "attack", "leader_attack", "rally", "exchange") and "target" in rest:
+        words.append(_target_text(rest.pop("target"), units))
+    elif kind == "form":
+        if "with" in rest:
+            words.append(f"with {rest.pop('with')}")
+        if "hex" in rest:
+            words.append(f"in {rest.pop('hex')}")
+    elif kind == "cast":
+        if "spell" in rest:
+            words.append(str(rest.pop("spell")))
+        if "points" in rest:
+            words.append(f"({rest.pop('points')} pts)")
+    elif kind == "beast_power":
+        if "power" in rest:
+            words.append(str(rest.pop("power")))
+        if "facing" in rest:
+            words.append(f"facing {rest.pop('facing')}")
+    elif "to" in rest:
+        words.append(str(rest.pop("to")))
+    for k, v in rest.items():
+        words.append(f"{k}={v}")
+    text = " ".join(words)
+    if with_unit and "unit" in a:
+        text = f"{a['unit']}: {text}"
+    return text
+
+
+# ===== status ===================================================================================
+def status_lines(view: View) -> list[str]:
+    """A compact status: turn, phase, night, who acts, the decision asked, demoralization, VP."""
+    turn = view.get("turn")
+    last = view.get("last_turn")
+    head = [f"Turn {turn}" + (f" of {last}" if last else "")]
+    if view.get("night"):
+        head.append("NIGHT")
+    phase = view.get("phase_name") or f"phase {view.get('phase')}"
+    step = view.get("step")
+    head.append(f"{phase}" + (f" ({step} step)" if step else ""))
+    result = view.get("result")
+    if result:
+        head.append("game over")
+    elif view.get("to_act"):
+        head.append(f"{view['to_act']} to act")
+    lines = [" · ".join(str(h) for h in head)]
+    extra = []
+    demo = view.get("demoralization")
+    if isinstance(demo, dict) and demo:
+        parts = []
+        for side, d in demo.items():
+            if isinstance(d, dict):
+                txt = f"{side} {d.get('points', 0)}/{d.get('level', '?')}"
+                if d.get("demoralized"):
+                    txt += " DEMORALIZED"
+                parts.append(txt)
+        if parts:
+            extra.append("Demoralization: " + ", ".join(parts))
+    vp = view.get("victory_points")
+    if isinstance(vp, dict) and vp:
+        extra.append("VP: " + ", ".join(f"{s} {n}" for s, n in vp.items()))
+    if extra:
+        lines.append("   ".join(extra))
+    units = unit_index(view)
+    battle = view.get("battle")
+    if isinstance(battle, dict) and battle.get("target"):
+        attackers = ", ".join(str(a) for a in battle.get("attackers", []))
+        lines.append(f"Battle declared: {attackers} -> {_target_text(battle['target'], units)}")
+    pending = view.get("pending")
+    if isinstance(pending, dict):
+        rule = pending.get("rule", "")
+        prompt = pending.get("prompt") or pending.get("kind") or "a decision"
+        who = pending.get("side")
+        lines.append(f"Decision{' ' + rule if rule else ''}"
+                     f"{' for ' + who if who and who != view.get('to_act') else ''}: {prompt}")
+    if result:
+        lines.append(result_text(result))
+    return lines
+
+
+def result_text(result: dict[str, Any] | None) -> str:
+    if not result:
+        return "the game is not over"
+    if result.get("text"):
+        return f"Result: {result['text']}"
+    winner = result.get("winner") or "nobody (draw)"
+    level = result.get("level")
+    return f"Result: {winner} wins" + (f" ({level})" if level else "")
+
+
+# ===== units ====================================================================================
+def units_by_hex(view: View, side: str | None = None, hexes: Iterable[str] | None = None,
+                 width: int = 100) -> list[str]:
+    """One line per occupied hex (sorted), listing its units with side, label and flags;
+    then pieces off the map (reinforcements, withdrawn, eliminated) in short."""
+    units = view.get("units")
+    if not isinstance(units, list):
+        return generic_view_lines(view)
+    only = set(hexes) if hexes is not None else None
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    off: dict[str, list[dict[str, Any]]] = {}
+    for u in units:
+        if side is not None and u.get("side") != side:
+            continue
+        h = u.get("hex")
+        if h is None:
+            off.setdefault(str(u.get("where") or "off map"), []).append(u)
+            continue
+        if only is not None and h not in only:
+            continue
+        by_hex.setdefault(str(h), []).append(u)
+    index = {u["id"]: u for u in units if "id" in u}
+    lines = []
+    for h in sorted(by_hex):
+        stack = sorted(by_hex[h], key=lambda u: (u.get("kind") == "leader", str(u.get("id"))))
+        sides = sorted({str(u.get("side")) for u in stack})
+        inner = "; ".join(unit_title(u["id"], index, where=False) for u in stack)
+        lines.append(f"{h}  {'/'.join(sides):<12} {inner}")
+    if hexes is None:
+        for where, us in sorted(off.items()):
+            ids = ", ".join(str(u["id"]) + (f" (turn {u['arrival']})" if u.get("arrival") else "")
+                            for u in us)
+            lines.extend(textwrap.wrap(f"{where}: {ids}", width=width, subsequent_indent="    "))
+    if not lines:
+        lines.append("(no units)")
+    return lines
+
+
+def generic_view_lines(view: View, width: int = 100) -> list[str]:
+    """A view without SPI shapes, key by key (long values shortened)."""
+    lines = []
+    for k, v in view.items():
+        if k == "log":
+            lines.append(f"log: {len(v) if isinstance(v, list) else v} events")
+            continue
+        text = v if isinstance(v, str) else json.dumps(v, sort_keys=True, default=str)
+        if len(text) > width:
+            text = text[: width - 3] + "..."
+        lines.append(f"{k}: {text}")
+    return lines
+
+
+# ===== legal actions grouped by unit ========================================================
+def group_actions(legal: Sequence[Action]) -> list[tuple[str | None, list[tuple[int, Action]]]]:
+    """Actions grouped by their ``unit`` (first appearance order), numbered from 1; actions
+    without a unit (``end``, ``resolve`` ...) form the last group (key None)."""
+    groups: dict[str | None, list[tuple[int, Action]]] = {}
+    for i, a in enumerate(legal, 1):
+        key = a.get("unit")
+        groups.setdefault(None if key is None else str(key), []).append((i, a))
+    general = groups.pop(None, None)
+    out: list[tuple[str | None, list[tuple[int, Action]]]] = list(groups.items())
+    if general:
+        out.append((None, general))
+    return out
+
+
+def action_list_lines(legal: Sequence[Action], view: View, only: str | None = None,
+                      per_unit: int = 8, width: int = 100) -> list[str]:
+    """Numbered legal actions grouped by unit::
+
+        goblin1 Goblins (Ee-2-Z) at 0821: [1] move 0721  [2] move 0722 ... +15 more (? goblin1)
+
+    ``only`` (a unit id or a hex) shows one unit's (or hex's) actions in full; otherwise a
+    group longer than ``per_unit`` is shortened with a count.
+    """
+    units = unit_index(view)
+    groups = group_actions(legal)
+    if only is not None:
+        hits = [(k, acts) for k, acts in groups
+                if k == only or (k is not None and units.get(k, {}).get("hex") == only)]
+        if not hits:
+            return [f"no legal action for {only!r} now"]
+        groups = hits
+        per_unit = 10**9
+    lines: list[str] = []
+    for key, acts in groups:
+        head = "other" if key is None else unit_title(key, units)
+        shown = acts if len(acts) <= per_unit else acts[: max(1, per_unit - 2)]
+        items = [f"[{i}] {describe_action(a, units, with_unit=key is None)}" for i, a in shown]
+        if len(shown) < len(acts):
+            items.append(f"... +{len(acts) - len(shown)} more ({'? ' + key if key else '?'})")
+        body = "  ".join(items)
+        lines.extend(textwrap.wrap(f"{head}: {body}", width=width, subsequent_indent="    ",
+                                   break_on_hyphens=False, break_long_words=False) or [head])
+    if not lines:
+        lines.append("(no legal action)")
+    return lines
+
+
+# ===== map ======================================================================================
+def _col_row(h: str) -> tuple[int, int]:
+    return int(h[:2]), int(h[2:])
+
+
+def focus_hexes(view: View, legal: Sequence[Action] = (), fallback: bool = True) -> list[str]:
+    """Hexes the current decision is about: the pending decision's unit and options and the
+    declared battle; with ``fallback``, else the hexes named by the legal actions, else the
+    acting side's units, else every unit (to centre a map on)."""
+    units = unit_index(view)
+    out: list[str] = []
+
+    def add(x: Any) -> None:
+        if isinstance(x, str) and _HEX.match(x):
+            out.append(x)
+        elif isinstance(x, str) and x in units and units[x].get("hex"):
+            out.append(str(units[x]["hex"]))
+
+    pending = view.get("pending")
+    if isinstance(pending, dict):
+        for k in ("unit", "hex", "target"):
+            add(pending.get(k))
+        for x in pending.get("options", []) or []:
+            add(x)
+        for x in pending.get("attackers", []) or []:
+            add(x)
+    battle = view.get("battle")
+    if isinstance(battle, dict):
+        add(battle.get("target"))
+        for x in battle.get("attackers", []):
+            add(x)
+    if fallback and not out:
+        for a in legal:
+            for k in ("unit", "target", "to", "hex"):
+                add(a.get(k))
+    if fallback and not out:
+        side = view.get("to_act") or view.get("side")
+        out = [str(u["hex"]) for u in units.values() if u.get("hex") and u.get("side") == side]
+    if fallback and not out:
+        out = [str(u["hex"]) for u in units.values() if u.get("hex")]
+    return [h for h in dict.fromkeys(out) if _HEX.match(h)]
+
+
+def render_map(view: View, hexmap: Any = None, center: str | None = None, radius: int = 5,
+               focus: Sequence[str] = (), cols: tuple[int, int] | None = None,
+               rows: tuple[int, int] | None = None) -> list[str]:
+    """A hex-grid picture of the map around ``center`` (SPI CCRR hexes; flat-topped columns,
+    even columns half a hex lower).  Each hex shows its number (with a terrain mark) and
+    its stack: side letter and number of combat units, ``L`` for leaders, ``!`` if a unit is
+    disrupted.  Hexes in ``focus`` are marked ``*``.
+
+    ``hexmap`` (optional, e.g. ``game.hexmap``) gives terrain and the map's extent.
+    """
+    units = view.get("units")
+    if not isinstance(units, list):
+        return generic_view_lines(view)
+    on_map = [u for u in units if isinstance(u.get("hex"), str) and _HEX.match(u["hex"])]
+    if not on_map and hexmap is None:
+        return ["(no hex map in this view)"] + units_by_hex(view)
+    max_c = max_r = 99
+    spec = getattr(hexmap, "spec", None)
+    if spec is not None:
+        max_c, max_r = spec.map.columns, spec.map.rows
+    if cols is None or rows is None:
+        if center is None:
+            hs = list(focus) or [u["hex"] for u in on_map] or ["0101"]
+            cs = sorted(_col_row(h)[0] for h in hs)
+            rs = sorted(_col_row(h)[1] for h in hs)
+            c, r = cs[len(cs) // 2], rs[len(rs) // 2]
+        else:
+            c, r = _col_row(center)
+        cols = (max(1, c - radius), min(max_c, c + radius))
+        rows = (max(1, r - radius), min(max_r, r + radius))
+    sides = list(dict.fromkeys(str(u.get("side")) for u in units))
+    letters = _side_letters(sides)
+    stacks: dict[str, list[dict[str, Any]]] = {}
+    for u in on_map:
+        stacks.setdefault(u["hex"], []).append(u)
+    focus_set = set(focus)
+    width = 6
+    c0, c1 = cols
+    r0, r1 = rows
+    nlines = 2 * (r1 - r0 + 1) + 1
+    grid = [[" "] * (width * (c1 - c0 + 1) + 1) for _ in range(nlines)]
+
+    def put(line: int, x: int, text: str) -> None:
+        for i, ch in enumerate(text):
+            if 0 <= line < nlines and x + i < len(grid[line]):
+                grid[line][x + i] = ch
+
+    road = getattr(hexmap, "road_hexes", frozenset()) if hexmap is not None else frozenset()
+    for c in range(c0, c1 + 1):
+        x = (c - c0) * width
+        for r in range(r0, r1 + 1):
+            h = f"{c:02d}{r:02d}"
+            if hexmap is not None and h not in hexmap:
+                continue
+            top = 2 * (r - r0) + (1 if c % 2 == 0 else 0)
+            terr = hexmap.terrain(h) if hexmap is not None else "clear"
+            mark, filler = _TERRAIN_MARKS.get(terr, ("", ""))
+            if not mark and h in road:
+                mark = "="
+            prefix = "*" if h in focus_set else "|"
+            put(top, x, f"{prefix}{h}{mark or ' '}")
+            stack = stacks.get(h)
+            if stack:
+                token = _stack_token(stack, letters)
+            else:
+                token = filler or ("  = " if h in road else "  . ")
+            put(top + 1, x, f"{prefix}{token:<4}"[:width])
+    lines = ["".join(row).rstrip() for row in grid]
+    while lines and not lines[-1]:
+        lines.pop()
+    key = ", ".join(f"{v}={k}" for k, v in letters.items())
+    lines.append(f"key: {key}; digit = combat units, L leader, ! disrupted, * in the current "
+                 f"decision; ^ mountain, ~ rough, o crater, = road")
+    return lines
+
+
+def _side_letters(sides: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for s in sides:
+        letter = s[:1].upper() or "?"
+        if letter in out.values():
+            letter = str(len(out) + 1)
+        out[s] = letter
+    return out
+
+
+def _stack_token(stack: list[dict[str, Any]], letters: dict[str, str]) -> str:
+    combat = [u for u in stack if u.get("kind") != "leader"]
+    leaders = [u for u in stack if u.get("kind") == "leader"]
+    side_set = list(dict.fromkeys(letters.get(str(u.get("side")), "?") for u in stack))
+    token = "".join(side_set)
+    if combat:
+        token += str(len(combat)) if len(combat) > 1 or leaders else ""
+    if leaders:
+        token += "L"
+    if any(u.get("disrupted") for u in stack):
+        token += "!"
+    return token[:4]
+
+
+# ===== log ==========================================================================================
+def visible_log(game: Any, side: str | None) -> list[dict[str, Any]]:
+    """The log as ``side`` may see it: ``game.log_for(side)``, keeping also events whose
+    ``to`` is a hex rather than a side (moves, retreats: the engine's ``log_for`` reads any
+    ``to`` as an addressee)."""
+    allowed = game.log_for(side)
+    full = getattr(game, "log", None)
+    if not isinstance(full, list):
+        return list(allowed)
+    keep = {id(e) for e in allowed}
+    sides = set(getattr(game, "sides", ()))
+    return [e for e in full if id(e) in keep or (e.get("to") is not None and e.get("to") not in sides)]
+
+
+def log_lines(events: Sequence[dict[str, Any]], n: int | None = None) -> list[str]:
+    """The last ``n`` events (all if None), one line each, with dice shown in the text."""
+    evs = list(events) if n is None else list(events)[-n:] if n > 0 else []
+    return [format_event(e) for e in evs]
