@@ -55,6 +55,9 @@ class Game(ABC):
     OPTIONS: ClassVar[dict[str, tuple[Any, str]]] = {}
     #: scenario names this system offers (the first is the default)
     SCENARIOS: ClassVar[tuple[str, ...]] = ("standard",)
+    #: True if a side's view ever hides something from it (dummy counters, hidden units):
+    #: then an unfinished game's raw record must never be shown to a player.
+    hidden_information: ClassVar[bool] = False
 
     def __init__(self, record: GameRecord) -> None:
         self.record = GameRecord(record.system, record.seed, record.scenario,
@@ -148,6 +151,11 @@ class Game(ABC):
         if self.dice.count != dice_before or any(e.get("reveal") for e in events):
             self._barrier = len(self.record.actions)
         return events
+
+    def preview(self, action: Action) -> dict[str, Any] | None:
+        """What a legal action would risk, before committing to it (for attacks: the exact
+        probability of each outcome).  None when there is nothing to tell."""
+        return None
 
     def _normalize(self, action: Any) -> Action:
         if not isinstance(action, dict):

@@ -699,6 +699,31 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def describe_decision(self, d: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in d.items() if k not in ("then",)}
 
+    # ===== previews ==============================================================================
+    def preview(self, action: Action) -> dict[str, Any] | None:
+        """Exact outcome odds of ``fire``, ``attack`` and ``leader_attack`` ([7.41] x [7.42],
+        [7.26]), with every modifier this position applies."""
+        kind = action.get("type")
+        if kind not in ("fire", "attack", "leader_attack") or not self.is_legal(action):
+            return None
+        from .odds import attack_odds
+        a, d = self.units[action["unit"]], self.units[action["target"]]
+        if kind == "leader_attack" and d.is_leader:
+            ra, rd = self.combat_rating(a), self.combat_rating(d)
+            from .combat import leader_column
+            col = leader_column(ra - rd)
+            outcomes: dict[str, float] = {}
+            for res in self.charts.leader_crt[col]:
+                outcomes[res] = outcomes.get(res, 0.0) + 1 / 6
+            return {"table": "[7.26]", "differential": ra - rd, "column": col, "odds": outcomes}
+        if kind == "leader_attack":                       # [17.32] a magic weapon vs the Beast
+            from .odds import melee_odds
+            armour, why = self.defence_armour(d, a.hex, False)
+            morale = self.defence_morale(d)
+            return {"table": "[7.41]", "attack": "A", "armour": armour, "morale": morale, "reasons": why,
+                    "odds": melee_odds("A", armour, morale)}
+        return {"table": "[7.41]", **attack_odds(self, a.id, d.id, missile=kind == "fire")}
+
     # ===== diagnosis ==============================================================================
     def _diagnose(self, action: Action) -> IllegalAction:
         kind = action.get("type")
