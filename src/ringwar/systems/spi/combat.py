@@ -100,7 +100,7 @@ class CombatMixin:
         """[10.0] Sauron's units at night; [9.33] Westernesse W/X units of a demoralized army."""
         if p.side == "sauron":
             return self.is_night()
-        return self.demoralized[p.side] and p.morale_now() in ("W", "X")
+        return self.is_demoralized(p) and p.morale_now() in ("W", "X")
 
     # ===== missile combat [7.1] ===================================================================
     def missile_range(self: SpiGame, p: Piece) -> int:
@@ -164,7 +164,7 @@ class CombatMixin:
             return False
         if self.attack_letter(p, melee=True) is None:
             return False
-        if self.demoralized[p.side] and p.morale_now() == "Z" and not p.formation:
+        if self.is_demoralized(p) and p.morale_now() == "Z" and not p.formation:
             return False
         return self.may_melee_hook(p)
 
@@ -753,7 +753,7 @@ class CombatMixin:
             return IllegalAction("[7.52]", f"{self.label(p)} advanced after combat and may not attack again")
         if p.missile_only:
             return IllegalAction("[2.3]", f"{self.label(p)} has only a missile strength and may not melee")
-        if self.demoralized[p.side] and p.morale_now() == "Z":
+        if self.is_demoralized(p) and p.morale_now() == "Z":
             return IllegalAction("[9.32]", "demoralized units with morale Z may never melee")
         if self.battle is not None and self.battle["target"] != d.id:
             return IllegalAction("[7.32]", f"finish the attack on {self.battle['target']} first (resolve it)")

@@ -535,6 +535,15 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         events.extend(self.check_demoralization(side))
         return events
 
+    def army_of(self, p: Piece) -> str:
+        """The army a piece belongs to for demoralization [9.0] (hook: Gondor's garrison and
+        relief forces are separate armies of one side [19.12])."""
+        return p.side
+
+    def is_demoralized(self, p: Piece) -> bool:
+        """[9.3] is ``p``'s army demoralized?"""
+        return self.demoralized.get(self.army_of(p), False)
+
     def dp_level(self, side: str) -> int:
         return int(self.sc.demoralization[side])
 

@@ -23,7 +23,7 @@ class MovementMixin:
     # ----- [6.0] Zones of Control ------------------------------------------------------------
     def exerts_zoc(self: SpiGame, p: Piece) -> bool:
         """[6.1] every combat unit, except [6.14] a demoralized army's, [6.15] leaders."""
-        return p.on_map and not p.is_leader and not self.demoralized[p.side]
+        return p.on_map and not p.is_leader and not self.is_demoralized(p)
 
     def zoc_extends(self: SpiGame, frm: str, to: str) -> bool:
         """[6.13] not into or through Mountain hexes, not through unbreached gates."""
@@ -35,7 +35,7 @@ class MovementMixin:
     def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
         """Hex -> the ``side`` units exerting a ZOC into it."""
         # an army's ZOCs change only when its own pieces move or it is demoralized
-        key = (side, self._side_version.get(side, 0), self.demoralized[side])
+        key = (side, self._side_version.get(side, 0), tuple(sorted(self.demoralized.items())))
         cached = self._zoc_cache.get(key)
         if cached is not None:
             return cached
@@ -241,7 +241,7 @@ class MovementMixin:
         """Hexes in which ``p`` would be in an enemy ZOC that affects it."""
         enemy_side = "sauron" if p.side == "westernesse" else "westernesse"
         enemies = self.zoc_map(enemy_side)
-        key = ("zs", enemy_side, self._side_version.get(enemy_side, 0), self.demoralized[enemy_side],
+        key = ("zs", enemy_side, self._side_version.get(enemy_side, 0), tuple(sorted(self.demoralized.items())),
                self.zoc_class(p))
         hit = self._zoc_cache.get(key)
         if hit is None:
@@ -312,7 +312,7 @@ class MovementMixin:
             return False
         if p.missile_only:
             return True
-        return self.demoralized[p.side] and p.morale_now() == "Z"
+        return self.is_demoralized(p) and p.morale_now() == "Z"
 
     # ----- actions --------------------------------------------------------------------------------
     # A move is two decisions (architecture.md): select a unit, then where it goes.  The

@@ -42,7 +42,7 @@ class RallyMixin:
 
     def may_rally(self: SpiGame, ld: Piece, u: Piece) -> IllegalAction | None:
         """Why ``ld`` may not attempt to rally ``u`` now (None: he may)."""
-        if self.demoralized[u.side]:
+        if self.is_demoralized(u):
             return IllegalAction("[9.31]", "units of a demoralized army may not be rallied")
         if not ld.is_leader or not ld.on_map:
             return IllegalAction("[8.3]", f"{ld.name} is not a leader on the map")
