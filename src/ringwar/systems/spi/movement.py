@@ -13,6 +13,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
 
 INF = float("inf")
+#: a cost meaning "the unit's whole Movement Allowance" (only as its first step)
+ALL_MA = 1000.0
 
 
 class MovementMixin:
@@ -161,7 +163,7 @@ class MovementMixin:
     def _phase_key(self: SpiGame) -> tuple[Any, ...]:
         return (self._turn, self._phase, self.step_side)
 
-    def reach(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None]]:
+    def reach(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None, str | None]]:
         """Every hex ``p`` can reach this phase (cached for the phase: the enemy does not
         move in it) -> (MP spent, entry hex or None)."""
         mc = getattr(self, "_move_cache", None)
@@ -173,7 +175,7 @@ class MovementMixin:
             hit = mc[key] = self._reachable(p)
         return hit
 
-    def destinations(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None]]:
+    def destinations(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None, str | None]]:
         """Where ``p`` may end a move now: hex -> (MP spent, entry hex or None)."""
         cached = self.reach(p)
         # [5.0] [4.28] stacking is checked where the move ends, with the board as it is now
@@ -254,7 +256,19 @@ class MovementMixin:
         """Hook: the only hexes ``p`` may move through this phase (None: no limit)."""
         return None
 
-    def _reachable(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None]]:
+    def path_to(self: SpiGame, p: Piece, to: str) -> list[str]:
+        """The hexes of ``p``'s cheapest path to ``to`` this phase (start excluded)."""
+        reach = self.reach(p)
+        path = []
+        h: str | None = to
+        while h is not None and h != p.hex:
+            path.append(h)
+            h = reach[h][2]
+        path.reverse()
+        return path
+
+    def _reachable(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None, str | None]]:
+        """Dijkstra: hex -> (MP spent, entry hex used or None, previous hex)."""
         import heapq
 
         allowance = self.movement_allowance(p)
@@ -265,13 +279,13 @@ class MovementMixin:
         avoid = self.avoids_enemy_zoc(p)          # [7.15] [9.32]
         stops = self.stops_in_zoc(p)              # [6.11]
         leave = self.leave_zoc_cost(p)            # [15.12]
-        best: dict[str, tuple[float, str | None]] = {}
+        best: dict[str, tuple[float, str | None, str | None]] = {}
         heap: list[tuple[float, str, str | None]] = []
         if p.on_map:
             assert p.hex is not None
             if p.hex in zoc and not self.may_leave_zoc(p):
                 return {}                                          # [6.11]
-            best[p.hex] = (0.0, None)
+            best[p.hex] = (0.0, None, None)
             heap.append((0.0, p.hex, None))
         else:
             for e in self.entry_hexes(p):
@@ -283,7 +297,7 @@ class MovementMixin:
                 # [14.0] a chain of units entering by one hex: the k-th spends k more MP
                 c += self.entry_count.get(e, 0)
                 if c <= allowance and (e not in best or c < best[e][0]):
-                    best[e] = (c, e)
+                    best[e] = (c, e, None)
                     heap.append((c, e, e))
             heapq.heapify(heap)
         while heap:
@@ -299,9 +313,15 @@ class MovementMixin:
                     continue                                        # [4.27]
                 if avoid and n in zoc:
                     continue
-                total = spent + c + extra
+                if c >= ALL_MA:
+                    # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
+                    if spent > 0 or n in zoc:
+                        continue
+                    total = allowance
+                else:
+                    total = spent + c + extra
                 if total <= allowance and (n not in best or total < best[n][0]):
-                    best[n] = (total, entry)
+                    best[n] = (total, entry, h)
                     heapq.heappush(heap, (total, n, entry))
         return best
 
@@ -386,7 +406,8 @@ class MovementMixin:
     def do_move(self: SpiGame, action: Action) -> list[Event]:
         p = self.units[action["unit"]]
         to = action["to"]
-        cost, entry = self.destinations(p)[to]
+        cost, entry, _prev = self.destinations(p)[to]
+        path = self.path_to(p, to)
         frm = p.hex
         movers = [p]
         if p.partner and p.formation:
@@ -405,8 +426,13 @@ class MovementMixin:
         rule = "[14.0]" if frm is None else "[4.0]"
         events = [event("move", rule, f"{self.label(p)} {where} ({cost:g} MP)", unit=p.id,
                         frm=frm, to=to, cost=cost)]
+        events.extend(self.passed_through(p, path))
         events.extend(self.after_move(p, frm, to))
         return events
+
+    def passed_through(self: SpiGame, p: Piece, path: list[str]) -> list[Event]:
+        """Hook: every hex a move entered, in order (control of gates and roads, Gondor)."""
+        return []
 
     def after_move(self: SpiGame, p: Piece, frm: str | None, to: str) -> list[Event]:
         """Hook: consequences of a completed move (picking up a Pedestal, say)."""
