@@ -13,6 +13,7 @@ from click.testing import CliRunner
 import ringwar
 from ringwar import textview as tv
 from ringwar.cli import main
+from ringwar.core.engine import Game, event
 
 
 def run(args: list[str], lines: list[str] | None = None) -> Any:
@@ -46,6 +47,8 @@ def test_play_hot_seat_session(tmp_path: Path):
         "move 1221 9999",            # not a hex on the map
         "attack nobody 1324",        # no such unit, and not the phase for it
         f"save {s2}",
+        "1",                         # refused: the list changed since it was shown
+        "?",
         "1",
         f"save {s3}",
         "log",
@@ -60,6 +63,7 @@ def test_play_hot_seat_session(tmp_path: Path):
     assert "[4.0] " in out
     assert out.count("illegal: [") >= 2
     assert Path(s1).read_text() == Path(s2).read_text()     # the refused commands changed nothing
+    assert "the list of legal actions has changed" in out
     assert Path(s3).read_text() != Path(s2).read_text()     # the numbered choice did something
     game = ringwar.load(final)
     assert game.record.actions[0]["unit"] == unit
@@ -216,7 +220,7 @@ def test_textview_on_a_view_without_units():
     assert tv.render_map(view) == tv.generic_view_lines(view)
     assert tv.status_lines(view)[0] == "Turn 2 · phase x · good to act"
     acts = tv.action_list_lines([{"type": "pass"}, {"type": "go", "area": "a"}], view)
-    assert acts == ["other: [1] pass  [2] go area=a"]
+    assert acts == ["actions: [1] pass  [2] go area=a"]
 
 
 def test_textview_actions_grouped_and_shortened():
@@ -227,8 +231,8 @@ def test_textview_actions_grouped_and_shortened():
     legal = [{"type": "move", "unit": "goblin1", "to": f"07{r:02d}"} for r in range(10, 30)]
     legal += [{"type": "attack", "unit": "goblin1", "target": "men1"}, {"type": "end"}]
     lines = tv.action_list_lines(legal, view, width=200)
-    assert lines[0].startswith("goblin1 Goblins (Ee-2-Z) at 0821 [DISRUPTED]: [1] move 0710")
-    assert "+15 more (? goblin1)" in lines[0]
+    assert lines[0].startswith("goblin1 Goblins (Ee-2-Z) at 0821 [DISRUPTED]: move: [1] 0710  [2] 0711")
+    assert "... +14 more (? goblin1)  [21] attack men1 (D-3-X at 0822)" in lines[0]
     assert lines[-1] == "other: [22] end"
     full = tv.action_list_lines(legal, view, only="0821", width=1000)
     assert "[21] attack men1 (D-3-X at 0822)" in full[0]
@@ -247,3 +251,95 @@ def test_format_event_and_visible_log():
     west = tv.visible_log(game, "westernesse")
     assert west[-1]["text"] == "moved" and all(e.get("to") != "sauron" for e in west)
     assert tv.visible_log(game, "sauron")[-2]["text"] == "for sauron"
+
+
+# ===== any system through the contract ==========================================================
+class NimGame(Game):
+    """A tiny non-SPI system: take 1-3 stones from a pile of 7; whoever takes the last wins."""
+
+    system = "nimtest"
+    title = "Nim"
+    sides = ("first", "second")
+
+    def _init_state(self) -> None:
+        self.pile = 7
+        self.mover = 0
+        self._result: dict[str, Any] | None = None
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self._result else self.sides[self.mover]
+
+    @property
+    def turn(self) -> int:
+        return 8 - self.pile
+
+    @property
+    def phase(self) -> str:
+        return "take"
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self._result
+
+    def _legal(self) -> list[dict[str, Any]]:
+        return [{"type": "take", "n": n} for n in (1, 2, 3) if n <= self.pile]
+
+    def _do(self, action: dict[str, Any]) -> list[dict[str, Any]]:
+        self.pile -= action["n"]
+        events = [event("take", "[N.1]", f"{self.sides[self.mover]} takes {action['n']}, "
+                        f"{self.pile} left", dice=None)]
+        if self.pile == 0:
+            self._result = {"winner": self.sides[self.mover], "level": "win",
+                            "text": f"{self.sides[self.mover]} takes the last stone"}
+        self.mover = 1 - self.mover
+        return events
+
+    def _state_json(self) -> Any:
+        return [self.pile, self.mover, self._result]
+
+    def _view(self, side: str | None) -> dict[str, Any]:
+        return {"pile": self.pile, "log": self.log_for(side)}
+
+
+@pytest.fixture
+def nim(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from ringwar.core import engine
+
+    module = sys.modules[NimGame.__module__]
+    monkeypatch.setattr(module, "NimGame", NimGame, raising=False)
+    monkeypatch.setitem(engine._SYSTEMS, "nimtest", f"{NimGame.__module__}:NimGame")
+
+
+def test_play_a_system_without_units(nim: None, tmp_path: Path):
+    path = str(tmp_path / "nim.json")
+    r = run(["play", "nimtest", "--vs", "human", "--seed", "1", "--save", path],
+            ["?", "map", "units", "take 9", "take 2", "?", "2", "undo", "undo",
+             "take 3", "take 3", "take 1"])
+    out = r.output
+    assert r.exit_code == 0, out
+    assert "first> " in out and "second> " in out
+    assert "[1] take n=1" in out
+    assert "pile: 7" in out                                  # the view, key by key
+    assert "[N.1] first takes 2, 5 left" in out
+    assert "[N.1] second takes 2, 3 left" in out             # number 2 of the list
+    assert "illegal: [" in out                               # take 9
+    assert out.count("undone: 1 action") == 2
+    assert "[N.1] first takes 3, 4 left" in out
+    assert "Result: first takes the last stone" in out
+    r = run(["replay", path])
+    assert r.exit_code == 0 and "first takes 3, 4 left" in r.output
+    assert "Result: first takes the last stone" in r.output
+
+
+def test_play_and_selfplay_any_system_against_the_agent(nim: None):
+    r = run(["play", "nimtest", "--side", "second", "--seed", "2"], ["take 1", "take 1", "take 1", "take 1"])
+    assert r.exit_code == 0, r.output
+    assert "  first: [N.1] first takes" in r.output
+    args = ["selfplay", "nimtest", "--games", "3", "--seed", "1", "--json"]
+    a, b = run(args), run(args)
+    assert a.exit_code == 0 and a.output == b.output
+    rows = [json.loads(line) for line in a.output.splitlines()]
+    assert all(row["status"] == "finished" and row["winner"] in ("first", "second") for row in rows)

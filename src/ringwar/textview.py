@@ -280,7 +280,7 @@ def action_list_lines(legal: Sequence[Action], view: View, only: str | None = No
                       per_unit: int = 8, width: int = 100) -> list[str]:
     """Numbered legal actions grouped by unit::
 
-        goblin1 Goblins (Ee-2-Z) at 0821: [1] move 0721  [2] move 0722 ... +15 more (? goblin1)
+        goblin1 Goblins (Ee-2-Z) at 0821: move: [1] 0721 [2] 0722 ... +15 more (? goblin1)
 
     ``only`` (a unit id or a hex) shows one unit's (or hex's) actions in full; otherwise a
     group longer than ``per_unit`` is shortened with a count.
@@ -296,17 +296,49 @@ def action_list_lines(legal: Sequence[Action], view: View, only: str | None = No
         per_unit = 10**9
     lines: list[str] = []
     for key, acts in groups:
-        head = "other" if key is None else unit_title(key, units)
-        shown = acts if len(acts) <= per_unit else acts[: max(1, per_unit - 2)]
-        items = [f"[{i}] {describe_action(a, units, with_unit=key is None)}" for i, a in shown]
-        if len(shown) < len(acts):
-            items.append(f"... +{len(acts) - len(shown)} more ({'? ' + key if key else '?'})")
-        body = "  ".join(items)
-        lines.extend(textwrap.wrap(f"{head}: {body}", width=width, subsequent_indent="    ",
-                                   break_on_hyphens=False, break_long_words=False) or [head])
+        head = ("other" if len(groups) > 1 else "actions") if key is None else unit_title(key, units)
+        items: list[str] = []
+        for kind_acts in _by_type(acts):
+            items.extend(_items(kind_acts, units, key, per_unit))
+        lines.extend(_wrap(f"{head}:", items, width))
     if not lines:
         lines.append("(no legal action)")
     return lines
+
+
+def _by_type(acts: list[tuple[int, Action]]) -> list[list[tuple[int, Action]]]:
+    out: dict[Any, list[tuple[int, Action]]] = {}
+    for i, a in acts:
+        out.setdefault(a.get("type"), []).append((i, a))
+    return list(out.values())
+
+
+def _items(acts: list[tuple[int, Action]], units: dict[str, dict[str, Any]], key: str | None,
+           limit: int) -> list[str]:
+    """Items for actions of one type: ``move: [1] 0721  [2] 0722 ... +15 more``."""
+    shown = acts if len(acts) <= limit else acts[: max(1, limit - 2)]
+    more = len(acts) - len(shown)
+    tail = [f"... +{more} more ({'? ' + key if key else '?'})"] if more else []
+    first = acts[0][1]
+    same_shape = all(set(a) == set(first) and all(a[k] == first[k] for k in a if k != "to")
+                     for _, a in acts)
+    if len(acts) > 1 and same_shape and set(first) - {"type", "unit"} == {"to"}:
+        verb = _VERBS.get(str(first["type"]), str(first["type"]).replace("_", " "))
+        return [f"{verb}:" + nb_space + f"[{shown[0][0]}] {shown[0][1]['to']}",
+                *(f"[{i}] {a['to']}" for i, a in shown[1:]), *tail]
+    return [f"[{i}] {describe_action(a, units, with_unit=key is None)}" for i, a in shown] + tail
+
+
+nb_space = "\u00a0"
+
+
+def _wrap(head: str, items: list[str], width: int) -> list[str]:
+    """Wrap items after a head, never breaking inside an item."""
+    nb = "\u00a0"
+    text = head.replace(" ", nb) + " " + "  ".join(it.replace(" ", nb) for it in items)
+    lines = textwrap.wrap(text, width=width, subsequent_indent="    ", break_on_hyphens=False,
+                          break_long_words=False) or [head]
+    return [ln.replace(nb, " ") for ln in lines]
 
 
 # ===== map ======================================================================================
@@ -417,14 +449,20 @@ def render_map(view: View, hexmap: Any = None, center: str | None = None, radius
             if stack:
                 token = _stack_token(stack, letters)
             else:
-                token = filler or ("  = " if h in road else "  . ")
+                token = filler or ("  = " if h in road else "")
             put(top + 1, x, f"{prefix}{token:<4}"[:width])
     lines = ["".join(row).rstrip() for row in grid]
     while lines and not lines[-1]:
         lines.pop()
     key = ", ".join(f"{v}={k}" for k, v in letters.items())
-    lines.append(f"key: {key}; digit = combat units, L leader, ! disrupted, * in the current "
-                 f"decision; ^ mountain, ~ rough, o crater, = road")
+    lines.extend(textwrap.wrap(
+        f"key: {key}; digit = combat units, L leader, ! disrupted, * in the current decision; "
+        f"^ mountain, ~ rough, o crater, = road", width=100, subsequent_indent="     "))
+    shown = [h for h in sorted(stacks) if c0 <= _col_row(h)[0] <= c1 and r0 <= _col_row(h)[1] <= r1]
+    if shown:
+        items = [f"{h} " + ",".join(str(u["id"]) for u in sorted(
+            stacks[h], key=lambda u: (u.get("kind") == "leader", str(u["id"])))) for h in shown]
+        lines.extend(_wrap("units here:", items, 100))
     return lines
 
 

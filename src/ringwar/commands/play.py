@@ -112,6 +112,7 @@ class Session:
         self.save_path = save_path
         self.actors: list[str | None] = [None] * len(game.record.actions)
         self._status_key: Any = None
+        self._listed: list[Any] | None = None   # the action list the player last saw
         self.viewer: str | None = self.humans[0] if self.humans else None
 
     # ----- helpers -----------------------------------------------------------------------------
@@ -126,7 +127,10 @@ class Session:
     def print_events(self, events: Sequence[dict[str, Any]], indent: str = "") -> None:
         for e in events:
             if self.visible(e):
-                self.echo(indent + tv.format_event(e))
+                if e.get("type") in ("phase", "turn", "result"):
+                    self.echo(tv.format_event(e))      # the clock belongs to nobody
+                else:
+                    self.echo(indent + tv.format_event(e))
 
     def autosave(self) -> None:
         if self.save_path:
@@ -164,8 +168,7 @@ class Session:
             self.print_events(tv.visible_log(game, self.viewer)[-5:])
         while True:
             if game.result is not None:
-                self.show_status(force=True)
-                self.echo(tv.result_text(game.result))
+                self.show_status(force=True)     # ends with the result
                 self.autosave()
                 return
             side = game.to_act
@@ -195,7 +198,11 @@ class Session:
             self.echo(f"dead end: {side} is to act but has no legal action")
             return False
         agent = self.agents[side]
-        action = agent.choose(self.game.view(side), legal)
+        if getattr(agent, "uses_view", True):
+            view = self.game.view(side)
+        else:
+            view = {"side": side, "to_act": side, "turn": self.game.turn, "phase": self.game.phase}
+        action = agent.choose(view, legal)
         events = self.game.apply(action)
         self.actors.append(side)
         self.print_events(events, indent=f"  {side}: " if len(self.game.sides) > 1 else "  ")
@@ -216,6 +223,9 @@ class Session:
         if legal and (v.get("pending") or len(legal) <= 6):
             for line in tv.action_list_lines(legal, v):
                 self.echo("  " + line)
+            self.mark_listed()
+            if any("to" in a for a in legal):
+                self.echo("  (type a number, or a hex to go there; ? UNIT for a unit's full list)")
 
     # ----- commands ----------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -245,13 +255,19 @@ class Session:
             self.cmd_save(args)
         elif verb == "odds":
             self.cmd_odds(args)
+        elif HEX.match(verb) and not args and (
+                self.goes_to(verb) or int(verb) > len(self.game.legal_actions())):
+            self.cmd_hex(verb)
         elif verb.isdigit() and not args:
             self.cmd_number(int(verb))
-        elif HEX.match(verb) and not args:
-            self.cmd_hex(verb)
         else:
             self.cmd_action(verb, args)
         return True
+
+    def mark_listed(self) -> None:
+        from ..core.engine import action_key
+
+        self._listed = [action_key(a) for a in self.game.legal_actions()]
 
     def cmd_list(self, args: list[str]) -> None:
         v = self.view()
@@ -259,13 +275,26 @@ class Session:
         only = args[0] if args else None
         for line in tv.action_list_lines(legal, v, only=only):
             self.echo(line)
+        self.mark_listed()
 
     def cmd_number(self, n: int) -> None:
+        from ..core.engine import action_key
+
         legal = self.game.legal_actions()
+        if self._listed is None:
+            self.echo("type ? first to see the numbered list of legal actions")
+            return
+        if [action_key(a) for a in legal] != self._listed:
+            self.echo("the list of legal actions has changed since you last saw it: "
+                      "type ? to see the new numbers")
+            return
         if not 1 <= n <= len(legal):
             self.echo(f"no action number {n}: there are {len(legal)} (type ? to list them)")
             return
         self.apply(dict(legal[n - 1]))
+
+    def goes_to(self, h: str) -> bool:
+        return any(a.get("to") == h or a.get("hex") == h for a in self.game.legal_actions())
 
     def cmd_hex(self, h: str) -> None:
         legal = self.game.legal_actions()
@@ -284,6 +313,7 @@ class Session:
         self.echo("several actions match; type the number of the one you mean:")
         for i in indices:
             self.echo(f"  [{i + 1}] {tv.describe_action(legal[i], units)}")
+        self.mark_listed()
 
     def cmd_map(self, args: list[str]) -> None:
         v = self.view()
@@ -533,15 +563,24 @@ class Session:
         """Concrete actions the typed words may mean (units resolved from hexes)."""
         side = self.game.to_act
         out: list[dict[str, Any]] = []
+        legal = self.game.legal_actions()
         for kind in types:
-            fields = [f for f in FIELDS.get(kind, ()) if f not in kw]
+            known = FIELDS.get(kind)
+            if known is None:  # another system's action: its fields as the legal ones have them
+                like = next((a for a in legal if a["type"] == kind), {})
+                known = tuple(k for k in like if k != "type")
+                numeric = {k for k, v in like.items() if isinstance(v, int) and not isinstance(v, bool)}
+            else:
+                numeric = {"points", "facing"}
+            given = dict(kw)
+            fields = [f for f in known if f not in given]
             if kind == "beast_power" and len(pos) == len(fields) - 1:
                 fields = fields[:-1]
             if len(pos) != len(fields):
                 pending = self.view().get("pending")
                 if (len(pos) == len(fields) - 1 and fields and fields[0] == "unit"
                         and isinstance(pending, dict) and pending.get("unit")):
-                    kw = dict(kw, unit=str(pending["unit"]))
+                    given["unit"] = str(pending["unit"])
                     fields = fields[1:]
                 else:
                     continue
@@ -551,15 +590,15 @@ class Session:
                     ids = self.resolve_units(t, units, prefer=side if f == "unit" else None,
                                              avoid=side if f == "target" else None)
                     options.append(ids[:4] or [t])
-                elif f in ("points", "facing") and t.lstrip("-").isdigit():
+                elif f in numeric and t.lstrip("-").isdigit():
                     options.append([int(t)])
                 else:
                     options.append([t])
             for combo in itertools.product(*options):
                 a: dict[str, Any] = {"type": kind}
                 a.update(zip(fields, combo))
-                for k, t in kw.items():
-                    a[k] = int(t) if t.lstrip("-").isdigit() and k in ("points", "facing") else t
+                for k, t in given.items():
+                    a[k] = int(t) if t.lstrip("-").isdigit() and k in numeric else t
                 out.append(a)
         return out[:12]
 
@@ -629,4 +668,8 @@ def command(system: str, vs: str, side: str | None, seed: int | None, load_path:
     agents = {s: make_agent("random", agent_seed(game.record.seed, i))
               for i, s in enumerate(sides) if s not in humans}
     session = Session(game, humans, agents, save_path=save_path)
-    session.run(_reader(sys.stdin))
+    try:
+        session.run(_reader(sys.stdin))
+    except KeyboardInterrupt:
+        session.autosave()
+        click.echo("\ninterrupted: leaving the game" + (f" (saved to {save_path})" if save_path else ""))
