@@ -1,0 +1,11 @@
+"""Battle of the Ring (Martin Edwardes, 1977): strategic Middle-earth for 2 or 3 players.
+
+>>> import ringwar
+>>> game = ringwar.new_game("battle-of-the-ring", seed=1)
+>>> game.to_act, game.turn, game.phase
+('sauron', 1, 'move1')
+"""
+
+from .game import BattleOfTheRingGame
+
+__all__ = ["BattleOfTheRingGame"]
