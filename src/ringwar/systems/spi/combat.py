@@ -132,7 +132,7 @@ class CombatMixin:
         rng = self.missile_range(p)
         out = []
         for q in self.units.values():
-            if q.side == p.side or not q.on_map or q.is_leader:
+            if q.side == p.side or not q.on_map or not q.is_combat:
                 continue                                      # [7.25] never at leaders
             if hx.distance(p.hex, q.hex) > rng:
                 continue

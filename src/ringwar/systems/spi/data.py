@@ -35,7 +35,7 @@ class UnitType(_M):
     side: str
     nation: str
     code: str
-    kind: Literal["infantry", "cavalry", "beast"]
+    kind: Literal["infantry", "cavalry", "beast", "equipment"]
     movement: int | None = None
     tags: tuple[str, ...] = ()
 
@@ -77,13 +77,26 @@ class Reinforcement(_M):
     entry: str
     units: tuple[tuple[str, int], ...] = ()
     leaders: tuple[str, ...] = ()
+    equipment: tuple[tuple[str, int], ...] = ()
     pedestal: bool = False
     errata: str | None = None
+    army: str | None = None       # Gondor [19.12]: the relief army
+    roll: str | None = None       # Gondor [14.2]: arrival on a die roll
+
+
+class Deployment(_M):
+    """Gondor [13.0]: pieces a side places anywhere in an area before the game."""
+    side: str
+    area: str
+    units: tuple[tuple[str, int], ...] = ()
+    leaders: tuple[str, ...] = ()
+    equipment: tuple[tuple[str, int], ...] = ()
 
 
 class Spell(_M):
     name: str
     rule: str
+    caster: str | None = None
     table: tuple[Any, ...]
     automatic: int
     duration: int
@@ -118,14 +131,18 @@ class BeastSpec(_M):
 class Scenario(_M):
     game: dict[str, Any]
     demoralization: dict[str, int]
-    victory: dict[str, int]
+    victory: dict[str, int] = {}
     types: dict[str, UnitType]
     leaders: dict[str, LeaderType]
     weapons: dict[str, Weapon] = {}
-    setup: tuple[SetupEntry, ...]
+    setup: tuple[SetupEntry, ...] = ()
+    deploy: tuple[Deployment, ...] = ()
     reinforcements: tuple[Reinforcement, ...] = ()
     spells: dict[str, Spell] = {}
     beast: BeastSpec | None = None
+    siege: dict[str, Any] = {}
+    breach: dict[str, dict[str, Any]] = {}
+    rohan: dict[str, Any] = {}
 
 
 class Charts(_M):

@@ -27,6 +27,7 @@ from .state import DEAD, EXITED, MAP, OFFMAP, Piece
 WEST, SAURON = "westernesse", "sauron"
 
 PHASE_NAMES = {
+    "S": "Set-up [13.0]",
     "A": "Initial Magic Leader Movement Phase",
     "B": "Forces of Sauron Siege Phase",
     "C": "Forces of Sauron Movement Phase",
@@ -263,17 +264,18 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return [self.units[i] for i in self.at.get(h, ())]
 
     def combat_at(self, h: str | None) -> list[Piece]:
-        return [p for p in self.pieces_at(h) if not p.is_leader]
+        return [p for p in self.pieces_at(h) if p.is_combat]
 
     def counts_for_stacking(self, p: Piece) -> bool:
-        """[5.0] leaders do not count; hook for other exceptions."""
-        return not p.is_leader
+        """[5.0] leaders do not count (nor siege equipment [5.0] c.); hook for others."""
+        return p.is_combat
 
     def stackers_at(self, h: str) -> list[Piece]:
         return [p for p in self.pieces_at(h) if self.counts_for_stacking(p)]
 
     def enemy_in(self, h: str, side: str) -> bool:
-        return any(self.units[i].side != side for i in self.at.get(h, ()))
+        """[4.27] an enemy-occupied hex (enemy equipment alone does not occupy it)."""
+        return any(self.units[i].side != side and not self.units[i].is_gear for i in self.at.get(h, ()))
 
     def side_pieces(self, side: str) -> list[Piece]:
         return [p for p in self.units.values() if p.side == side]
@@ -371,6 +373,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             self.end_step_hook(ph, order[i] if i < len(order) else None)
         events.extend(self.end_phase_hook(ph))
         idx = self.PHASES.index(ph)
+        while idx + 1 < len(self.PHASES) and not self.phase_applies(self.PHASES[idx + 1]):
+            idx += 1
         if idx + 1 < len(self.PHASES):
             self._phase = self.PHASES[idx + 1]
         else:
@@ -378,7 +382,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             if self._result is not None:
                 return events
             self._turn += 1
-            self._phase = self.PHASES[0]
+            self._phase = next(ph for ph in self.PHASES if self.phase_applies(ph))
             for p in self.units.values():
                 p.fired = False          # [7.14] once per Game-Turn
                 p.rally_tried = False    # [8.36]
@@ -390,6 +394,10 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                             turn=self._turn, phase=self._phase))
         self._enter_phase()
         return events
+
+    def phase_applies(self, phase: str) -> bool:
+        """Hook: phases that happen only on some Game-Turns (Gondor's set-up)."""
+        return True
 
     def end_step_hook(self, phase: str, side: str | None) -> None:
         """Hook: a side finished its part of a two-sided phase."""
@@ -514,8 +522,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
 
     # ===== eliminations and demoralization [9.0] ===========================================
     def demoralization_value(self, p: Piece) -> int:
-        """[9.12] attack letters + armour + morale, at full strength."""
-        if p.is_leader:
+        """[9.12] attack letters + armour + morale, at full strength ("only combat units")."""
+        if not p.is_combat:
             return 0
         v = self.charts.values
         total = p.armour + v["morale"].get(p.morale, 0)
@@ -606,7 +614,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     # ===== leaders and stacking [8.1] =========================================================
     def leader_may_stack_with(self, leader: Piece, unit: Piece) -> bool:
         """[8.1] normal leaders stack with their own nationality, magic leaders with any."""
-        return unit.side == leader.side and not unit.is_leader and (
+        return unit.side == leader.side and unit.is_combat and (
             leader.magic > 0 or unit.nation == leader.nation)
 
     def leader_legally_stacked(self, leader: Piece) -> bool:

@@ -25,7 +25,7 @@ class MovementMixin:
     # ----- [6.0] Zones of Control ------------------------------------------------------------
     def exerts_zoc(self: SpiGame, p: Piece) -> bool:
         """[6.1] every combat unit, except [6.14] a demoralized army's, [6.15] leaders."""
-        return p.on_map and not p.is_leader and not self.is_demoralized(p)
+        return p.on_map and p.is_combat and not self.is_demoralized(p)
 
     def zoc_extends(self: SpiGame, frm: str, to: str) -> bool:
         """[6.13] not into or through Mountain hexes, not through unbreached gates."""
@@ -33,6 +33,10 @@ class MovementMixin:
             return False
         side = self.hexmap.side(frm, to)
         return not (side and side.get("kind") in ("gate", "wall") and not side.get("breached"))
+
+    def zoc_extends_for(self: SpiGame, p: Piece, to: str) -> bool:
+        """Hook: does ``p``'s ZOC reach ``to`` (Gondor [16.44]: from siege towers and ladders)."""
+        return self.zoc_extends(p.hex, to)
 
     def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
         """Hex -> the ``side`` units exerting a ZOC into it."""
@@ -45,7 +49,7 @@ class MovementMixin:
         for p in self.units.values():
             if p.side == side and p.on_map and self.exerts_zoc(p):
                 for n in self.hexmap.adjacent(p.hex):
-                    if self.zoc_extends(p.hex, n):
+                    if self.zoc_extends_for(p, n):
                         out.setdefault(n, []).append(p.id)
         result = {h: tuple(v) for h, v in out.items()}
         if len(self._zoc_cache) > 16:
@@ -195,7 +199,8 @@ class MovementMixin:
             for h, ids in self.at.items():
                 for i in ids:
                     p = self.units[i]
-                    sides.setdefault(p.side, set()).add(h)
+                    if not p.is_gear:
+                        sides.setdefault(p.side, set()).add(h)
                     if self.counts_for_stacking(p):
                         stackers.add(h)
             hit = (stackers, sides)
@@ -252,6 +257,10 @@ class MovementMixin:
             self._zoc_cache[key] = hit
         return hit
 
+    def forbidden_hexes(self: SpiGame, p: Piece) -> frozenset[str] | set[str] | None:
+        """Hook: hexes ``p`` may not enter at all this phase (None: none)."""
+        return None
+
     def pass_zone(self: SpiGame, p: Piece) -> frozenset[str] | None:
         """Hook: the only hexes ``p`` may move through this phase (None: no limit)."""
         return None
@@ -276,6 +285,7 @@ class MovementMixin:
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", set())
         zoc = self.enemy_zoc_hexes(p)
         zone = self.pass_zone(p)
+        banned = self.forbidden_hexes(p)          # e.g. Gondor [14.31]
         avoid = self.avoids_enemy_zoc(p)          # [7.15] [9.32]
         stops = self.stops_in_zoc(p)              # [6.11]
         leave = self.leave_zoc_cost(p)            # [15.12]
@@ -289,7 +299,7 @@ class MovementMixin:
             heap.append((0.0, p.hex, None))
         else:
             for e in self.entry_hexes(p):
-                if e in enemy or (zone is not None and e not in zone):
+                if e in enemy or (zone is not None and e not in zone) or (banned and e in banned):
                     continue
                 c = self.terrain_cost(p, None, e)
                 if c is None or (avoid and e in zoc):
@@ -309,7 +319,7 @@ class MovementMixin:
                 continue                                            # [6.11] must stop
             extra = leave if in_zoc else 0.0
             for n, c in table[h]:
-                if n in enemy or (zone is not None and n not in zone):
+                if n in enemy or (zone is not None and n not in zone) or (banned and n in banned):
                     continue                                        # [4.27]
                 if avoid and n in zoc:
                     continue

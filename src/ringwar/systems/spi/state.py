@@ -88,8 +88,13 @@ class Piece:
         return self.where == MAP
 
     @property
+    def is_gear(self) -> bool:
+        """Siege equipment (Gondor [16.1]): not a combat unit, no ZOC, never stacks."""
+        return self.kind == "equipment"
+
+    @property
     def is_combat(self) -> bool:
-        return not self.is_leader
+        return not self.is_leader and self.kind != "equipment"
 
     @property
     def missile_only(self) -> bool:
