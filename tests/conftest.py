@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from ringwar import IllegalAction
-from ringwar.core.dice import Dice
 from ringwar.core import hexes as hx
+from ringwar.core.dice import Dice
 from ringwar.systems.spi.builder import Position
 
 __all__ = ["Position", "rig", "illegal", "dests", "move_options", "acts", "play", "events_of", "nbrs", "find_seed"]

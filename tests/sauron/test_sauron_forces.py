@@ -5,9 +5,9 @@ victory."""
 from __future__ import annotations
 
 import pytest
-from conftest import Position, acts, dests, events_of, illegal, move_options, play, rig
 
 import ringwar
+from conftest import Position, acts, dests, events_of, illegal, move_options, play, rig
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
@@ -302,7 +302,7 @@ def test_15_31_two_adjacent_slaves_form_a_phalanx_without_a_leader():
 @rule("sauron", "[15.32]")
 def test_15_32_slaves_must_begin_the_phase_adjacent():
     pos = Position("sauron", seed=3).clear().at(turn=7, phase="C")
-    a, b = pos.place("slave", "0806"), pos.place("slave", "0808")
+    _a, _b = pos.place("slave", "0806"), pos.place("slave", "0808")
     pos.place("men", "2020")
     g = pos.game()
     assert not acts(g, "form")

@@ -5,8 +5,8 @@ movement after combat, displacement and retreat before combat.  Dice are forced 
 from __future__ import annotations
 
 import pytest
-from conftest import Position, acts, dests, events_of, illegal, play, rig
 
+from conftest import Position, acts, dests, events_of, illegal, play, rig
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
@@ -569,11 +569,10 @@ def test_7_61_friendly_unit_in_the_only_retreat_hex_is_displaced():
     g = pos.game()
     free = [h for h in hx.neighbours("0808") if not g.pieces_at(h) and not g.in_enemy_zoc(g.units[m], h)]
     assert free == []
-    ev = melee(g, t, m, 1, 1, 6)                          # r1
+    melee(g, t, m, 1, 1, 6)                          # r1
     while g.pending and g.pending[0]["kind"] == "retreat":
         dq = g.pending[0]
         play(g, {"type": "retreat", "unit": dq["unit"], "to": dq["options"][0]})
-        ev = []
     assert g.units[m].hex == "0809"
     assert g.units[f].hex != "0809" and g.units[f].on_map
     assert hx.distance(g.units[f].hex, "0809") == 1

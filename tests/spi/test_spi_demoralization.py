@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Position, acts, dests, events_of, illegal, play, rig
 
 import ringwar
+from conftest import Position, acts, dests, events_of, illegal, play, rig
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
@@ -114,7 +114,7 @@ def test_9_31_a_demoralized_army_may_not_rally():
     pos = Position("sauron", seed=3).clear().at(turn=3, phase="H")
     m = pos.place("men", "0808", disrupted=True)
     pos.place("anarion", "0807")
-    o = pos.place("orc", "2020", disrupted=True)
+    pos.place("orc", "2020", disrupted=True)
     pos.place("gorgol", "2019")
     pos.demoralized(westernesse=True)
     g = pos.game()

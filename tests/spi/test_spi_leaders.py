@@ -4,8 +4,8 @@ formations and the magic framework."""
 from __future__ import annotations
 
 import pytest
-from conftest import Position, acts, dests, events_of, illegal, play, rig
 
+from conftest import Position, acts, dests, events_of, illegal, play, rig
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
@@ -284,7 +284,7 @@ def test_8_41_formations_only_in_clear_terrain_and_not_for_sauron():
     g = pos.game()
     assert not acts(g, "form")
     pos2 = Position("sauron", seed=3).clear().at(turn=3, phase="C")
-    w1, w2 = pos2.place("warg", "0807"), pos2.place("warg", "0809")
+    _w1, _w2 = pos2.place("warg", "0807"), pos2.place("warg", "0809")
     pos2.place("gorgol", "0808")
     pos2.place("men", "2020")
     assert not acts(pos2.game(), "form")

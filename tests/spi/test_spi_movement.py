@@ -4,8 +4,8 @@ terrain, stacking and zones of control."""
 from __future__ import annotations
 
 import pytest
-from conftest import Position, dests, illegal, nbrs, play
 
+from conftest import Position, dests, illegal, nbrs, play
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
