@@ -44,9 +44,12 @@ TERRAIN_STYLES: dict[str, tuple[str, str | None]] = {
     "grove": ("#a9c48a", "grove"),
     "plowed": ("#d9c99a", "plowed"),
     "city": ("#d8d4cc", None),
+    "tower": ("#b3aca0", "tower"),
+    "tunnel": ("#8a7d70", "tunnel"),
 }
 UNKNOWN_TERRAIN = ("#d6d6d6", None)
-TERRAIN_ORDER = ("clear", "rough", "crater", "mountain", "marsh", "grove", "plowed", "city")
+TERRAIN_ORDER = ("clear", "rough", "crater", "mountain", "marsh", "grove", "plowed", "city",
+                 "tower", "tunnel")
 
 SIDE_STYLES: dict[str, tuple[str, str, str]] = {
     # side -> (fill, border, text)
@@ -68,6 +71,8 @@ ROAD_INNER = "#d9a35f"
 SLOPE = "#7a461b"
 GATE = "#1b1b1b"
 WALL = "#6f6f6f"
+TOWER = "#3d3d3d"
+TUNNEL = "#2e2118"
 HIGHLIGHT = "#ffcc00"
 PAPER = "#f7f3e6"
 
@@ -205,6 +210,20 @@ def _terrain_symbol(g: _Geom, h: str, symbol: str, out: list[Prim]) -> None:
         for dx, dy in [(-0.25, 0.0), (0.2, -0.05), (0.0, 0.3)]:
             out.append(Prim("circle", [(cx + dx * s, cy + dy * s)], fill="#4d7a32",
                             stroke="#2d4a1c", width=0.04 * s, r=0.17 * s, cls="grove"))
+    elif symbol == "tower":  # a crenellated keep
+        w, t = 0.26 * s, 0.1 * s
+        out.append(Prim("poly", [(cx - w, cy + 0.3 * s), (cx - w, cy - 0.2 * s),
+                                 (cx - w / 3, cy - 0.2 * s), (cx - w / 3, cy - 0.2 * s + t),
+                                 (cx + w / 3, cy - 0.2 * s + t), (cx + w / 3, cy - 0.2 * s),
+                                 (cx + w, cy - 0.2 * s), (cx + w, cy + 0.3 * s)],
+                        fill="#6f6a61", stroke="#2b2118", width=0.04 * s, cls="tower"))
+    elif symbol == "tunnel":  # an arched opening in the rock
+        pts = [(cx - 0.28 * s, cy + 0.32 * s)]
+        pts += [(cx - 0.28 * s * math.cos(math.radians(a)), cy - 0.28 * s * math.sin(math.radians(a)))
+                for a in range(0, 181, 20)]
+        pts += [(cx + 0.28 * s, cy + 0.32 * s)]
+        out.append(Prim("poly", pts, fill="#1e1610", stroke="#e6dccb", width=0.05 * s,
+                        cls="tunnel"))
     elif symbol == "plowed":
         for dx in (-0.3, -0.1, 0.1, 0.3):
             x = cx + dx * s
@@ -248,6 +267,13 @@ def _hexside_feature(g: _Geom, a: str, b: str, f: Mapping[str, Any], out: list[P
     elif kind == "wall":
         p, q, _m, _u = g.side_segment(a, b, 1.0)
         out.append(Prim("line", [p, q], stroke=WALL, width=0.2 * s, cls="wall", tip=tip))
+    elif kind == "tower":
+        p, q, _m, _u = g.side_segment(a, b, 1.0)
+        out.append(Prim("line", [p, q], stroke=TOWER, width=0.3 * s, cls="tower", tip=tip))
+    elif kind == "tunnel":  # a tunnel mouth: dark bar with a pale core
+        p, q, _m, _u = g.side_segment(a, b, 0.7)
+        out.append(Prim("line", [p, q], stroke=TUNNEL, width=0.16 * s, cls="tunnel", tip=tip))
+        out.append(Prim("line", [p, q], stroke="#e6dccb", width=0.05 * s, cls="tunnel"))
     else:
         p, q, _m, _u = g.side_segment(a, b, 0.85)
         out.append(Prim("line", [p, q], stroke="#7d3c98", width=0.1 * s, cls=kind or "side",
