@@ -196,16 +196,29 @@ class SauronGame(SpiGame):
         near = {h: v for h, v in dests.items() if any(hx.distance(h, o.hex) == 1 for o in orcs)}
         return near or dests
 
+    def dwarf_must_close(self, p: Piece) -> bool:
+        """[15.22] ``p`` is a Dwarf that must still move adjacent to an Orc (and can)."""
+        if self._phase != "F" or not p.on_map:
+            return False
+        orcs = self.dwarf_targets(p)
+        if not orcs or any(hx.distance(p.hex, o.hex) == 1 for o in orcs):
+            return False
+        return any(any(hx.distance(h, o.hex) == 1 for o in orcs) for h in self.destinations(p))
+
+    def decide_move(self, d: dict[str, Any]) -> list[Action]:
+        acts = super().decide_move(d)
+        if self.dwarf_must_close(self.units[d["unit"]]):
+            acts = [a for a in acts if a["type"] != "stay"]         # [15.22] no staying put
+        return acts
+
     def why_not_end_movement(self) -> IllegalAction | None:
         if self._phase != "F":
             return None
         for p in self.movers(WEST):
-            orcs = self.dwarf_targets(p)
-            if orcs and not any(hx.distance(p.hex, o.hex) == 1 for o in orcs):
-                dests = self.destinations(p)
-                if any(any(hx.distance(h, o.hex) == 1 for o in orcs) for h in dests):
-                    return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
-                                         f"{orcs[0].name} [{orcs[0].id}] and must move adjacent to it")
+            if self.dwarf_must_close(p):
+                orc = self.dwarf_targets(p)[0]
+                return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
+                                     f"{orc.name} [{orc.id}] and must move adjacent to it")
         return None
 
     def forced_targets(self, p: Piece, legal: list[Piece]) -> list[Piece]:
