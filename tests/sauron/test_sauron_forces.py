@@ -211,7 +211,8 @@ def test_15_12_elves_leave_enemy_zoc_for_one_extra_point():
     assert not dests(pos.game(), m)
 
 
-@rule("sauron", "[15.13]", "[7.12]")
+@rule("sauron", "[15.13]")
+@rule("standard", "[7.12]")
 def test_15_13_elven_bowmen_range_three():
     pos, (b, a, o, o2) = build(("elf_bowmen", "0806"), ("bowmen", "0606"), ("orc", "0809"), ("orc", "0610"),
                                phase="G")
@@ -231,7 +232,8 @@ def test_15_21_dwarves_ignore_troll_and_goblin_zoc_for_movement(enemy, ignored):
     assert ("0710" in dests(g, d)) is ignored
 
 
-@rule("sauron", "[15.21]", "[6.2]")
+@rule("sauron", "[15.21]")
+@rule("standard", "[6.2]")
 def test_15_21_dwarves_retreats_still_blocked_by_troll_zoc():
     pos, (t, dw, t2, x) = build(("troll", "1010"), ("dwarf", "1011"), ("troll", "1113"), ("orc", "2020"),
                                 turn=3, phase="D")
@@ -250,6 +252,10 @@ def test_15_22_dwarf_near_an_orc_must_move_adjacent_and_attack_it():
     assert dd and all(hx.distance(h, "0808") == 1 for h in dd)
     illegal(g, {"type": "end"}, "[15.22]")
     illegal(g, {"type": "move", "unit": d, "to": "0706"})
+    # picked to move, it may not simply stay put
+    assert {"type": "stay", "unit": d} not in move_options(g, d)
+    play(g, {"type": "select", "unit": d})
+    illegal(g, {"type": "stay", "unit": d})
     play(g, {"type": "move", "unit": d, "to": "0807"})
     play(g, {"type": "end"})
     while g.step != "melee":
@@ -363,7 +369,8 @@ def test_15_35_retreat_result_splits_the_phalanx():
 
 
 # ===== [15.4] Orcs ===========================================================================================
-@rule("sauron", "[15.4]", "[10.0]")
+@rule("sauron", "[15.4]")
+@rule("standard", "[10.0]")
 @pytest.mark.parametrize("kind,fanatical", [("orc", True), ("orc_archer", True), ("troll", False),
                                             ("goblin", False), ("slave", False), ("warg", False)])
 def test_15_4_only_orcs_are_fanatical_at_night(kind, fanatical):

@@ -57,7 +57,8 @@ def test_16_5_magic_capability_table_reconstructed():
             g.sc.spells["eclipse"].allowance) == (2, 3, 2)
 
 
-@rule("sauron", "[16.5]", "[8.54]")
+@rule("sauron", "[16.5]")
+@rule("standard", "[8.54]")
 def test_16_5_cast_roll_uses_the_points_column():
     pos, a, _ = magic(extra=[("orc", "1010")])
     pos.place("ringwraith", "1010")
@@ -333,7 +334,7 @@ def test_17_0_a_power_may_be_given_in_the_phase_after_conjuring():
     assert not acts(g, "cast")                                    # the conjuring was the spell
 
 
-@rule("sauron", "[17.1]", "[6.15]")
+@rule("sauron", "[17.1]")
 def test_17_1_beast_ignores_zocs_exerts_none_armour_4_morale_x_moves_4():
     pos = Position("sauron", seed=3).clear().at(turn=15, phase="C")
     pos.place("men", "0809")

@@ -366,7 +366,8 @@ def test_7_36_no_melee_into_a_prohibited_hex():
     illegal(g, {"type": "attack", "unit": w, "target": m}, "[7.36]")
 
 
-@rule("standard", "[7.37]", "[10.0]", "[15.4]")
+@rule("standard", "[7.37]", "[10.0]")
+@rule("sauron", "[15.4]")
 def test_7_37_fanatical_attackers_skip_the_casualty_probability_table():
     pos, (o, m, far) = build(("orc", "0807"), ("men", "0808"), ("men", "0404"), turn=15)
     g = pos.game()

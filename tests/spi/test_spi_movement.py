@@ -145,7 +145,7 @@ def test_4_25_movement_is_hex_by_hex_around_impassable_hexes():
     illegal(g, {"type": "move", "unit": o, "to": "1115"}, "[4.21]")
 
 
-@rule("standard", "[4.26]")
+@rule("standard", "[4.26]", "[4.0]")
 def test_4_26_not_enough_points_left_for_the_next_hex():
     # 2311 (rough, 2 MP) is four hexes away: three clear hexes + 2 = 5 > 4.  2312 (rough,
     # three away) costs 2 + 2 = 4 and may be entered.
@@ -228,7 +228,7 @@ def test_4_3_slope_hexside_costs_one_more():
     assert ev[0]["cost"] == 2
 
 
-@rule("sauron", "[4.3]")
+@rule("standard", "[4.3]")
 def test_4_3_errata_rough_costs_two_and_cavalry_may_not_enter():
     pos, (o, w, m) = movement(("orc", "2310"), ("warg", "2309"), ("men", "0606"))
     g = pos.game()
@@ -238,7 +238,7 @@ def test_4_3_errata_rough_costs_two_and_cavalry_may_not_enter():
     assert ev[0]["cost"] == 2
 
 
-@rule("sauron", "[4.3]")
+@rule("standard", "[4.3]")
 def test_4_3_errata_off_rough_is_clear():
     pos, (o, w, m) = movement(("orc", "2310"), ("warg", "2309"), ("men", "0606"), errata_4_3=False)
     g = pos.game()
