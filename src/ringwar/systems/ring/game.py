@@ -89,6 +89,8 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
             self._place_standard()
         self._apply_setup(setup)
         self.start_phase()
+        self.moved.update(setup.get("moved", []))
+        self.attacked.update(setup.get("attacked", []))
         self.log.extend(self.auto_advance())
 
     def _place_standard(self) -> None:
@@ -153,8 +155,6 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         self.rb_rounds = dict(setup.get("rb_rounds", {}))
         self.rb_left = set(setup.get("rb_left", []))
         self.lost = set(setup.get("lost", []))
-        self.moved = set(setup.get("moved", []))
-        self.attacked = set(setup.get("attacked", []))
 
     # ----- the board ----------------------------------------------------------------------
     def place(self, pid: str, h: str) -> None:
