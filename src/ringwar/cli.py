@@ -13,6 +13,7 @@ COMMANDS = {
     "selfplay": "selfplay",
     "odds": "odds",
     "map": "map_cmd",
+    "serve": "serve",
 }
 
 

@@ -1,0 +1,542 @@
+"""The web app: an HTTP API (described at ``/docs`` and ``/openapi.json``), a WebSocket per
+seat, and the static browser client.
+
+Seats are opened by secret tokens (256 random bits) sent in the ``X-Ringwar-Token`` header
+(or ``?token=``); a request without a token is an observer's and sees public information
+only.  Actions carry the ``version`` of the game the player saw, so an action chosen on an
+outdated view is refused instead of being applied to a position nobody looked at.
+
+    from ringwar.server.app import create_app
+    app = create_app("sqlite:///ringwar.db")      # uvicorn.run(app)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import random
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+import ringwar
+from ringwar.core.engine import system_class
+
+from .live import ApiError, LiveGame, Replays, build, new_id, new_token, parse_seat, visible
+from .storage import Storage, StoredGame, token_hash
+
+log = logging.getLogger("ringwar.server")
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+TOKEN_HEADER = "X-Ringwar-Token"
+MAX_BODY = 2_000_000
+
+
+# ----- request bodies (they make the OpenAPI description) -----------------------------------
+class CreateGame(BaseModel):
+    """A new game, or (with ``record``) an imported record file to go on playing from."""
+
+    system: str | None = Field(None, description="a game system (GET /api/systems); "
+                               "taken from the record when importing")
+    scenario: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(None, description="dice seed; random if omitted")
+    seats: dict[str, str] = Field(default_factory=dict,
+                                  description="side -> 'human' or 'ai' / 'ai:AGENT' (default human)")
+    setup: dict[str, Any] | None = Field(None, description="a starting position (position builder)")
+    record: dict[str, Any] | str | None = Field(None, description="a record file to import (PBEM)")
+
+
+class PlayAction(BaseModel):
+    action: dict[str, Any] = Field(description="one of the legal actions, e.g. {'type': 'end'}")
+    version: int = Field(description="the game's version in the state the player saw")
+
+
+class PreviewAction(BaseModel):
+    action: dict[str, Any]
+
+
+class Undo(BaseModel):
+    version: int
+
+
+# ----- the app --------------------------------------------------------------------------------
+class Watcher:
+    """One WebSocket: whose state it gets, and a flag raised when the game changed."""
+
+    def __init__(self, side: str | None, seat: bool) -> None:
+        self.side = side
+        self.seat = seat
+        self.dirty = asyncio.Event()
+        self.dirty.set()
+
+
+class Server:
+    def __init__(self, database: str, ai_delay: float) -> None:
+        self.storage = Storage(database)
+        self.ai_delay = ai_delay
+        self.live: dict[str, LiveGame] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.ai_tasks: dict[str, asyncio.Task[None]] = {}
+        self.replays = Replays()
+
+    async def get(self, game_id: str) -> LiveGame:
+        live = self.live.get(game_id)
+        if live is not None:
+            return live
+        if not isinstance(game_id, str) or len(game_id) > 32:
+            raise ApiError(404, "unknown_game", "no such game")
+        lock = self.loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(game_id)
+            if live is None:
+                stored = await run_in_threadpool(self.storage.load, game_id)
+                if stored is None:
+                    self.loading.pop(game_id, None)
+                    raise ApiError(404, "unknown_game", f"no game {game_id!r} here")
+                game, actors = await run_in_threadpool(build, stored)
+                live = LiveGame(stored, game, actors)
+                self._evict()
+                self.live[game_id] = live
+        self.ensure_ai(live)
+        return live
+
+    def _evict(self, keep: int = 2000) -> None:
+        if len(self.live) < keep:
+            return
+        for gid in list(self.live)[: len(self.live) // 4]:
+            lv = self.live[gid]
+            if not lv.watchers and gid not in self.ai_tasks:
+                del self.live[gid]
+                self.loading.pop(gid, None)
+
+    def seat(self, live: LiveGame, token: str | None, required: bool = False) -> str | None:
+        """The side a token opens (None: observer).  A wrong token is refused, never
+        silently downgraded to an observer."""
+        if not token:
+            if required:
+                raise ApiError(401, "no_token", f"this needs a seat: send its token in the "
+                               f"{TOKEN_HEADER} header")
+            return None
+        digest = token_hash(token)
+        for side, s in live.seats.items():
+            h = s.get("token_hash")
+            if h and hmac.compare_digest(h, digest):
+                return side
+        raise ApiError(403, "bad_token", "that token opens no seat in this game")
+
+    def notify(self, live: LiveGame) -> None:
+        for w in list(live.watchers):
+            w.dirty.set()
+
+    def ensure_ai(self, live: LiveGame) -> None:
+        if live.id in self.ai_tasks or not live.ai_to_act():
+            return
+        self.ai_tasks[live.id] = asyncio.get_running_loop().create_task(self._run_ai(live))
+
+    async def _run_ai(self, live: LiveGame) -> None:
+        try:
+            while True:
+                try:
+                    did = await run_in_threadpool(live.ai_step, self.storage)
+                except ApiError:
+                    did = False
+                except Exception:  # an agent or engine failure must not take the server down
+                    log.exception("AI seat failed in game %s", live.id)
+                    did = False
+                if not did:
+                    break
+                self.notify(live)
+                await asyncio.sleep(self.ai_delay)
+        finally:
+            self.ai_tasks.pop(live.id, None)
+
+
+def token_of(request: Request | WebSocket) -> str | None:
+    return request.headers.get(TOKEN_HEADER) or request.query_params.get("token") or None
+
+
+def _links(game_id: str, tokens: dict[str, str]) -> dict[str, Any]:
+    humans = list(tokens.values())
+    return {
+        "seats": {side: f"/play/{game_id}#t={tok}" for side, tok in tokens.items()},
+        "hotseat": f"/play/{game_id}#t={','.join(humans)}" if humans else None,
+        "observer": f"/play/{game_id}",
+        "replay": f"/replay/{game_id}",
+    }
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes (declared or streamed) with a 413."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        too_big = JSONResponse({"error": "too_large", "message":
+                                f"request body over {self.limit} bytes"}, status_code=413)
+        for k, v in scope.get("headers", []):
+            if k == b"content-length":
+                try:
+                    if int(v) > self.limit:
+                        return await too_big(scope, receive, send)
+                except ValueError:
+                    return await JSONResponse({"error": "bad_request", "message":
+                                               "bad Content-Length"}, 400)(scope, receive, send)
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return msg
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await too_big(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05,
+               max_body: int = MAX_BODY) -> FastAPI:
+    srv = Server(database, ai_delay)
+    app = FastAPI(title="ringwar", version=ringwar.__version__,
+                  description="Play SPI's Lord-of-the-Rings wargames, rules-enforced. "
+                  f"Seats send their secret token in the {TOKEN_HEADER} header.")
+    app.state.server = srv
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_req: Request, e: ApiError) -> JSONResponse:
+        return JSONResponse(e.to_json(), status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_req: Request, e: RequestValidationError) -> JSONResponse:
+        errs = e.errors()
+        if any(x.get("type") == "json_invalid" for x in errs):
+            return JSONResponse({"error": "bad_json", "message": "the request body is not "
+                                 "valid JSON"}, status_code=400)
+        if any(x.get("loc") == ("body",) for x in errs):
+            return JSONResponse({"error": "bad_request", "message": "bad request: the body must "
+                                 "be a JSON object"}, status_code=422)
+        parts = []
+        for x in errs[:5]:
+            where = ".".join(str(p) for p in x.get("loc", ()) if p != "body")
+            parts.append(f"{where or 'body'}: {x.get('msg')}")
+        return JSONResponse({"error": "bad_request", "message": "bad request: " + "; ".join(parts)},
+                            status_code=422)
+
+    # ----- pages ------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "game.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        return FileResponse(WEB / "game.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # ----- systems ------------------------------------------------------------------------
+    @app.get("/api/systems", tags=["systems"], summary="The game systems, their sides, "
+             "scenarios and options")
+    async def list_systems() -> list[dict[str, Any]]:
+        out = []
+        for name in ringwar.systems():
+            try:
+                cls = system_class(name)
+            except Exception:  # a system being written may not import yet
+                continue
+            out.append({"name": name, "title": cls.title, "sides": list(cls.sides),
+                        "scenarios": list(cls.SCENARIOS),
+                        "options": {k: {"default": d, "doc": doc} for k, (d, doc) in cls.OPTIONS.items()},
+                        "hidden_information": bool(getattr(cls, "hidden_information", False))})
+        return out
+
+    # ----- games --------------------------------------------------------------------------
+    @app.get("/api/games", tags=["games"], summary="Recent games (public facts only)")
+    async def list_games(limit: int = Query(50, ge=1, le=500)) -> list[dict[str, Any]]:
+        return await run_in_threadpool(srv.storage.list_games, limit)
+
+    @app.post("/api/games", tags=["games"], status_code=201,
+              summary="Create a game (or import a record file) and its seats")
+    async def create_game(body: CreateGame) -> dict[str, Any]:
+        def make() -> dict[str, Any]:
+            actors: list[str | None] = []
+            if body.record is not None:
+                try:
+                    game = ringwar.replay(body.record if isinstance(body.record, str)
+                                          else dict(body.record))
+                except ringwar.RecordError as e:
+                    raise ApiError(400, "bad_record", str(e)) from None
+                except Exception as e:
+                    raise ApiError(400, "bad_record", f"record: {e}") from None
+                if body.system is not None and body.system != game.system:
+                    raise ApiError(400, "bad_record", f"the record is a {game.system} game, "
+                                   f"not {body.system}")
+                probe = ringwar.new_game(game.system, game.record.scenario,
+                                         seed=game.record.seed, options=game.record.options,
+                                         setup=game.record.setup)
+                for a in game.record.actions:
+                    actors.append(probe.to_act)
+                    probe.apply(a)
+            else:
+                if not body.system:
+                    raise ApiError(400, "bad_request", "say which 'system' to play "
+                                   f"(known: {', '.join(ringwar.systems())})")
+                seed = body.seed if body.seed is not None else random.SystemRandom().randrange(2**31)
+                try:
+                    game = ringwar.new_game(body.system, body.scenario, seed=seed,
+                                            options=body.options, setup=body.setup)
+                except ringwar.RecordError as e:
+                    raise ApiError(400, "bad_game", str(e)) from None
+                except Exception as e:
+                    raise ApiError(400, "bad_game", f"cannot set up that game: {e}") from None
+            unknown = set(body.seats) - set(game.sides)
+            if unknown:
+                raise ApiError(400, "bad_seat", f"unknown side(s) {', '.join(sorted(unknown))} "
+                               f"(sides: {', '.join(game.sides)})")
+            rows, tokens = [], {}
+            for side in game.sides:
+                kind, agent = parse_seat(body.seats.get(side, "human"))
+                tok = new_token() if kind == "human" else None
+                if tok:
+                    tokens[side] = tok
+                rows.append((side, kind, agent, tok))
+            gid = new_id()
+            rec = game.record
+            srv.storage.create_game(gid, rec.system, rec.scenario, rec.options, rec.seed,
+                                    rec.setup, rows, zip(actors, rec.actions))
+            return {"id": gid, "system": rec.system, "sides": list(game.sides),
+                    "seed": rec.seed, "tokens": tokens,
+                    "seat_kinds": {r[0]: r[1] if r[2] is None else f"ai:{r[2]}" for r in rows},
+                    **_links(gid, tokens)}
+
+        out = await run_in_threadpool(make)
+        await srv.get(out["id"])  # load it (and let an AI seat that is to act begin)
+        return out
+
+    @app.get("/api/games/{game_id}", tags=["play"],
+             summary="The game as your seat sees it (no token: as an observer)")
+    async def get_state(game_id: str, request: Request) -> Response:
+        live = await srv.get(game_id)
+        side = srv.seat(live, token_of(request))
+        text = await run_in_threadpool(live.state_text, side, side is not None)
+        return Response(text, media_type="application/json")
+
+    @app.post("/api/games/{game_id}/actions", tags=["play"],
+              summary="Play an action for your seat's side")
+    async def post_action(game_id: str, body: PlayAction, request: Request) -> Response:
+        live = await srv.get(game_id)
+        side = srv.seat(live, token_of(request), required=True)
+        assert side is not None
+        events = await run_in_threadpool(live.play, srv.storage, side, body.action, body.version)
+        srv.notify(live)
+        srv.ensure_ai(live)
+        state = await run_in_threadpool(live.state_text, side, True)
+        return Response('{"events":' + json.dumps(events, separators=(",", ":")) +
+                        ',"state":' + state + "}", media_type="application/json")
+
+    @app.post("/api/games/{game_id}/preview", tags=["play"],
+              summary="The exact odds of an attack before you commit to it")
+    async def preview(game_id: str, body: PreviewAction, request: Request) -> dict[str, Any]:
+        live = await srv.get(game_id)
+        side = srv.seat(live, token_of(request), required=True)
+
+        def look() -> dict[str, Any]:
+            with live.lock:
+                g = live.game
+                if g.to_act != side:
+                    raise ApiError(409, "not_your_turn", f"it is not {side}'s turn")
+                fn = getattr(g, "preview", None)
+                try:
+                    odds = fn(body.action) if fn is not None else None
+                except Exception:
+                    odds = None
+                return {"action": body.action, "preview": odds}
+
+        return await run_in_threadpool(look)
+
+    @app.post("/api/games/{game_id}/undo", tags=["play"],
+              summary="Take back your last action (not past a die roll or a reveal)")
+    async def undo(game_id: str, body: Undo, request: Request) -> Response:
+        live = await srv.get(game_id)
+        side = srv.seat(live, token_of(request), required=True)
+        assert side is not None
+        await run_in_threadpool(live.undo, srv.storage, side, body.version)
+        srv.notify(live)
+        state = await run_in_threadpool(live.state_text, side, True)
+        return Response('{"state":' + state + "}", media_type="application/json")
+
+    @app.get("/api/games/{game_id}/log", tags=["play"],
+             summary="The whole log as your seat may see it")
+    async def get_log(game_id: str, request: Request) -> dict[str, Any]:
+        live = await srv.get(game_id)
+        side = srv.seat(live, token_of(request))
+
+        def read() -> dict[str, Any]:
+            with live.lock:
+                return {"side": side, "version": live.version, "log": live.game.log_for(side)}
+
+        return await run_in_threadpool(read)
+
+    @app.get("/api/games/{game_id}/record", tags=["files"],
+             summary="Export the record file (PBEM); an unfinished game only if it hides nothing")
+    async def export(game_id: str, request: Request) -> Response:
+        live = await srv.get(game_id)
+        side = srv.seat(live, token_of(request))
+
+        def read() -> str:
+            with live.lock:
+                g = live.game
+                if g.result is None and live.hidden:
+                    raise ApiError(403, "hidden_information",
+                                   f"{g.system} hides information from its sides: an unfinished "
+                                   "game's record would show it, so it can be exported only once "
+                                   "the game is over")
+                return g.save()
+
+        text = await run_in_threadpool(read)
+        who = side or "observer"
+        return Response(text, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="ringwar-{game_id}-{who}.json"'})
+
+    @app.get("/api/games/{game_id}/replay/{step}", tags=["files"],
+             summary="The game after STEP actions, as the asker may see it")
+    async def replay_step(game_id: str, step: int, request: Request,
+                          side: str | None = Query(None, description="whose view, for a finished game")) -> dict[str, Any]:
+        live = await srv.get(game_id)
+        seat = srv.seat(live, token_of(request))
+
+        def read() -> dict[str, Any]:
+            with live.lock:
+                g = live.game
+                over = g.result is not None
+                record = g.record.copy()
+                version = live.version
+            total = len(record.actions)
+            if not 0 <= step <= total:
+                raise ApiError(404, "no_such_step", f"step must be 0..{total}")
+            if over:  # a finished game's record is public: any side's view
+                who = side if side in g.sides else None
+            else:     # an unfinished game: only what the asking seat may see
+                if side is not None and side != seat:
+                    raise ApiError(403, "not_your_side", "while the game goes on, a replay shows "
+                                   "only your own side's view")
+                who = seat
+            at, events = srv.replays.at((game_id, version), record, step)
+            return {"game": game_id, "step": step, "steps": total, "over": over, "side": who,
+                    "action": record.actions[step - 1] if step else None,
+                    "events": visible(events, who), "view": at.view(who)}
+
+        return await run_in_threadpool(read)
+
+    @app.get("/api/games/{game_id}/map", tags=["systems"],
+             summary="The game's hex map as data, with the geometry the map picture uses")
+    async def get_map(game_id: str) -> dict[str, Any]:
+        live = await srv.get(game_id)
+        return await run_in_threadpool(_map_json, live)
+
+    @app.get("/api/games/{game_id}/map.svg", tags=["systems"], summary="The map picture")
+    async def get_map_svg(game_id: str) -> Response:
+        live = await srv.get(game_id)
+        svg = await run_in_threadpool(_map_svg, live)
+        if svg is None:
+            raise ApiError(404, "no_map", "this game has no hex map")
+        return Response(svg, media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=3600"})
+
+    # ----- live updates -------------------------------------------------------------------
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(ws: WebSocket, game_id: str) -> None:
+        await ws.accept()
+        try:
+            live = await srv.get(game_id)
+            side = srv.seat(live, token_of(ws))
+        except ApiError as e:
+            await ws.send_text(json.dumps({"type": "error", **e.to_json()}))
+            await ws.close(code=4000 + e.status)
+            return
+        w = Watcher(side, side is not None)
+        live.watchers.add(w)
+
+        async def sender() -> None:
+            while True:
+                await w.dirty.wait()
+                w.dirty.clear()
+                text = await run_in_threadpool(live.state_text, w.side, w.seat)
+                await ws.send_text(text)
+
+        task = asyncio.create_task(sender())
+        try:
+            while True:  # the client may ping; anything it sends just keeps the line open
+                msg = await ws.receive_text()
+                if msg == "ping":
+                    await ws.send_text('{"type":"pong"}')
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            task.cancel()
+            live.watchers.discard(w)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def health() -> PlainTextResponse:
+        return PlainTextResponse("ok")
+
+    app.add_middleware(BodyLimit, limit=max_body)
+    return app
+
+
+_MAPS: dict[tuple[str, str | None], Any] = {}
+
+
+def _map_json(live: LiveGame) -> dict[str, Any]:
+    from ringwar.render import hexrender as hr
+    hm = getattr(live.game, "hexmap", None)
+    if hm is None:
+        return {"hexmap": False, "sides": {s: list(hr.side_style(s)) for s in live.game.sides}}
+    s = hr.BASE_HEX_SIZE
+    w, h = hr.canvas_size(hm, legend=False)
+    return {
+        "hexmap": True, "name": hm.name, "columns": hm.spec.map.columns, "rows": hm.spec.map.rows,
+        "size": s, "origin": [0.6 * s, 1.7 * s], "width": w, "height": h,
+        "terrain": {x: hm.terrain(x) for x in sorted(hm.hexes)},
+        "hexsides": hm.sides(), "roads": hm.roads, "places": hm.places,
+        "sides": {side: list(hr.side_style(side)) for side in live.game.sides},
+    }
+
+
+def _map_svg(live: LiveGame) -> str | None:
+    hm = getattr(live.game, "hexmap", None)
+    if hm is None:
+        return None
+    key = (live.game.system, live.game.record.scenario)
+    svg = _MAPS.get(key)
+    if svg is None:
+        from ringwar.render.hexrender import render_svg
+        svg = _MAPS[key] = render_svg(hm, [], legend=False)
+    return svg
+
+
+__all__ = ["create_app", "Storage", "StoredGame"]
