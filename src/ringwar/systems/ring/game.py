@@ -402,9 +402,10 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                 return IllegalAction("[5.2]", "pieces move in the movement phases")
             return self.why_not_select(action.get("piece"))
         if kind == "attack":
-            if ph != "attack":
+            why = self.why_not_attack(action.get("piece"), action.get("target"))
+            if ph != "attack" and why.rule in ("[9.0]", "[9.4]"):
                 return IllegalAction("[5.2]", "attacks are made in the Attack Phase")
-            return self.why_not_attack(action.get("piece"), action.get("target"))
+            return why
         if kind in ("step", "stop"):
             return IllegalAction("[8.1]", "select a piece to move first")
         if kind in ("permit", "refuse", "declare_shire"):
