@@ -13,8 +13,6 @@ from ringwar.systems.spi.builder import Position
 from ringwar.systems.spi.data import charts
 from ringwar.systems.spi.odds import attack_odds, hit_chance, melee_fractions, melee_odds
 
-pytestmark = pytest.mark.rule("[7.41]")
-
 
 def test_b_vs_3_morale_y_by_hand():
     # [7.41] B vs armour 3 hits on 2-7: 1+2+3+4+5+6 = 21 of 36 throws.
@@ -63,7 +61,6 @@ def test_every_cell_sums_to_one_and_agrees_with_the_charts(letter, armour, moral
     assert set(fl) <= {"none", "r1", "r2", "halfE", "halfE+r1", "E"}
 
 
-@pytest.mark.rule("[7.37]")
 def test_fanatical_skips_the_casualty_probability_table():
     odds = melee_fractions("E", 4, "Y", fanatical=True)
     assert "none" not in odds
@@ -97,7 +94,6 @@ def test_attack_odds_uses_the_game_modifiers():
     assert res["odds"] == melee_odds(res["attack"], armour, res["morale"])
 
 
-@pytest.mark.rule("[7.37]")
 def test_attack_odds_fanatical_orcs_at_night_and_the_missile_errata():
     def build(options):
         pos = Position("sauron", options=options).clear().at(turn=16, phase="D", night=True)
