@@ -68,14 +68,14 @@ def check_invariants(game, before_disrupted: set[str], events: list[dict]) -> No
         if e["type"] == "roll" and e.get("table") == "7.41" and e.get("unit") in before_disrupted:
             raise AssertionError(f"disrupted unit attacked: {e}")
     # demoralization [9.13]: totals are the eliminated units' values plus the listed modifiers
-    for side in game.sides:
-        assert game.dp[side] == sum(pts for pts, _rule, _why in game.dp_log[side])
+    for army in game.dp:
+        assert game.dp[army] == sum(pts for pts, _rule, _why in game.dp_log[army])
         dead_value = sum(game.demoralization_value(p) for p in game.units.values()
-                         if p.side == side and p.where == DEAD and not p.is_leader)
-        logged = sum(pts for pts, rule, _why in game.dp_log[side] if rule == "[9.13]")
-        assert dead_value == logged, (side, dead_value, logged)
-        if game.dp[side] > game.dp_level(side):
-            assert game.demoralized[side]
+                         if game.army_of(p) == army and p.where == DEAD and p.is_combat)
+        logged = sum(pts for pts, rule, _why in game.dp_log[army] if rule == "[9.13]")
+        assert dead_value == logged, (army, dead_value, logged)
+        if game.dp[army] > game.dp_level(army):
+            assert game.demoralized[army]
     # magic points never negative
     for p in game.units.values():
         assert 0 <= p.magic_spent <= max(p.magic, 0), p.id

@@ -264,6 +264,7 @@ class Game(ABC):
 # ----- registry and top-level functions --------------------------------------------------
 _SYSTEMS: dict[str, str] = {
     "sauron": "ringwar.systems.sauron:SauronGame",
+    "gondor": "ringwar.systems.gondor:GondorGame",
     "battle-of-the-ring": "ringwar.systems.ring:BattleOfTheRingGame",
 }
 

@@ -537,7 +537,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             return []
         self.dp[side] += points
         self.dp_log[side].append([points, rule, reason])
-        events = [event("demoralization", rule, f"{side}: +{points} Demoralization Points ({reason}); "
+        events = [event("demoralization", rule, f"{side}: {points:+d} Demoralization Points ({reason}); "
                         f"total {self.dp[side]} of {self.dp_level(side)}", side_affected=side,
                         points=points, total=self.dp[side])]
         events.extend(self.check_demoralization(side))
@@ -584,7 +584,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         if p.is_leader:
             events.extend(self.leader_killed(p, cause, by))
         else:
-            events.extend(self.add_dp(p.side, self.demoralization_value(p), "[9.13]",
+            events.extend(self.add_dp(self.army_of(p), self.demoralization_value(p), "[9.13]",
                                       f"{self.label(p)} eliminated"))
             events.extend(self.unit_killed(p, cause, h))
             if h is not None and not self.combat_at(h):
@@ -701,7 +701,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             "night_turns": [t for t in range(1, self.last_turn + 1) if self.is_night(t)],
             "units": units,
             "demoralization": {s: {"points": self.dp[s], "level": self.dp_level(s),
-                                   "demoralized": self.demoralized[s]} for s in self.sides},
+                                   "demoralized": self.demoralized[s]} for s in self.dp},
             "victory_points": dict(self.vp),
             "pending": None if not self.pending else self.describe_decision(self.pending[0]),
             "battle": self.battle,

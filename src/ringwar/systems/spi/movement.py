@@ -435,7 +435,7 @@ class MovementMixin:
         where = f"enters at {entry} and moves to {to}" if frm is None else f"moves {frm} -> {to}"
         rule = "[14.0]" if frm is None else "[4.0]"
         events = [event("move", rule, f"{self.label(p)} {where} ({cost:g} MP)", unit=p.id,
-                        frm=frm, to=to, cost=cost)]
+                        frm=frm, to=to, cost=cost, path=path)]
         events.extend(self.passed_through(p, path))
         events.extend(self.after_move(p, frm, to))
         return events

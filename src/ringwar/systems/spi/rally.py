@@ -69,8 +69,10 @@ class RallyMixin:
 
     def rally_actions(self: SpiGame, side: str) -> list[Action]:
         acts: list[Action] = []
-        if not self.demoralized[side]:
-            disrupted = [u for u in self.on_map(side) if u.disrupted and not u.rally_tried]
+        if side:
+            # [9.31] units of a demoralized army may not be rallied
+            disrupted = [u for u in self.on_map(side) if u.disrupted and not u.rally_tried
+                         and not self.is_demoralized(u)]
             if disrupted:
                 for ld in sorted(self.on_map(side), key=lambda q: q.id):
                     if not ld.is_leader or ld.rallies_made >= MAX_RALLIES:
