@@ -520,7 +520,8 @@ class Session:
         if not candidates:
             fields = FIELDS.get(types[0], ())
             self.echo(f"usage: {verb} " + " ".join(f.upper() for f in fields)
-                      + "   (units by id or hex; type ? for the legal actions)")
+                      + "   (units by id or hex; type ? for the legal actions"
+                      + ("; quit leaves the game)" if verb == "exit" else ")"))
             return
         import ringwar
 
