@@ -343,3 +343,14 @@ def test_play_and_selfplay_any_system_against_the_agent(nim: None):
     assert a.exit_code == 0 and a.output == b.output
     rows = [json.loads(line) for line in a.output.splitlines()]
     assert all(row["status"] == "finished" and row["winner"] in ("first", "second") for row in rows)
+
+
+def test_textview_other_shapes():
+    # Battle of the Ring names the acting piece "piece"; three sides need distinct letters
+    legal = [{"type": "select", "piece": "orc1"}, {"type": "step", "hex": "2219"}]
+    lines = tv.action_list_lines(legal, {"units": [{"id": "orc1", "hex": "2119", "side": "sauron"}]})
+    assert lines[0] == "orc1 at 2119: [1] select to move"
+    assert lines[1] == "other: [2] step hex=2219"
+    assert tv._side_letters(["alliance", "saruman", "sauron"]) == {
+        "alliance": "A", "saruman": "S", "sauron": "U"}
+    assert tv.status_lines({"turn": 1, "phase": "m", "decision": "pick a hex"})[-1] == "Decision: pick a hex"

@@ -24,6 +24,17 @@ View = dict[str, Any]
 
 _HEX = re.compile(r"^\d{4}$")
 
+#: action fields that name the piece acting (SPI: "unit"; Battle of the Ring: "piece")
+ACTOR_KEYS = ("unit", "piece")
+
+
+def actor(a: Action) -> Any:
+    """The piece an action is about (None for ``end`` and the like)."""
+    for k in ACTOR_KEYS:
+        if k in a:
+            return a[k]
+    return None
+
 #: how action types read in a list (unit-less wording; the unit heads its group)
 _VERBS = {
     "move": "move", "split": "split to", "form": "form", "exit": "exit", "exchange": "exchange with",
@@ -119,7 +130,7 @@ def describe_action(a: Action, units: dict[str, dict[str, Any]], with_unit: bool
     """A short reading of an action (without its unit when ``with_unit`` is false)."""
     kind = str(a.get("type"))
     verb = _VERBS.get(kind, kind.replace("_", " "))
-    rest = {k: v for k, v in a.items() if k not in ("type", "unit")}
+    rest = {k: v for k, v in a.items() if k not in ("type", *ACTOR_KEYS)}
     words = [verb]
     if kind in ("fire", "attack", "leader_attack", "rally", "exchange") and "target" in rest:
         words.append(_target_text(rest.pop("target"), units))
@@ -143,8 +154,8 @@ def describe_action(a: Action, units: dict[str, dict[str, Any]], with_unit: bool
     for k, v in rest.items():
         words.append(f"{k}={v}")
     text = " ".join(words)
-    if with_unit and "unit" in a:
-        text = f"{a['unit']}: {text}"
+    if with_unit and actor(a) is not None:
+        text = f"{actor(a)}: {text}"
     return text
 
 
@@ -187,8 +198,10 @@ def status_lines(view: View) -> list[str]:
     if isinstance(battle, dict) and battle.get("target"):
         attackers = ", ".join(str(a) for a in battle.get("attackers", []))
         lines.append(f"Battle declared: {attackers} -> {_target_text(battle['target'], units)}")
-    pending = view.get("pending")
-    if isinstance(pending, dict):
+    pending = view.get("pending") or view.get("decision")
+    if isinstance(pending, str):
+        lines.append(f"Decision: {pending}")
+    elif isinstance(pending, dict):
         rule = pending.get("rule", "")
         prompt = pending.get("prompt") or pending.get("kind") or "a decision"
         who = pending.get("side")
@@ -267,7 +280,7 @@ def group_actions(legal: Sequence[Action]) -> list[tuple[str | None, list[tuple[
     without a unit (``end``, ``resolve`` ...) form the last group (key None)."""
     groups: dict[str | None, list[tuple[int, Action]]] = {}
     for i, a in enumerate(legal, 1):
-        key = a.get("unit")
+        key = actor(a)
         groups.setdefault(None if key is None else str(key), []).append((i, a))
     general = groups.pop(None, None)
     out: list[tuple[str | None, list[tuple[int, Action]]]] = list(groups.items())
@@ -322,7 +335,7 @@ def _items(acts: list[tuple[int, Action]], units: dict[str, dict[str, Any]], key
     first = acts[0][1]
     same_shape = all(set(a) == set(first) and all(a[k] == first[k] for k in a if k != "to")
                      for _, a in acts)
-    if len(acts) > 1 and same_shape and set(first) - {"type", "unit"} == {"to"}:
+    if len(acts) > 1 and same_shape and set(first) - {"type", *ACTOR_KEYS} == {"to"}:
         verb = _VERBS.get(str(first["type"]), str(first["type"]).replace("_", " "))
         return [f"{verb}:" + nb_space + f"[{shown[0][0]}] {shown[0][1]['to']}",
                 *(f"[{i}] {a['to']}" for i, a in shown[1:]), *tail]
@@ -467,12 +480,12 @@ def render_map(view: View, hexmap: Any = None, center: str | None = None, radius
 
 
 def _side_letters(sides: list[str]) -> dict[str, str]:
+    """One letter per side: its initial, else the first of its letters not yet taken."""
     out: dict[str, str] = {}
     for s in sides:
-        letter = s[:1].upper() or "?"
-        if letter in out.values():
-            letter = str(len(out) + 1)
-        out[s] = letter
+        taken = set(out.values())
+        letter = next((ch for ch in s.upper() if ch.isalpha() and ch not in taken), None)
+        out[s] = letter or str(len(out) + 1)
     return out
 
 

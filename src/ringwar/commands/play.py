@@ -43,7 +43,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 #: fields that name a unit (a typed hex may stand for the unit in it)
-UNIT_FIELDS = ("unit", "target", "with")
+UNIT_FIELDS = ("unit", "piece", "target", "with")
 
 HELP = """\
 commands:
@@ -212,7 +212,7 @@ class Session:
     def show_status(self, force: bool = False) -> None:
         v = self.view()
         key = (v.get("turn"), v.get("phase"), v.get("step"), v.get("to_act"),
-               repr(v.get("pending")), repr(v.get("battle")))
+               repr(v.get("pending")), repr(v.get("decision")), repr(v.get("battle")))
         if key == self._status_key and not force:
             return
         self._status_key = key
