@@ -435,6 +435,28 @@ def test_18_0_gate_open_when_sauron_is_on_the_plain():
     assert g.units[c].where == "exited" and g.vp["sauron"] == vp - 1
 
 
+@rule("sauron", "[18.0]")
+@rule("standard", "[6.13]")
+def test_18_0_zoc_passes_the_gate_only_while_it_stands_open():
+    # open (Sauron on the plain): a unit in 1330 exerts its ZOC into 1331 and back
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="F")
+    pos.place("orc_archer", "0820")
+    pos.place("sauron", "0820")
+    pos.place("men", "1330")
+    o = pos.place("orc", "1331")
+    g = pos.game()
+    assert not g.gate_closed()
+    assert g.in_enemy_zoc(g.units[o])
+    # closed (Sauron in 1331): the shut gate stops ZOCs [6.13]
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="F")
+    pos.place("orc_archer", "1331")
+    pos.place("sauron", "1331")
+    pos.place("men", "1330")
+    g = pos.game()
+    assert g.gate_closed()
+    assert not g.in_enemy_zoc(g.units["orc_archer1"])
+
+
 # ===== [20.0] demoralization levels ===========================================================================
 @rule("sauron", "[20.1]", "[20.2]", "[20.0]")
 def test_20_levels_71_and_112():

@@ -357,7 +357,10 @@ def test_17_21_flight_twelve_hexes_regardless_of_terrain():
     g = pos.game()
     d = dests(g, "beast")
     assert max(hx.distance("1228", h) for h in d) == 12
-    assert "1529" in d and hx.distance("1228", "1529") <= 4           # across the mountains
+    # it flies over mountains (the ground path is far longer) but lands only where it may stand
+    assert g.hexmap.terrain("1529") == "mountain" and "1529" not in d
+    assert all(g.hexmap.terrain(h) not in ("mountain", "crater") for h in d)
+    assert "1331" in d and hx.distance("1228", "1331") <= 4
 
 
 @rule("sauron", "[17.22]")

@@ -341,7 +341,7 @@ class GondorGame(SpiGame):
         return any(ld["hex"] == a and ld["side"] == key and ld["turn"] < self._turn for ld in self.siege["ladders"])
 
     def tower_ready(self, a: str, b: str) -> bool:
-        for tid, (h, turn) in self.siege["ready"].items():
+        for tid, (h, _turn) in self.siege["ready"].items():
             t = self.units[tid]
             if t.on_map and t.hex == a == h:
                 return True

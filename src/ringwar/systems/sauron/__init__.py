@@ -147,6 +147,23 @@ class SauronGame(SpiGame):
         enemies = self.zoc_map(SAURON if p.side == WEST else WEST).get(h, ())
         return any(not p.is_leader for _ in enemies)               # [6.2]: Dwarves' [15.21] is movement only
 
+    def zoc_extends(self, frm: str, to: str) -> bool:
+        """[18.0] the Gates of Morannon stand open while Sauron is outside Mordor: ZOCs pass
+        through them then ([6.13] closes only unbreached, i.e. shut, gates)."""
+        if {frm, to} == {MORDOR, "1330"} and not self.gate_closed():
+            return not self.charts.terrain.get(self.hexmap.terrain(to), {}).get("blocks_zoc")
+        return super().zoc_extends(frm, to)
+
+    def zoc_context(self) -> Any:
+        return self.gate_closed()
+
+    def filter_destinations(self, p: Piece, dests: dict[str, Any]) -> dict[str, Any]:
+        if p.id == "beast" and self.beast_power("flight"):
+            # [17.21] it flies over anything, but lands only where it may stand
+            return {h: v for h, v in dests.items()
+                    if self.charts.terrain.get(self.hexmap.terrain(h), {}).get("cost") is not None}
+        return self.dwarf_filter(p, dests)
+
     def exerts_zoc(self, p: Piece) -> bool:
         return p.id != "beast" and super().exerts_zoc(p)           # [17.1]
 
@@ -188,7 +205,7 @@ class SauronGame(SpiGame):
     def dwarf_targets(self, p: Piece) -> list[Piece]:
         return [self.units[o] for o in p.flags.get("must_attack", ()) if self.units[o].on_map]
 
-    def filter_destinations(self, p: Piece, dests: dict[str, Any]) -> dict[str, Any]:
+    def dwarf_filter(self, p: Piece, dests: dict[str, Any]) -> dict[str, Any]:
         """[15.22] a Dwarf near an Orc must move adjacent to it if it can."""
         orcs = self.dwarf_targets(p) if p.on_map else []
         if not orcs or any(hx.distance(p.hex, o.hex) == 1 for o in orcs):

@@ -34,6 +34,10 @@ class MovementMixin:
         side = self.hexmap.side(frm, to)
         return not (side and side.get("kind") in ("gate", "wall") and not side.get("breached"))
 
+    def zoc_context(self: SpiGame) -> Any:
+        """Hook: board state besides the armies' positions that ZOCs depend on (cache key)."""
+        return None
+
     def zoc_extends_for(self: SpiGame, p: Piece, to: str) -> bool:
         """Hook: does ``p``'s ZOC reach ``to`` (Gondor [16.44]: from siege towers and ladders)."""
         return self.zoc_extends(p.hex, to)
@@ -41,7 +45,8 @@ class MovementMixin:
     def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
         """Hex -> the ``side`` units exerting a ZOC into it."""
         # an army's ZOCs change only when its own pieces move or it is demoralized
-        key = (side, self._side_version.get(side, 0), tuple(sorted(self.demoralized.items())))
+        key = (side, self._side_version.get(side, 0), tuple(sorted(self.demoralized.items())),
+               self.zoc_context())
         cached = self._zoc_cache.get(key)
         if cached is not None:
             return cached
@@ -249,6 +254,7 @@ class MovementMixin:
         enemy_side = "sauron" if p.side == "westernesse" else "westernesse"
         enemies = self.zoc_map(enemy_side)
         key = ("zs", enemy_side, self._side_version.get(enemy_side, 0), tuple(sorted(self.demoralized.items())),
+               self.zoc_context(),
                self.zoc_class(p))
         hit = self._zoc_cache.get(key)
         if hit is None:
