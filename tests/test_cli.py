@@ -246,10 +246,10 @@ def test_format_event_and_visible_log():
     assert tv.format_event({"rule": None, "text": "plain"}) == "plain"
     game = ringwar.new_game("sauron", seed=1)
     unit, frm, to = first_typed_move(1)
-    game.log.append({"type": "secret", "rule": None, "text": "for sauron", "to": "sauron"})
+    game.log.append({"type": "secret", "rule": None, "text": "for sauron", "visible_to": "sauron"})
     game.log.append({"type": "move", "rule": "[4.0]", "text": "moved", "to": to})
     west = tv.visible_log(game, "westernesse")
-    assert west[-1]["text"] == "moved" and all(e.get("to") != "sauron" for e in west)
+    assert west[-1]["text"] == "moved" and all(e.get("visible_to") != "sauron" for e in west)
     assert tv.visible_log(game, "sauron")[-2]["text"] == "for sauron"
 
 

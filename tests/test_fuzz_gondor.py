@@ -30,7 +30,7 @@ def swap_secrets(game):
         if p.flags.get("carry"):
             p.flags["carry"] = "dummy" if p.flags["carry"] == "real" else "real"
     for e in twin.log:
-        if e.get("to") == WEST and "text" in e:
+        if e.get("visible_to") == WEST and "text" in e:
             e["text"] = "secret"
     return twin
 

@@ -505,16 +505,9 @@ def _stack_token(stack: list[dict[str, Any]], letters: dict[str, str]) -> str:
 
 # ===== log ==========================================================================================
 def visible_log(game: Any, side: str | None) -> list[dict[str, Any]]:
-    """The log as ``side`` may see it: ``game.log_for(side)``, keeping also events whose
-    ``to`` is a hex rather than a side (moves, retreats: the engine's ``log_for`` reads any
-    ``to`` as an addressee)."""
-    allowed = game.log_for(side)
-    full = getattr(game, "log", None)
-    if not isinstance(full, list):
-        return list(allowed)
-    keep = {id(e) for e in allowed}
-    sides = set(getattr(game, "sides", ()))
-    return [e for e in full if id(e) in keep or (e.get("to") is not None and e.get("to") not in sides)]
+    """The log as ``side`` may see it (events addressed to another side, ``visible_to``,
+    left out)."""
+    return list(game.log_for(side))
 
 
 def log_lines(events: Sequence[dict[str, Any]], n: int | None = None) -> list[str]:

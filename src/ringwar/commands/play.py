@@ -121,8 +121,8 @@ class Session:
         return self.game.view(side)
 
     def visible(self, e: dict[str, Any]) -> bool:
-        to = e.get("to")  # an addressee (a side); moves also use "to" for their hex
-        return to is None or to in self.humans or to not in self.game.sides
+        to = e.get("visible_to")  # events only one side may see
+        return to is None or to in self.humans
 
     def print_events(self, events: Sequence[dict[str, Any]], indent: str = "") -> None:
         for e in events:

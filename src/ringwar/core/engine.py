@@ -13,7 +13,7 @@
 A system subclasses :class:`Game` and fills in a handful of hooks (``_legal``, ``_do``,
 ``_state_json``, ``_view`` ...).  Actions and events are flat JSON-able dicts; every event
 that applies a rule carries its case number in ``rule``.  Events that only one side may
-see carry ``"to": side``; :meth:`Game.view` and :meth:`Game.log_for` filter them.
+see carry ``"visible_to": side``; :meth:`Game.view` and :meth:`Game.log_for` filter them.
 """
 
 from __future__ import annotations
@@ -224,7 +224,7 @@ class Game(ABC):
         ``log_for``)."""
         out: list[Event] = []
         for e in reversed(self.log):
-            if e.get("to") in (None, side):
+            if e.get("visible_to") in (None, side):
                 out.append(e)
                 if len(out) >= n:
                     break
@@ -233,7 +233,7 @@ class Game(ABC):
 
     def log_for(self, side: str | None) -> list[Event]:
         """The log as ``side`` may see it: events addressed to the other side left out."""
-        return [e for e in self.log if e.get("to") in (None, side)]
+        return [e for e in self.log if e.get("visible_to") in (None, side)]
 
     # ----- undo, copies, records -----------------------------------------------------
     @property

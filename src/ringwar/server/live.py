@@ -42,7 +42,7 @@ class ApiError(Exception):
 
 
 def visible(events: Iterable[dict[str, Any]], side: str | None) -> list[dict[str, Any]]:
-    return [e for e in events if e.get("to") in (None, side)]
+    return [e for e in events if e.get("visible_to") in (None, side)]
 
 
 def parse_seat(spec: str) -> tuple[str, str | None]:
@@ -239,7 +239,7 @@ class Replays:
                 if n % self.EVERY == 0 and n not in cur["checkpoints"]:
                     cur["checkpoints"][n] = g.clone()
             cur["game"], cur["events"] = g, events
-            return g, events
+            return g, (events if step else [])
 
 
 def new_id() -> str:

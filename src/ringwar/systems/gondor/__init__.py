@@ -7,7 +7,7 @@ magic [17.0], the Banner of the King [18.0], demoralization [19.0] and victory [
 Data: ``data/gondor/scenario.toml`` and ``map.toml``.
 
 Hidden information: which Cauldrons (and so which Oil counters) are dummies [16.71].  The
-Sauron side's view never says; events that would tell carry ``"to": "westernesse"``.
+Sauron side's view never says; events that would tell carry ``"visible_to": "westernesse"``.
 """
 
 from __future__ import annotations
@@ -213,7 +213,7 @@ class GondorGame(SpiGame):
             return [event("deploy", "[16.71]", f"a Cauldron is set up in {action['to']}", unit=p.id,
                           to=action["to"]),
                     event("deploy_secret", "[16.71]", f"{p.id} is {'real' if action['real'] else 'a dummy'}",
-                          unit=p.id, to_side=WEST, **{"to": WEST})]
+                          unit=p.id, visible_to=WEST)]
         self.note_visit(p, action["to"])
         return [event("deploy", "[13.0]", f"{self.label(p)} is set up in {action['to']}", unit=p.id,
                       hex=action["to"])]
@@ -705,7 +705,7 @@ class GondorGame(SpiGame):
     def answer_oil(self, d: dict[str, Any], action: Action) -> list[Event]:
         c = self.units[d["unit"]]
         if action["type"] == "hold":
-            return [event("hold", "[16.74]", f"{self.label(c)} holds its oil", unit=c.id, **{"to": WEST})]
+            return [event("hold", "[16.74]", f"{self.label(c)} holds its oil", unit=c.id, visible_to=WEST)]
         t = self.units[action["target"]]
         c.flags.pop("carry", None)
         events = [event("pour", "[16.74]", f"{self.label(c)} pours boiling oil on {self.label(t)} in {t.hex}",
