@@ -302,7 +302,12 @@ def replay(record: GameRecord | dict[str, Any] | str, *, expect_hash: str | None
     mismatch.
     """
     final_hash = expect_hash
+    written_by = record.get("engine") if isinstance(record, dict) else None
     if isinstance(record, str | bytes):
+        try:
+            written_by = json.loads(record).get("engine")
+        except (ValueError, AttributeError):
+            written_by = None
         record, fh = GameRecord.loads(record)
         final_hash = final_hash or fh
     elif isinstance(record, dict):
@@ -313,7 +318,8 @@ def replay(record: GameRecord | dict[str, Any] | str, *, expect_hash: str | None
         try:
             game.apply(a)
         except IllegalAction as e:
-            raise RecordError(f"record: action #{i + 1} {json.dumps(a)} does not replay: {e}") from None
+            raise RecordError(f"record: action #{i + 1} {json.dumps(a)} does not replay: {e}"
+                              + (f" (the file was written by ringwar {written_by})" if written_by else "")) from None
     if final_hash is not None and game.state_hash() != final_hash:
         raise RecordError("record: the replayed game does not match the file's final_hash "
                           "(the file is damaged or was written by incompatible rules)")

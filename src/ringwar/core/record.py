@@ -25,6 +25,11 @@ VERSION = 1
 SUPPORTED_VERSIONS = (1,)
 
 
+def _engine_version() -> str:
+    from .. import __version__
+    return __version__
+
+
 @dataclass
 class GameRecord:
     system: str
@@ -44,6 +49,7 @@ class GameRecord:
             "seed": self.seed,
             "setup": self.setup,
             "actions": [dict(a) for a in self.actions],
+            "engine": _engine_version(),
         }
         if final_hash is not None:
             out["final_hash"] = final_hash

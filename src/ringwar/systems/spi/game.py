@@ -746,8 +746,15 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         kind = action.get("type")
         if self.pending:
             d = self.pending[0]
+            answers = self.decision_actions(d)
+            same = [a for a in answers if a["type"] == kind]
+            if same and any("to" in a for a in same):
+                options = ", ".join(sorted({str(a["to"]) for a in same if "to" in a}))
+                return IllegalAction(d.get("rule", "[3.0]"), f"{d.get('prompt', d['kind'])}: "
+                                     f"{action.get('to')!r} is not possible; choose one of {options}")
+            kinds = ", ".join(sorted({a["type"] for a in answers}))
             return IllegalAction(d.get("rule", "[3.0]"),
-                                 f"{d['side']} must first answer: {d.get('prompt', d['kind'])}")
+                                 f"{d['side']} must first answer: {d.get('prompt', d['kind'])} ({kinds})")
         checker = getattr(self, f"why_not_{kind}", None) if kind != "end" else None  # why_not_end takes no action
         if checker is not None:
             err = checker(action)
