@@ -1,6 +1,7 @@
-"""Random play of Sauron on one core: actions per second and full games per second.
+"""Random play on one core: actions per second and full games per second.
 
-    .venv/bin/python benchmarks/sauron_random.py --games 3 --seed 1
+    .venv/bin/python benchmarks/random_play.py --system sauron --games 3 --seed 1
+    .venv/bin/python benchmarks/random_play.py --system gondor --games 3 --seed 1
 
 Plays complete games between random agents (``ringwar.ai.RandomAgent``, the agents of
 ``ringwar selfplay``), timing ``legal_actions()`` + ``apply()`` only.  Stops starting new
@@ -17,6 +18,7 @@ import time
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--system", default="sauron", help="game system (default sauron)")
     ap.add_argument("--games", type=int, default=3, help="games to play (default 3)")
     ap.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
     ap.add_argument("--budget", type=float, default=120.0,
@@ -32,13 +34,13 @@ def main(argv: list[str] | None = None) -> int:
     total_time = 0.0
     finished = 0
     start = time.perf_counter()
-    print(f"ringwar {ringwar.__version__}, Python {platform.python_version()}, one core")
+    print(f"ringwar {ringwar.__version__}, {args.system}, Python {platform.python_version()}, one core")
     for i in range(args.games):
         if i and time.perf_counter() - start > args.budget:
             print(f"budget of {args.budget:.0f} s spent: stopping after {i} games")
             break
         seed = args.seed + i
-        game = ringwar.new_game("sauron", seed=seed)
+        game = ringwar.new_game(args.system, seed=seed)
         agents = {s: make_agent("random", agent_seed(seed, k)) for k, s in enumerate(game.sides)}
         t0 = time.perf_counter()
         try:
