@@ -345,9 +345,14 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
             return []
         S = self.S
         holder = self.ring_holder
+        # possession means occupying the hex: not while the Ring-bearer is still moving
+        # (it may pass over a friendly piece there); reaching Mount Doom is enough [11.12]
+        passing = self.moving is not None and self.moving["pid"] == "ring"
         if holder == "alliance" and h == S.mount_doom:
             self.set_result("alliance", "[11.12]", "the Ring-bearer reaches Mount Doom: the Ring is "
                             "destroyed")
+        elif passing:
+            return []
         elif holder in ("sauron", "evil") and h == S.barad_dur:
             self.set_result(holder, "[3.2]" if self.two else "[3.1]",
                             f"{holder} possesses the Ring in Barad-dûr")
