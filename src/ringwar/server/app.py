@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 
 import ringwar
 from ringwar.core.engine import system_class
+from ringwar.core.engine import systems as all_systems
 
 from .live import ApiError, LiveGame, Replays, build, new_id, new_token, parse_seat, visible
 from .storage import Storage, StoredGame, token_hash
@@ -263,7 +264,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
              "scenarios and options")
     async def list_systems() -> list[dict[str, Any]]:
         out = []
-        for name in ringwar.systems():
+        for name in all_systems():
             try:
                 cls = system_class(name)
             except Exception:  # a system being written may not import yet
@@ -304,7 +305,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
             else:
                 if not body.system:
                     raise ApiError(400, "bad_request", "say which 'system' to play "
-                                   f"(known: {', '.join(ringwar.systems())})")
+                                   f"(known: {', '.join(all_systems())})")
                 seed = body.seed if body.seed is not None else random.SystemRandom().randrange(2**31)
                 try:
                     game = ringwar.new_game(body.system, body.scenario, seed=seed,
