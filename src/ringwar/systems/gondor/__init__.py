@@ -219,7 +219,8 @@ class GondorGame(SpiGame):
                       hex=action["to"])]
 
     # ===== sequence of play: B, the Sauron Siege Phase [3.0] ==================================
-    def begin_phase_hook(self) -> None:
+    def begin_phase_hook(self) -> list[Event] | None:
+        events: list[Event] = []
         if self._phase == "B":
             # [16.66] fires outside the city burn only until the next Siege Phase
             self.siege["fires"] = {h: k for h, k in self.siege["fires"].items() if k == "city"}
@@ -234,11 +235,11 @@ class GondorGame(SpiGame):
             self.siege["oil_asked"] = []
         if self._phase == "C":
             self.siege["oil_asked"] = []
-            self.arrivals_for(SAURON)
         if self._phase == "F":
-            self.log.extend(self.arrivals_for(WEST))
+            events.extend(self.arrivals_for(WEST))
         if self._phase == "H":
             self.siege["banner_rallies"] = 0
+        return events
 
     def arrivals_for(self, side: str) -> list[Event]:
         """[14.2] Rohan from turn 5 on a 5 or 6; Aragorn on turn 10; each lowers the
@@ -321,19 +322,17 @@ class GondorGame(SpiGame):
         beast = p.kind == "cavalry" or "mumak" in p.tags or p.is_gear or p.flags.get("pushing")
         if wall["kind"] == "gate" and (self.gate_open_for(p.side, a, b) or self.breached(a, b)):
             return cost                                            # [15.15] or breached
-        if beast or p.is_leader and False:
+        if beast:
             return None                                            # [15.22] [16.48] gates only
         if self.breached(a, b):
             return cost + 1                                        # [4.3] breached: +1 MP
         up = wall.get("high") == b
         if not up:
             return ALL_MA                                          # [15.13] the whole allowance
-        if self.ladder_ready(a, b) and not p.is_leader:
-            return cost + float(self.sc.siege["ladder_crossing"])  # [16.43]
-        if self.tower_ready(a, b) and not p.is_leader:
+        if self.tower_ready(a, b):
             return cost + float(self.sc.siege["siege_tower_crossing"])   # [16.41]
-        if p.is_leader and (self.ladder_ready(a, b) or self.tower_ready(a, b)):
-            return cost + 1
+        if self.ladder_ready(a, b):
+            return cost + float(self.sc.siege["ladder_crossing"])  # [16.43]
         return None                                                # [15.12]
 
     def ladder_ready(self, a: str, b: str) -> bool:
@@ -349,8 +348,8 @@ class GondorGame(SpiGame):
 
     def movement_allowance(self, p: Piece) -> float:
         ma = super().movement_allowance(p)
-        if p.side == WEST and p.is_combat and p.hex in self.city["city"]:
-            ma = max(ma, float(self.sc.siege["city_ma"]))           # [15.21]
+        if p.side == WEST and p.is_combat and p.hex in self.city["city"] and not p.formation:
+            ma = float(self.sc.siege["city_ma"])                   # [15.21]
         if p.flags.get("carry"):
             ma -= 1                                                # [16.75]
         if p.flags.get("pushing"):

@@ -320,7 +320,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def last_turn(self) -> int:
         return int(self.sc.game["turns"])
 
-    def _enter_phase(self, initial: bool = False) -> None:
+    def _enter_phase(self, initial: bool = False) -> list[Event]:
         """Set the first step of the current phase and reset per-phase flags."""
         ph = self._phase
         if ph in self.STEP_SIDES:
@@ -337,15 +337,19 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                 p.attacked = False
                 p.advanced = False
                 p.flags.pop("leader_attacked", None)
-        self.begin_phase_hook()
+        events = self.begin_phase_hook() or []
         self._touch()
         if initial:
             # [3.0] later phases are settled by the caller's _settle loop, whose events reach
             # the log; a nested _settle here would drop the events of skipped steps
+            self.log.extend(events)
             self.log.extend(self._settle())
+        return events
 
-    def begin_phase_hook(self) -> None:
-        """Hook: exclusive rules that act as a phase begins (e.g. Dwarves' [15.22] check)."""
+    def begin_phase_hook(self) -> list[Event] | None:
+        """Hook: exclusive rules that act as a phase begins (e.g. Dwarves' [15.22] check,
+        Gondor's [14.2] roll for Rohan); returns the events it caused."""
+        return None
 
     def is_movement_phase(self) -> bool:
         return self._phase in ("C", "F")
@@ -392,7 +396,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                                 night=self.is_night()))
         events.append(event("phase", "[3.0]", f"Game-Turn {self._turn}: {PHASE_NAMES[self._phase]}",
                             turn=self._turn, phase=self._phase))
-        self._enter_phase()
+        events.extend(self._enter_phase())
         return events
 
     def phase_applies(self, phase: str) -> bool:
