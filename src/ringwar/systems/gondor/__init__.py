@@ -162,11 +162,35 @@ class GondorGame(SpiGame):
     def phase_actions(self) -> list[Action]:
         if self._phase == "S":
             side = self.step_side or ""
-            acts: list[Action] = [{"type": "select", "unit": p.id} for p in self.to_deploy(side)]
+            waiting = self.to_deploy(side)
+            acts: list[Action] = [{"type": "select", "unit": p.id} for p in waiting]
+            if any("cauldron" not in p.tags for p in waiting):
+                acts.append({"type": "deploy_rest"})
             if not acts:
                 acts.append({"type": "end"})
             return acts
         return self.siege_actions()
+
+    def do_deploy_rest(self, action: Action) -> list[Event]:
+        """Set up every piece not yet placed (but the Cauldrons, whose secret is the owner's
+        to choose) near the action: the Westernesse about the Main Gate, Sauron about the
+        road.  Leaders join a unit of their nationality.  A convenience, no rule."""
+        side = self.step_side or ""
+        focus = "1910" if side == WEST else "1918"
+        events: list[Event] = []
+        waiting = [p for p in self.to_deploy(side) if "cauldron" not in p.tags]
+        for p in sorted(waiting, key=lambda q: (q.is_leader, q.is_gear, q.id)):
+            hexes = self.deploy_hexes(p)
+            if p.is_leader:
+                friends = [h for h in hexes if any(self.leader_may_stack_with(p, u) for u in self.combat_at(h))]
+                hexes = friends or hexes
+            elif p.is_gear:
+                hexes = [h for h in hexes if self.combat_at(h)] or hexes
+            if not hexes:
+                continue
+            best = min(hexes, key=lambda h: (hx.distance(h, focus), h))
+            events.extend(self.answer_deploy({"unit": p.id}, {"type": "place", "unit": p.id, "to": best}))
+        return events
 
     def deploy_hexes(self, p: Piece) -> list[str]:
         stackers, sides = self.occupancy()
