@@ -82,6 +82,8 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         self._announced = False
         self._side_player = {s: ("evil" if self.two and s != "alliance" else s) for s in SIDES3}
         self._pl = {pid: self._side_player[S.nations[nat].side] for pid, nat in S.nation_of.items()}
+        self.pids_of = {p: sorted(q for q, pl in self._pl.items() if pl == p and q != "ring")
+                        for p in self.sides}
         setup = self.record.setup or {}
         if "pieces" in setup:
             self._place_setup(setup)

@@ -185,15 +185,18 @@ class MovementRules:
         """The current player's pieces that can still move this phase (``first``: any?)."""
         out = []
         cur = self.current
-        moved = self.moved
-        for pid, h in self.hex_of.items():
-            if pid in moved or self.player(pid) != cur or self.may_move(pid) is not None:
+        moved, hex_of = self.moved, self.hex_of
+        pids = self.pids_of[cur]
+        if self.ring_holder == cur:
+            pids = [*pids, "ring"]
+        for pid in pids:
+            h = hex_of.get(pid)
+            if h is None or pid in moved or self.may_move(pid) is not None:
                 continue
             if self.step_options(pid, h, self.move_allowance(pid), h, [], True):
                 out.append(pid)
                 if first:
                     return out
-        out.sort()
         return out
 
     def end_blocked(self: BattleOfTheRingGame, movable: list[str]) -> IllegalAction | None:
