@@ -159,7 +159,7 @@ def test_the_fuzzer_reaches_the_rules_it_is_meant_to_check(fuzz_results):
     for _args, g, kinds in fuzz_results:
         total.update(kinds)
         winners[g.result["winner"]] += 1
-    for kind in ("build", "step", "permission", "permit", "refuse", "attack", "eliminated",
+    for kind in ("build", "move", "permission", "permit", "refuse", "attack", "eliminated",
                  "capture", "shire", "fangorn", "paths"):
         assert total[kind] > 0, (kind, total)
     assert len(winners) >= 2, winners

@@ -229,8 +229,7 @@ class MovementRules:
         h = self.hex_of[pid]
         self.moving = {"pid": pid, "start": h, "mp": self.move_allowance(pid), "path": [h],
                        "refused": [], "escape": False, "rb_left": sorted(self.rb_left)}
-        return [event("select", "[8.1]", f"{self.current} moves {self.name(pid)} from {h}",
-                      piece=pid, hex=h)]
+        return []  # the move is logged once, when the piece stops
 
     def do_step(self: BattleOfTheRingGame, to: str) -> list[Event]:
         m = self.moving
@@ -289,8 +288,7 @@ class MovementRules:
         self.relocate(pid, to)
         m["mp"] -= 1
         m["path"].append(to)
-        return [event("step", "[8.1]", f"{self.name(pid)} {frm} -> {to}", piece=pid,
-                      frm=frm, hex=to)]
+        return []
 
     def do_stop(self: BattleOfTheRingGame) -> list[Event]:
         m = self.moving
@@ -333,8 +331,8 @@ class MovementRules:
         self.moved.add(pid)
         self.remove(pid)
         self.lost.add(pid)
-        if self.shire_third == pid:
-            self.shire_third = None
+        if self.shire_third in (pid, "ring"):
+            self.shire_third = None  # [7.5] the third nation's piece has gone, not withdrawn
         self.ring_holder = P
         ev = [event("capture", "[11.14]", f"{self.name_of(pid)} ({P}) captures the Ring-bearer "
                     f"of {old} at {h}; {self.name_of(pid)} is removed from the game [Q3]",
