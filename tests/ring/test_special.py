@@ -268,3 +268,18 @@ def test_q3_the_capturing_piece_is_lost_for_ever():
     g2 = build({"1105": "gondor", **dict.fromkeys(hexes, "orc")}, player="sauron", phase="build",
                round=4, lost=["orc34"])
     assert sum(p.startswith("orc") for p in g2.hex_of) == 33 and g2.phase != "build"
+
+
+@pytest.mark.rule("ring", "[11.14]", "[8.4]")
+def test_11_14_a_ring_bearer_with_nowhere_to_escape_stays_put():
+    # the Alliance's bearer has had its two rounds in Harlindon; the Nazgul takes it there
+    g = build({"0410": "nazgul", "0310": "gondor", "0210": "gondor", "0211": "gondor",
+               "0213": "dwarf", "0212": "ring", "0205": "elf", "1105": "orc"},
+              player="sauron", rb_rounds={"0212": 2})
+    act(g, {"type": "select", "piece": "nazgul"})
+    for h in ("0310", "0210", "0211", "0212"):
+        act(g, {"type": "step", "hex": h})
+        if g.pending:
+            act(g, PERMIT)
+    assert g.ring_holder == "sauron" and g.hex_of["ring"] == "0212"
+    assert g.moving is None and g.legal_actions()

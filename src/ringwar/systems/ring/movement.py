@@ -342,6 +342,8 @@ class MovementRules:
             return ev
         self.moving = {"pid": "ring", "start": h, "mp": 3, "path": [h], "refused": [],
                        "escape": True, "rb_left": sorted(self.rb_left)}
+        if not self.moving_actions():
+            ev += self.abort_move()  # nowhere to escape to, and it may not stay: it stays
         return ev
 
     # ----- diagnosis --------------------------------------------------------------------------
