@@ -28,6 +28,18 @@ WALLS = ("wall", "tower", "gate")
 GARRISON, RELIEF = "garrison", "relief"
 
 
+ERRATA_WALL = "2101/2201"
+
+
+@cache
+def _without_side(hexmap: HexMap, key: str) -> HexMap:
+    """A copy of ``hexmap`` without the feature on hexside ``key`` (shared, immutable)."""
+    import copy
+    m = copy.copy(hexmap)
+    m._sides = {k: v for k, v in hexmap._sides.items() if k != key}
+    return m
+
+
 @cache
 def _city(hexmap: HexMap) -> dict[str, Any]:
     """Facts about the city derived once from the map: level of each hex, gates, walls."""
@@ -301,11 +313,14 @@ class GondorGame(SpiGame):
     def wall_between(self, a: str, b: str) -> dict[str, Any] | None:
         side = self.hexmap.side(a, b)
         if side and side["kind"] in WALLS:
-            if side.get("name") == "Outer Wall" and a in ("2101", "2201") and b in ("2101", "2201") \
-                    and not self.options["errata_wall_2101"]:
-                return None
             return side
         return None
+
+    def load_map(self) -> HexMap:
+        """[errata] the hexside 2101/2201 is a Wall; with the errata off it is a plain
+        hexside for every rule (movement, ZOC, rally, breaching)."""
+        m = super().load_map()
+        return m if self.options["errata_wall_2101"] else _without_side(m, ERRATA_WALL)
 
     def breached(self, a: str, b: str) -> bool:
         return hx.hexside(a, b) in self.siege["breached"]
@@ -320,8 +335,24 @@ class GondorGame(SpiGame):
         self._touch()
 
     def cost_class(self, p: Piece) -> tuple[Any, ...]:
+        # the cost tables are shared by every game in the process: key them on the siege's
+        # actual features (breaches, fires, ladders and towers ready, gates), never on this
+        # game's own change counter, or two games at the same count share a wrong table
         return (p.kind, p.formation, p.side, "mumak" in p.tags, p.flags.get("pushing"),
-                self.siege["version"], tuple(sorted(self.siege["gate_control"].items())))
+                self.movement_features(), tuple(sorted(self.siege["gate_control"].items())))
+
+    def movement_features(self) -> tuple[Any, ...]:
+        """What besides the piece and the hexes ``terrain_cost`` depends on [4.3] [15.1] [16.4]."""
+        s = self.siege
+        ladders = tuple(sorted((x["hex"], x["side"]) for x in s["ladders"] if x["turn"] < self._turn))
+        towers = tuple(sorted(h for tid, (h, _t) in s["ready"].items()
+                              if self.units[tid].on_map and self.units[tid].hex == h))
+        return tuple(sorted(s["breached"])), tuple(sorted(s["fires"])), ladders, towers
+
+    def _phase_key(self) -> tuple[Any, ...]:
+        # a move's reach is cached for the phase: a Siege Tower pushed away, a gate taken,
+        # change it within the phase
+        return (*super()._phase_key(), self.siege["version"])
 
     def terrain_cost(self, p: Piece, a: str | None, b: str) -> float | None:
         terrain = self.hexmap.terrain(b)

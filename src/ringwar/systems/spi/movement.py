@@ -242,6 +242,8 @@ class MovementMixin:
                     if c is not None:
                         row.append((b, c))
                 hit[a] = tuple(row)
+            if len(tables) > 512:       # keys may carry board features (Gondor's breaches ...)
+                tables.clear()
             tables[key] = hit
         return hit
 
