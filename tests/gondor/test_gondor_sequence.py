@@ -82,7 +82,6 @@ def test_13_1_sauron_forces_within_four_hexes_of_the_east_edge():
                      "nazgul": 1, "gothmog": 1}
     play(g, {"type": "select", "unit": "orc_infantry1"})
     hexes = {a["to"] for a in g.legal_actions()}
-    rows = g.hexmap.edges() if False else None  # noqa: F841 (the East edge is row 24)
     assert hexes and all(24 - hx.col_row(h)[1] <= 4 for h in hexes)
     assert {"1920", "2124", "3624"} <= hexes
     assert "1919" not in hexes and "1910" not in hexes
