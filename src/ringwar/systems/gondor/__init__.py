@@ -56,8 +56,10 @@ def _city(hexmap: HexMap) -> dict[str, Any]:
     outer = frozenset(h for h in level if level[h] == 1)
     near_walls = frozenset(h for h in hexmap.hexes if h not in level and hexmap.terrain(h) != "mountain"
                            and any(hx.distance(h, o) <= 2 for o in outer))
+    walls = frozenset(h for key, side in hexmap.sides().items() if side["kind"] in WALLS
+                      for h in key.split("/"))
     return {"level": level, "gates": gates, "city": frozenset(level),
-            "garrison_deploy": frozenset(level) | near_walls}
+            "garrison_deploy": frozenset(level) | near_walls, "wall_hexes": walls}
 
 
 class GondorGame(SpiGame):
@@ -354,7 +356,18 @@ class GondorGame(SpiGame):
         # change it within the phase
         return (*super()._phase_key(), self.siege["version"])
 
+    def static_cost_class(self, p: Piece) -> tuple[Any, ...]:
+        return (p.kind, p.formation, p.side, "mumak" in p.tags, p.flags.get("pushing"))
+
+    def dynamic_cost_hexes(self) -> set[str]:
+        """Hexes beside a wall (breaches, gates, ladders, siege towers) or a fire [16.67]."""
+        out = set(self.city["wall_hexes"])
+        for h in self.siege["fires"]:
+            out.update(self.hexmap.adjacent(h))
+        return out
+
     def terrain_cost(self, p: Piece, a: str | None, b: str) -> float | None:
+        static = getattr(self, "_static_costs", False)   # see dynamic_cost_hexes
         terrain = self.hexmap.terrain(b)
         pushing = p.flags.get("pushing")
         spec = self.charts.terrain.get(terrain, {})
@@ -363,14 +376,14 @@ class GondorGame(SpiGame):
         cost = super().terrain_cost(p, a, b)
         if cost is None:
             return None
-        if b in self.siege["fires"]:
+        if not static and b in self.siege["fires"]:
             cost += float(self.sc.siege["fire_cost"])              # [16.67]
         if a is None:
             return cost
         wall = self.wall_between(a, b)
         if wall is None:
             return cost
-        return self.wall_crossing(p, a, b, wall, cost)
+        return None if static else self.wall_crossing(p, a, b, wall, cost)
 
     def wall_crossing(self, p: Piece, a: str, b: str, wall: dict[str, Any], cost: float) -> float | None:
         """[15.12]-[15.15] [15.22] [16.4] [16.48] crossing a wall, tower or gate hexside."""

@@ -230,22 +230,48 @@ class MovementMixin:
     def cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
         """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p``."""
         from .game import _COST_TABLES as tables
-        key = (self.DATA, tuple(sorted(self.options.items())), self.cost_class(p))
+        opts = tuple(sorted(self.options.items()))
+        key = (self.DATA, opts, self.cost_class(p))
         hit = tables.get(key)
         if hit is None:
-            adj = self.hexmap.adjacent
-            hit = {}
-            for a in self.hexmap.hexes:
-                row = []
-                for b in adj(a):
-                    c = self.terrain_cost(p, a, b)
-                    if c is not None:
-                        row.append((b, c))
-                hit[a] = tuple(row)
+            skey = (self.DATA, opts, "static", self.static_cost_class(p))
+            static = tables.get(skey)
+            if static is None:
+                self._static_costs = True
+                try:
+                    static = {a: self._cost_row(p, a) for a in self.hexmap.hexes}
+                finally:
+                    self._static_costs = False
+                tables[skey] = static
+            dynamic = self.dynamic_cost_hexes()
+            if dynamic:
+                hit = dict(static)
+                for a in dynamic:
+                    hit[a] = self._cost_row(p, a)
+            else:
+                hit = static
             if len(tables) > 512:       # keys may carry board features (Gondor's breaches ...)
                 tables.clear()
             tables[key] = hit
         return hit
+
+    def _cost_row(self: SpiGame, p: Piece, a: str) -> tuple[tuple[str, float], ...]:
+        row = []
+        for b in self.hexmap.adjacent(a):
+            c = self.terrain_cost(p, a, b)
+            if c is not None:
+                row.append((b, c))
+        return tuple(row)
+
+    def static_cost_class(self: SpiGame, p: Piece) -> tuple[Any, ...]:
+        """Hook: the part of ``cost_class`` that never changes during a game; with
+        ``dynamic_cost_hexes`` it lets tables be patched, not rebuilt, as the board changes."""
+        return self.cost_class(p)
+
+    def dynamic_cost_hexes(self: SpiGame) -> set[str] | frozenset[str]:
+        """Hook: hexes whose moves out depend on the board's changing features (their rows
+        are recomputed; while ``_static_costs`` is set ``terrain_cost`` ignores them)."""
+        return frozenset()
 
     def zoc_class(self: SpiGame, p: Piece) -> Any:
         """Pieces alike in how enemy ZOCs affect them (hook)."""
