@@ -397,6 +397,8 @@ class GondorGame(SpiGame):
         up = wall.get("high") == b
         if not up:
             return ALL_MA                                          # [15.13] the whole allowance
+        if p.side != SAURON:
+            return None                        # [16.41] "any Friendly unit": Sauron's towers, ladders
         if self.tower_ready(a, b):
             return cost + float(self.sc.siege["siege_tower_crossing"])   # [16.41]
         if self.ladder_ready(a, b):
@@ -451,7 +453,7 @@ class GondorGame(SpiGame):
         if self.zoc_extends(p.hex, to):
             return True
         wall = self.wall_between(p.hex, to)
-        return wall is not None and (self.ladder_ready(p.hex, to) or self.tower_ready(p.hex, to))
+        return wall is not None and p.side == SAURON and (self.ladder_ready(p.hex, to) or self.tower_ready(p.hex, to))
 
     # ===== reinforcements [14.0] =======================================================================
     def entry_hexes(self, p: Piece) -> list[str]:
@@ -568,7 +570,7 @@ class GondorGame(SpiGame):
             return True
         if self.level(p.hex) > self.level(d.hex):
             return True
-        return self.ladder_ready(p.hex, d.hex) or self.tower_ready(p.hex, d.hex)
+        return p.side == SAURON and (self.ladder_ready(p.hex, d.hex) or self.tower_ready(p.hex, d.hex))
 
     def melee_ignores_terrain(self, p: Piece) -> bool:
         return True   # walls are judged by may_melee_across; terrain below
@@ -624,10 +626,40 @@ class GondorGame(SpiGame):
         return steps
 
     def rating_bonus(self, ld: Piece, combat: bool) -> int:
-        if combat and any("siege_tower" in q.tags for q in self.pieces_at(ld.hex)) \
-                or combat and any(x["hex"] == ld.hex for x in self.siege["ladders"]):
-            return -1                                              # [16.46]
+        """[16.46] -1 in individual combat for a leader with a Siege Tower or Ladder who
+        fights through a wall hexside (against the leader he is fighting now)."""
+        if not combat:
+            return 0
+        foe = self.units.get(getattr(self, "_duel", {}).get(ld.id, ""))
+        if foe is None or not foe.on_map or self.wall_between(ld.hex, foe.hex) is None:
+            return 0
+        if any("siege_tower" in q.tags for q in self.pieces_at(ld.hex)) \
+                or any(x["hex"] == ld.hex for x in self.siege["ladders"]):
+            return -1
         return 0
+
+    def do_leader_attack(self, action: Action) -> list[Event]:
+        self._duel = {action["unit"]: action["target"], action["target"]: action["unit"]}
+        try:
+            return super().do_leader_attack(action)
+        finally:
+            self._duel = {}
+
+    def preview(self, action: Action) -> dict[str, Any] | None:
+        if action.get("type") == "leader_attack":
+            self._duel = {action.get("unit"): action.get("target"), action.get("target"): action.get("unit")}
+        try:
+            return super().preview(action)
+        finally:
+            self._duel = {}
+
+    def resolve_attack(self, p: Piece, d: Piece, letter: str, fanatical: bool, rule: str,
+                       missile: bool) -> list[Event]:
+        self._missile_attack = missile                          # [16.47] for equipment_lost
+        try:
+            return super().resolve_attack(p, d, letter, fanatical, rule, missile)
+        finally:
+            self._missile_attack = False
 
     def may_advance_hook(self, p: Piece, h: str) -> bool:
         """[7.53] across a wall only on ladders, in siege towers, or through a breach."""
@@ -638,7 +670,7 @@ class GondorGame(SpiGame):
             return True
         if p.kind == "cavalry" or "mumak" in p.tags:
             return False
-        return self.ladder_ready(p.hex, h) or self.tower_ready(p.hex, h)
+        return p.side == SAURON and (self.ladder_ready(p.hex, h) or self.tower_ready(p.hex, h))
 
     def may_retreat_through(self, p: Piece, a: str, b: str) -> bool:
         """[7.55] never across an impassable hexside: an unbreached wall (errata: whatever
@@ -649,13 +681,13 @@ class GondorGame(SpiGame):
         if wall["kind"] == "gate" and self.gate_open_for(p.side, a, b):
             return True
         if not self.options["errata_7_55"]:
-            return self.ladder_ready(a, b) or self.tower_ready(a, b)
+            return p.side == SAURON and (self.ladder_ready(a, b) or self.tower_ready(a, b))
         return False
 
     def equipment_lost(self, d: Piece, result: str, by: Piece | None) -> None:
         """[16.47] an adverse melee result destroys the Siege Tower or Ladder in the hex."""
-        if by is None or by.side == d.side or by.missile_only:
-            return
+        if by is None or by.side == d.side or by.missile_only or getattr(self, "_missile_attack", False):
+            return                                                 # [16.47] melee only
         for q in list(self.pieces_at(d.hex)):
             if "siege_tower" in q.tags:
                 self.remove(q)
@@ -678,13 +710,23 @@ class GondorGame(SpiGame):
                     continue                                       # [16.13] Trolls or Uruk-Hai
                 for h in sorted(self.push_destinations(p, g)):
                     acts.append({"type": "push", "unit": p.id, "gear": g.id, "to": h})
-        if p.side == SAURON and p.kind != "cavalry" and "mumak" not in p.tags:
-            left = int(self.sc.siege["ladders"]) - self.siege["ladders_used"]
-            if left > 0:
-                for n in self.hexmap.adjacent(p.hex):
-                    wall = self.wall_between(p.hex, n)
-                    if wall and wall.get("high") == n and not any(x["hex"] == p.hex for x in self.siege["ladders"]):
-                        acts.append({"type": "ladder", "unit": p.id, "hexside": hx.hexside(p.hex, n)})
+        return acts
+
+    def ladder_actions(self) -> list[Action]:
+        """[16.43] "a combat unit moves adjacent to the designated Wall hexside and places a
+        Ladder": in the Sauron Movement Phase, by a unit beside a wall from below, whether it
+        moved there this phase or stood there; placing ends its movement."""
+        acts: list[Action] = []
+        if int(self.sc.siege["ladders"]) - self.siege["ladders_used"] <= 0:
+            return acts
+        laddered = {x["hex"] for x in self.siege["ladders"]}
+        for p in sorted(self.on_map(SAURON), key=lambda q: q.id):
+            if not p.is_combat or p.disrupted or p.kind == "cavalry" or "mumak" in p.tags or p.hex in laddered:
+                continue                                           # [16.48]
+            for n in self.hexmap.adjacent(p.hex):
+                wall = self.wall_between(p.hex, n)
+                if wall and wall.get("high") == n and not self.breached(p.hex, n):
+                    acts.append({"type": "ladder", "unit": p.id, "hexside": hx.hexside(p.hex, n)})
         return acts
 
     def push_destinations(self, p: Piece, g: Piece) -> dict[str, Any]:
@@ -721,6 +763,8 @@ class GondorGame(SpiGame):
 
     def extra_movement_actions(self, side: str) -> list[Action]:
         acts: list[Action] = []
+        if side == SAURON and self._phase == "C":
+            acts.extend(self.ladder_actions())
         if side == WEST and self._phase == "F":
             for p in sorted(self.on_map(WEST), key=lambda q: q.id):
                 if not p.is_combat or p.flags.get("carry"):
