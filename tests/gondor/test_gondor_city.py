@@ -4,9 +4,9 @@ Standard Rules cases on walls that only Gondor exercises ([7.18], [7.35], [7.53]
 from __future__ import annotations
 
 import pytest
+from _gondor import SAURON, WEST, cost, gpos
 
 import ringwar
-from _gondor import SAURON, WEST, cost, gpos
 from conftest import acts, dests, illegal, play, rig
 from ringwar.systems.spi.movement import ALL_MA
 

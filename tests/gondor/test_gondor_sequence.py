@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from _gondor import SAURON, WEST, cost, end_until, gpos
 
 import ringwar
-from _gondor import SAURON, WEST, cost, end_until, gpos
 from conftest import Position, acts, dests, illegal, play, rig
 from ringwar.core import hexes as hx
 
