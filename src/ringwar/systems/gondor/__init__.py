@@ -273,6 +273,7 @@ class GondorGame(SpiGame):
             self.siege["oil_asked"] = []
         if self._phase == "C":
             self.siege["oil_asked"] = []
+            self.offer_oil()          # [16.74] "during the Sauron Movement Phase": also on units already below
         if self._phase == "F":
             events.extend(self.arrivals_for(WEST))
         if self._phase == "H":
