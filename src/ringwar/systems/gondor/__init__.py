@@ -1005,7 +1005,7 @@ class GondorGame(SpiGame):
         for ld in sorted(self.on_map(side), key=lambda q: q.id):
             if ld.magic <= 0 or not self.may_cast_now(ld) or self.frozen(ld):
                 continue
-            if ld.id == "nazgul" and self.siege["banner"] is not None:
+            if ld.id == "nazgul" and self.banner_hex() is not None:
                 continue                                           # [18.23]
             left = self.magic_points_left(ld)
             for key, spell in sorted(self.sc.spells.items()):
@@ -1099,8 +1099,9 @@ class GondorGame(SpiGame):
         return free[0] if free else h
 
     def banner_hex(self) -> str | None:
+        """Where the Banner is while it is unfurled: [17.23] for three Game-Turns."""
         b = self.siege["banner"]
-        if b is None:
+        if b is None or self._turn > b["until"]:
             return None
         holder = self.units[b["with"]]
         return holder.hex if holder.on_map else None
