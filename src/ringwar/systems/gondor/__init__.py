@@ -69,6 +69,7 @@ class GondorGame(SpiGame):
     hidden_information = True
     PHASES = ("S", "A", "B", "C", "D", "E", "F", "G", "H")
     STEP_SIDES = dict(SpiGame.STEP_SIDES, S=(SAURON, WEST))
+    CLONE_DEEP = (*SpiGame.CLONE_DEEP, "siege", "_levels")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_wall_2101": (True, "the hexside 2101/2201 is a Wall"),
         "errata_7_12": (True, "[7.12] catapults used against units: range two, missile strength e"),
@@ -287,7 +288,8 @@ class GondorGame(SpiGame):
         if side != WEST:
             return events
         dem = self.sc.demoralization
-        if not self.siege["rohan"] and self._turn >= int(self.sc.rohan["first_turn"]):
+        waiting = any(p.flags.get("awaits_roll") and not p.flags.get("out") for p in self.units.values())
+        if not self.siege["rohan"] and waiting and self._turn >= int(self.sc.rohan["first_turn"]):
             die = self.dice.d6()
             ok = die in self.sc.rohan["roll"]
             events.append(event("roll", "[14.2]", f"will the Riders of Rohan come? rolled {die}: "

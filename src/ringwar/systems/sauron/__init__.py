@@ -29,6 +29,7 @@ class SauronGame(SpiGame):
     system = "sauron"
     title = "Sauron: the Battle of Dagorlad"
     DATA = "sauron"
+    CLONE_DEEP = (*SpiGame.CLONE_DEEP, "pedestal", "weapons")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_4_3": (True, "[4.3] Rough: +1 MP, cavalry may not enter, defender +1 armour"),
         "errata_13_2": (True, "[13.2] Swordsmen in 1402 and Isildur in 1908 (not 1808)"),

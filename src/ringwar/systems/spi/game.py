@@ -662,6 +662,30 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                                         f"moved from {frm} to {dest}", unit=ld.id, frm=frm, to=dest))
         return events
 
+    # ===== copies for search =======================================================================
+    #: state attributes that a clone must copy deeply (subclasses extend)
+    CLONE_DEEP: ClassVar[tuple[str, ...]] = (
+        "pending", "tasks", "battle", "dp", "dp_log", "demoralized", "vp", "entry_count",
+        "spell_state", "_side_version")
+
+    def clone(self) -> SpiGame:
+        """An independent copy, much cheaper than ``copy.deepcopy`` (search and what-ifs):
+        pieces and mutable state are copied, maps, charts and data are shared."""
+        import copy
+
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.units = {k: p.copy() for k, p in self.units.items()}
+        new.at = {h: list(ids) for h, ids in self.at.items()}
+        for name in self.CLONE_DEEP:
+            setattr(new, name, copy.deepcopy(getattr(self, name)))
+        new.log = list(self.log)
+        new.record = self.record.copy()
+        new.dice = self.dice.copy()
+        new._cache, new._zoc_cache, new._move_cache = {}, {}, {}
+        new._legal_cache = new._legal_keys = None
+        return new
+
     # ===== state, hash, view =====================================================================
     def _state_json(self) -> Any:
         return {

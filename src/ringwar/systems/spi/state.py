@@ -117,5 +117,5 @@ class Piece:
         p = Piece.__new__(Piece)
         for s in Piece.__slots__:
             setattr(p, s, getattr(self, s))
-        p.flags = dict(self.flags)
+        p.flags = {k: (list(v) if isinstance(v, list) else v) for k, v in self.flags.items()}
         return p
