@@ -288,7 +288,8 @@ class GondorGame(SpiGame):
         if side != WEST:
             return events
         dem = self.sc.demoralization
-        waiting = any(p.flags.get("awaits_roll") and not p.flags.get("out") for p in self.units.values())
+        waiting = any(p.flags.get("awaits_roll") and not p.on_map and not p.flags.get("out")
+                      for p in self.units.values())       # no roll once no Rider is left to come
         if not self.siege["rohan"] and waiting and self._turn >= int(self.sc.rohan["first_turn"]):
             die = self.dice.d6()
             ok = die in self.sc.rohan["roll"]
@@ -1152,6 +1153,28 @@ class GondorGame(SpiGame):
             events.append(event("banner", "[18.14]", "the Banner of the King is lost with its leader"))
         lost = p.rally_now()
         events.extend(self.add_dp(self.army_of(p), lost, "[19.2]", f"{p.name} killed: {lost} rally points lost"))
+        return events
+
+    # [19.2] "any Leader Rally Points lost as a result of combat": a wound loses some of them
+    def apply_leader_result(self, victim: Piece, res: str, winner: Piece) -> list[Event]:
+        before = {victim.id: victim.rally_now()} if victim.is_leader and not victim.reduced else {}
+        events = super().apply_leader_result(victim, res, winner)
+        return events + self.leader_wounds(before)
+
+    def leader_risk(self, unit: Piece, result: str) -> list[Event]:
+        before = {q.id: q.rally_now() for q in self.pieces_at(unit.hex)
+                  if q.is_leader and q.side == unit.side and not q.reduced}
+        events = super().leader_risk(unit, result)
+        return events + self.leader_wounds(before)
+
+    def leader_wounds(self, before: dict[str, int]) -> list[Event]:
+        events: list[Event] = []
+        for lid, rating in before.items():
+            ld = self.units[lid]
+            if ld.reduced and ld.on_map and rating > ld.rally_now():
+                lost = rating - ld.rally_now()
+                events.extend(self.add_dp(self.army_of(ld), lost, "[19.2]",
+                                          f"{ld.name} wounded: {lost} rally points lost"))
         return events
 
     # ===== [19.0] demoralization: fluctuating levels ==================================================
