@@ -74,6 +74,22 @@ def test_9_13_eliminated_units_add_their_value():
     assert g.dp["westernesse"] == 30 + 7                 # D + e + 2 + Y = 2 + 1 + 2 + 2
 
 
+# ===== [9.0] once demoralized, for the rest of the game =============================================
+@rule("standard", "[9.0]")
+def test_9_0_a_demoralized_army_stays_demoralized_when_its_total_falls():
+    pos, (o, m, far) = build(("orc", "0807"), ("men_archers", "0808"), ("men", "0404"), turn=15)
+    pos.demoralization(westernesse=110)
+    g = pos.game()
+    melee(g, o, m, 1)                                   # E: 7 points, 117 > 112
+    assert g.demoralized["westernesse"]
+    g.dp["westernesse"] = 0                             # even were the total to fall (it cannot in Sauron)
+    g.check_demoralization("westernesse")
+    assert g.demoralized["westernesse"]
+    while g.result is None and g.turn < 16:
+        play(g, {"type": "end"}) if {"type": "end"} in g.legal_actions() else play(g, g.legal_actions()[-1])
+    assert g.demoralized["westernesse"]
+
+
 # ===== [9.2] mechanics ============================================================================
 @rule("standard", "[9.21]", "[9.2]")
 @pytest.mark.parametrize("before,demoralized", [(105, False), (106, True)])
