@@ -242,7 +242,7 @@ def test_15_22_cavalry_and_mumakil_never_cross_a_wall_even_breached(kind, phase)
     assert g.terrain_cost(g.units[u], "2307", "2306") is None
 
 
-@rule("gondor", "[15.22]")
+@rule("gondor", "[15.22]", "[16.4]")
 def test_15_22_infantry_crosses_that_breach():
     pos = gpos(phase="C")
     u = pos.place("orc_infantry", "1607")

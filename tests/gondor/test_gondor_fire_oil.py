@@ -298,7 +298,7 @@ def test_16_75_oil_carriers_lose_one_ma_and_one_armour_and_carry_one():
 
 
 # ----- [16.8] severed heads ------------------------------------------------------------------------
-@rule("gondor", "[16.81]", "[16.83]")
+@rule("gondor", "[16.81]", "[16.83]", "[16.8]")
 def test_16_81_a_head_thrown_into_the_city_adds_a_garrison_point():
     pos, c = catapult("1912")
     g = pos.game()

@@ -378,7 +378,8 @@ def test_8_47_no_special_formations_under_a_fear_spell():
     assert not forms({"fear": 8})
 
 
-@rule("standard", "[8.47]", "[17.12]")
+@rule("standard", "[8.47]")
+@rule("gondor", "[17.12]")
 def test_8_47_no_special_formations_for_a_frozen_leader():
     pos = gpos(turn=8, phase="F")
     pos.place("gondor_spearmen", "1214")

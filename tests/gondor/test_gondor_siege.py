@@ -217,7 +217,7 @@ def test_7_12_errata_off_catapults_reach_four():
     assert far in {a["target"] for a in acts(g, "fire", c)}
 
 
-@rule("gondor", "[16.26]", "[16.12]")
+@rule("gondor", "[16.26]", "[16.12]", "[16.6]")
 def test_16_26_catapults_hurl_fireballs_and_heads_in_the_siege_phase():
     g, c = breach_game("1911")
     kinds = {a["type"] for a in acts(g, unit=c)}
@@ -521,7 +521,7 @@ def grond_breach(*, enemy_zoc=False):
     return g, tr, gr, ev
 
 
-@rule("gondor", "[16.51]", "[16.52]")
+@rule("gondor", "[16.51]", "[16.52]", "[16.5]")
 def test_16_51_infantry_with_the_breaching_engine_may_advance_one_hex_through():
     g, tr, gr, ev = grond_breach()
     assert "1910/1911" in g.siege["breached"]
