@@ -14,6 +14,7 @@ from .state import Piece
 if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
 
+NO_COMBAT = "no combat may take place during a Movement Phase"
 LEADER_COLUMNS = ("+6", "+4", "+2", "+1", "0", "-1", "-3", "-4")
 
 
@@ -698,14 +699,12 @@ class CombatMixin:
 
     # ===== diagnosis ===========================================================================
     def why_not_fire(self: SpiGame, action: Action) -> IllegalAction | None:
-        p = self.unit_for(action)
-        if isinstance(p, IllegalAction):
-            return p
-        d = self.unit_for(action, "target")
-        if isinstance(d, IllegalAction):
-            return d
+        pair = self.units_for(action)
+        if isinstance(pair, IllegalAction):
+            return pair
+        p, d = pair
         if self.is_movement_phase():
-            return IllegalAction("[4.23]", "no combat may take place during a Movement Phase")
+            return IllegalAction("[4.23]", NO_COMBAT)
         if not self.is_combat_phase() or self.step != "missile":
             return IllegalAction("[7.16]", "missile fire happens first in the phasing player's Combat Phase")
         if p.side != self.phasing:
@@ -730,14 +729,12 @@ class CombatMixin:
         return IllegalAction("[7.11]", f"{self.label(d)} may not be fired on")
 
     def why_not_attack(self: SpiGame, action: Action) -> IllegalAction | None:
-        p = self.unit_for(action)
-        if isinstance(p, IllegalAction):
-            return p
-        d = self.unit_for(action, "target")
-        if isinstance(d, IllegalAction):
-            return d
+        pair = self.units_for(action)
+        if isinstance(pair, IllegalAction):
+            return pair
+        p, d = pair
         if self.is_movement_phase():
-            return IllegalAction("[4.23]", "no combat may take place during a Movement Phase")
+            return IllegalAction("[4.23]", NO_COMBAT)
         if not self.is_combat_phase() or self.step != "melee":
             # [7.16] missile fire first, then [7.21] leader combat, then melee
             return IllegalAction("[7.16]", "melee comes after missile and leader combat in the Combat Phase")

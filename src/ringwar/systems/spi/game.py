@@ -804,6 +804,16 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def _describe_args(self, action: Action) -> str:
         return " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
 
+    def units_for(self, action: Action) -> tuple[Piece, Piece] | IllegalAction:
+        """The ``unit`` and ``target`` an action names, or why not."""
+        p = self.unit_for(action)
+        if isinstance(p, IllegalAction):
+            return p
+        d = self.unit_for(action, "target")
+        if isinstance(d, IllegalAction):
+            return d
+        return p, d
+
     def unit_for(self, action: Action, key: str = "unit") -> Piece | IllegalAction:
         pid = action.get(key)
         if pid not in self.units:

@@ -102,12 +102,10 @@ class RallyMixin:
                       dice=dice, table="8.37", cell=str(min(rating, 10)), unit=ld.id, target=u.id, success=ok)]
 
     def why_not_rally(self: SpiGame, action: Action) -> IllegalAction | None:
-        ld = self.unit_for(action)
-        if isinstance(ld, IllegalAction):
-            return ld
-        u = self.unit_for(action, "target")
-        if isinstance(u, IllegalAction):
-            return u
+        pair = self.units_for(action)
+        if isinstance(pair, IllegalAction):
+            return pair
+        ld, u = pair
         if self._phase != "H":
             return IllegalAction("[8.3]", "rallying happens in the Joint Rally Phase")
         if ld.side != self.step_side:
