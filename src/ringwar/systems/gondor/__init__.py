@@ -135,6 +135,11 @@ class GondorGame(SpiGame):
         for p in self.units.values():
             if p.flags.get("out"):
                 p.flags.pop("deploy", None)
+        for pid in setup.get("available", []):          # reinforcements waiting off the map now
+            p = self.piece(pid)
+            p.arrival = int(setup.get("turn", self._turn))
+            for k in ("out", "awaits_roll", "deploy"):
+                p.flags.pop(k, None)
         for item in setup.get("place", []):
             self.units[item["id"]].flags.pop("deploy", None)
             if "real" in item:
@@ -770,6 +775,8 @@ class GondorGame(SpiGame):
         if side == SAURON and self._phase == "C":
             acts.extend(self.ladder_actions())
         if side == WEST and self._phase == "F":
+            acts.extend(self.banner_moves())
+            acts.extend(self.arrival_formations())
             for p in sorted(self.on_map(WEST), key=lambda q: q.id):
                 if not p.is_combat or p.flags.get("carry"):
                     continue
@@ -1100,6 +1107,110 @@ class GondorGame(SpiGame):
                 and self.charts.terrain.get(self.hexmap.terrain(x), {}).get("cost") is not None
                 and not self.enemy_in(x, SAURON)]
         return free[0] if free else h
+
+    # ----- [18.13] the Banner moves by itself, to end with a Westernesse leader -------------
+    def banner_moves(self) -> list[Action]:
+        b = self.siege["banner"]
+        bh = self.banner_hex()
+        if bh is None or b.get("moved") == self._turn:
+            return []
+        holder = self.units[b["with"]]
+        reach = self._reachable(holder) if holder.hex == bh else {}   # a leader's allowance [18.13]
+        out = []
+        for h in sorted(reach):
+            if h != bh and any(q.is_leader and q.side == WEST for q in self.pieces_at(h)):
+                out.append({"type": "move_banner", "to": h})
+        return out
+
+    def why_not_move_banner(self, action: Action) -> IllegalAction:
+        if self._phase != "F":
+            return IllegalAction("[18.13]", "the Banner moves in the Westernesse Movement Phase")
+        return IllegalAction("[18.13]", "the Banner must end its move stacked with a Westernesse leader "
+                             "within a leader's Movement Allowance (and moves once a phase)")
+
+    def do_move_banner(self, action: Action) -> list[Event]:
+        b = self.siege["banner"]
+        frm = self.banner_hex()
+        leader = sorted(q.id for q in self.pieces_at(action["to"]) if q.is_leader and q.side == WEST)[0]
+        b["with"], b["moved"] = leader, self._turn
+        return [event("banner", "[18.13]", f"the Banner of the King moves {frm} -> {action['to']}, to "
+                      f"{self.units[leader].name}", frm=frm, to=action["to"])]
+
+    # ----- [14.2] the relief arrives in special formations, and may fight its way on -----------
+    def arrival_formations(self) -> list[Action]:
+        """[14.2] [8.43] two like units and a leader of their nation, waiting off the map,
+        enter together in formation at a clear entry hex out of enemy ZOCs."""
+        waiting = [p for p in self.units.values() if p.side == WEST and self.available_reinforcement(p)
+                   and not p.moved]
+        leaders = sorted((p for p in waiting if p.is_leader and self.leader_may_form(p)), key=lambda q: q.id)
+        if not leaders:
+            return []
+        by_code: dict[tuple[Any, ...], list[Piece]] = {}
+        for u in waiting:
+            if u.is_combat and u.kind in ("infantry", "cavalry"):
+                key = (u.nation, u.kind, u.melee, u.missile, u.armour, u.morale, u.flags.get("entry"))
+                by_code.setdefault(key, []).append(u)
+        stackers, sides = self.occupancy()
+        acts: list[Action] = []
+        for _key, units in sorted(by_code.items(), key=lambda kv: kv[1][0].id):
+            if len(units) < 2:
+                continue
+            a, b = sorted(units, key=lambda q: q.id)[:2]
+            for ld in leaders:
+                if ld.nation != a.nation or ld.flags.get("entry") != a.flags.get("entry"):
+                    continue
+                for h in sorted(self.entry_hexes(a)):
+                    if (h in stackers or h in sides.get(SAURON, ()) or self.in_enemy_zoc(a, h)
+                            or not self.formation_terrain_ok(None, h)
+                            or self.terrain_cost(a, None, h) is None or h in (self.forbidden_hexes(a) or ())):
+                        continue
+                    acts.append({"type": "arrive_formed", "unit": a.id, "with": b.id, "leader": ld.id, "to": h})
+        return acts
+
+    def do_arrive_formed(self, action: Action) -> list[Event]:
+        a, b, ld = self.units[action["unit"]], self.units[action["with"]], self.units[action["leader"]]
+        h = action["to"]
+        for q in (a, b, ld):
+            self.place(q, h)
+            q.moved, q.entered_turn = True, self._turn
+            self.note_visit(q, h)
+        kind = self.formation_kind(a, b)
+        for u, v in ((a, b), (b, a)):
+            u.formation, u.partner, u.formed_turn = kind, v.id, self._turn
+        self.entry_count[h] = self.entry_count.get(h, 0) + 1
+        return [event("form", "[14.2]", f"{self.label(a)} and {self.label(b)} arrive with {ld.name} in {h} as a "
+                      f"{kind.replace('_', ' ')}", unit=a.id, partner=b.id, hex=h, formation=kind)]
+
+    def blocked_entry_targets(self, p: Piece) -> list[Piece]:
+        """[14.2] enemy units standing on the entry hexes of a waiting reinforcement."""
+        if p.side != WEST or not self.available_reinforcement(p) or not p.is_combat:
+            return []
+        out = []
+        for h in self.entry_hexes(p):
+            if self.terrain_cost(p, None, h) is None:
+                continue
+            out.extend(q for q in self.combat_at(h) if q.side != p.side and self.attackable(q, p, melee=True))
+        return sorted(out, key=lambda q: q.id)
+
+    def may_melee(self, p: Piece) -> bool:
+        if not p.on_map and self.is_combat_phase() and p.side == self.phasing:
+            return (not p.attacked and not p.disrupted and p.melee is not None
+                    and bool(self.blocked_entry_targets(p)))              # [14.2]
+        return super().may_melee(p)
+
+    def attacks_from(self, p: Piece) -> bool:
+        return p.on_map or self.available_reinforcement(p)                # [14.2]
+
+    def melee_targets(self, p: Piece) -> list[Piece]:
+        if not p.on_map:
+            return self.blocked_entry_targets(p)                          # [14.2]
+        return super().melee_targets(p)
+
+    def may_advance(self, p: Piece, h: str) -> bool:
+        if not p.on_map:                                                # [14.2] onto the map
+            return (self.available_reinforcement(p) and h in self.entry_hexes(p) and not self.enemy_in(h, p.side)
+                    and not self.stackers_at(h) and self.terrain_cost(p, None, h) is not None)
+        return super().may_advance(p, h)
 
     def banner_hex(self) -> str | None:
         """Where the Banner is while it is unfurled: [17.23] for three Game-Turns."""

@@ -169,6 +169,11 @@ class CombatMixin:
             return False
         return self.may_melee_hook(p)
 
+    def attacks_from(self: SpiGame, p: Piece) -> bool:
+        """Hook: may an allocated attacker still attack (on the map, or Gondor's arriving
+        relief [14.2] from off the map)."""
+        return p.on_map
+
     def may_melee_hook(self: SpiGame, p: Piece) -> bool:
         return True
 
@@ -288,7 +293,7 @@ class CombatMixin:
         if i >= len(attackers):
             return []
         p = attackers[i]
-        if not p.on_map:
+        if not self.attacks_from(p):
             self.tasks.insert(0, dict(task, i=i + 1, rbc=True))
             return []
         letter = self.attack_letter(p, melee=True, target=d)
