@@ -113,3 +113,18 @@ def test_18_13_banner_moves_only_in_the_westernesse_movement_phase():
     g = pos.game()
     assert g.phase == "C" and g.to_act == SAURON
     illegal(g, {"type": "move_banner", "to": "0818"}, "[18.13]")
+
+
+# ----- errata [7.55] ---------------------------------------------------------------------------------
+@rule("gondor", "[16.41]")
+@rule("standard", "[7.55]")
+@pytest.mark.parametrize("errata", [True, False])
+def test_7_55_errata_no_retreat_across_a_wall_onto_a_siege_tower(errata):
+    pos = gpos(turn=9, phase="G", errata_7_55=errata)
+    o = pos.place("orc_infantry", "1910")              # inside, over the Outer Wall from 2010
+    t = pos.place("siege_tower", "2010")
+    pos.place("gondor_spearmen", "1706")
+    pos.extra(siege={"ready": {t: ["2010", 9]}})
+    g = pos.game()
+    options = g.retreat_options(g.units[o], 1)
+    assert ("2010" in options) is (not errata)

@@ -690,7 +690,10 @@ class GondorGame(SpiGame):
         if wall["kind"] == "gate" and self.gate_open_for(p.side, a, b):
             return True
         if not self.options["errata_7_55"]:
-            return p.side == SAURON and (self.ladder_ready(a, b) or self.tower_ready(a, b))
+            # without the errata a wall with a ready ladder or siege tower is no obstacle, either
+            # way (e.g. back down onto the siege tower's hex)
+            return p.side == SAURON and any(self.ladder_ready(x, y) or self.tower_ready(x, y)
+                                            for x, y in ((a, b), (b, a)))
         return False
 
     def equipment_lost(self, d: Piece, result: str, by: Piece | None) -> None:
