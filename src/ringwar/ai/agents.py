@@ -51,18 +51,36 @@ class RandomAgent:
 
 
 #: agent name -> factory taking a seed
-AGENTS: dict[str, Callable[[int | None], Agent]] = {
+AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
 }
 
 
-def make_agent(name: str, seed: int | None = None) -> Agent:
-    """An agent by name (``"random"``), seeded."""
+def _heuristic(seed: int | None = None, **options: Any) -> Agent:
+    from .heuristic import HeuristicAgent
+    return HeuristicAgent(seed)
+
+
+def _mcts(seed: int | None = None, **options: Any) -> Agent:
+    from .mcts import MCTSAgent
+    return MCTSAgent(seed, **options)
+
+
+AGENTS["heuristic"] = _heuristic
+AGENTS["mcts"] = _mcts
+
+
+def make_agent(name: str, seed: int | None = None, **options: Any) -> Agent:
+    """An agent by name (``"random"``, ``"heuristic"``, ``"mcts"``), seeded.  ``options``
+    go to agents that take them (mcts: ``think`` seconds, ``iterations``); others ignore
+    them."""
     try:
         factory = AGENTS[name]
     except KeyError:
         raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})") from None
-    return factory(seed)
+    if options and name not in ("mcts",):
+        return factory(seed)
+    return factory(seed, **options)
 
 
 def agent_seed(game_seed: int, side_index: int) -> int:
@@ -106,6 +124,10 @@ def play_game(game: Any, agents: Mapping[str, Agent], max_actions: int = 100_000
             raise DeadEnd(f"dead end: {side} to act with no legal action "
                           f"(turn {game.turn}, phase {game.phase})", game)
         agent = agents[side]
+        if getattr(agent, "needs_world", False):
+            # a search agent gets worlds consistent with its side's view, never the game
+            from .worlds import WorldFactory
+            agent.world = WorldFactory(game, side)
         if getattr(agent, "uses_view", True):
             view = game.view(side)
         else:  # an agent that declares it ignores the view gets only the basics (speed)

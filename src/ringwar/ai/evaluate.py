@@ -1,0 +1,87 @@
+"""Static evaluation of a position from one side's view (the leaves of the search).
+
+``evaluate(view, side)`` returns a number in [-1, 1]: +1 a won game, -1 a lost one.  For
+SPI games it weighs each army's demoralization (points over level, [9.21]), victory points
+and the scenario's objectives; for the Battle of the Ring, pieces on the map and the Ring.
+Everything comes from the view, so it never sees what the side may not see.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .knowledge import side_of_army
+
+
+def terminal_value(result: dict[str, Any], side: str) -> float:
+    winner = result.get("winner")
+    if winner is None:
+        return 0.0
+    return 1.0 if winner == side else -1.0
+
+
+def evaluate(view: dict[str, Any], side: str) -> float:
+    """The value of ``view`` for ``side`` in [-1, 1]."""
+    result = view.get("result")
+    if result is not None:
+        return terminal_value(result, side)
+    if "demoralization" in view:
+        return _spi(view, side)
+    return _generic(view, side)
+
+
+def _spi(view: dict[str, Any], side: str) -> float:
+    system = view.get("system", "")
+    own: list[float] = []
+    enemy: list[float] = []
+    for army, d in view["demoralization"].items():
+        level = max(1, int(d.get("level") or 1))
+        frac = 1.6 if d.get("demoralized") else min(1.4, max(0.0, d.get("points", 0) / level))
+        (own if side_of_army(system, army) == side else enemy).append(frac)
+    score = (max(enemy) if enemy else 0.0) - (max(own) if own else 0.0)
+    score += 0.15 * ((sum(enemy) / len(enemy) if enemy else 0.0) - (sum(own) / len(own) if own else 0.0))
+    vp = view.get("victory_points") or {}
+    if vp:
+        mine = vp.get(side, 0)
+        theirs = sum(v for s, v in vp.items() if s != side)
+        score += 0.02 * (mine - theirs)
+    road = (view.get("exclusive") or {}).get("road")
+    if road:
+        held = sum(1 for v in road.values() if v == side)
+        lost = sum(1 for v in road.values() if v not in (None, side))
+        score += 0.08 * (held - lost)
+    # material on the map (units and their strength), a weak tiebreak
+    values = {s: 0.0 for s in ("me", "them")}
+    for u in view.get("units", ()):
+        if u.get("where") != "map" or "value" not in u:
+            continue
+        v = float(u.get("value") or 0) * (0.5 if u.get("reduced") else 1.0) * (0.7 if u.get("disrupted") else 1.0)
+        values["me" if u.get("side") == side else "them"] += v
+    total = values["me"] + values["them"]
+    if total > 0:
+        score += 0.1 * (values["me"] - values["them"]) / total
+    return math.tanh(2.0 * score)
+
+
+def _generic(view: dict[str, Any], side: str) -> float:
+    """Battle of the Ring and any other system: pieces on the map, the Ring's holder."""
+    mine = 0
+    others: dict[str, int] = {}
+    for u in view.get("units", ()):
+        owner = u.get("player") or u.get("side")
+        if u.get("hex") is None:
+            continue
+        if owner == side:
+            mine += 1
+        elif owner:
+            others[owner] = others.get(owner, 0) + 1
+    best_other = max(others.values()) if others else 0
+    score = (mine - best_other) / max(1, mine + best_other)
+    ring = view.get("ring") or {}
+    holder = ring.get("holder")
+    if holder == side:
+        score += 0.3
+    elif holder:
+        score -= 0.15
+    return math.tanh(score)

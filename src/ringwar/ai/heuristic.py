@@ -1,0 +1,363 @@
+"""The rule-of-thumb agent: scores every legal action from its side's view and plays the best.
+
+It knows the game as a player who has read the rule book does (the odds charts, the map's
+objectives in :mod:`ringwar.ai.knowledge`) and sees only its side's view:
+
+- attacks and missile fire are scored by their exact expected damage, computed from the
+  view's unit values with :func:`ringwar.systems.spi.odds.melee_odds` ([7.41] x [7.42],
+  terrain left out), weighted by the target's demoralization value;
+- a move is scored by where it leaves the unit: closer to the enemy or the objectives,
+  stacked with friends, the damage it may deal next turn against the damage it may take;
+  leaders stay stacked with friendly units and away from the front; Gondor's garrison holds
+  the city and its walls and gates;
+- rallies are always taken, spells are cast when the enemy is near, oil is poured;
+- every unit is selected at most once per phase, so a movement phase always ends.
+
+>>> import ringwar
+>>> from ringwar.ai.heuristic import HeuristicAgent
+>>> game = ringwar.new_game("sauron", seed=1)
+>>> agent = HeuristicAgent(seed=1)
+>>> agent.choose(game.view(game.to_act), game.legal_actions()) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from ..core import hexes as hx
+from .knowledge import facts
+
+Action = dict[str, Any]
+
+#: the share of a unit's value each [7.42] outcome destroys (½E on a reduced unit is E)
+DAMAGE = {"none": 0.0, "r1": 0.12, "r2": 0.2, "halfE": 0.5, "halfE+r1": 0.6, "E": 1.0}
+
+
+@cache
+def _odds(letter: str, armour: int, morale: str) -> tuple[tuple[str, float], ...]:
+    from ..systems.spi.odds import melee_odds
+    try:
+        return tuple(melee_odds(letter, armour, morale).items())
+    except ValueError:
+        return ()
+
+
+def expected_damage(letter: str | None, target: dict[str, Any]) -> float:
+    """Expected share of ``target`` destroyed by one attack of strength ``letter``, times its
+    value (from the view's counter values: letter, armour, morale)."""
+    if not letter or "armour" not in target or not target.get("morale"):
+        return 0.0
+    armour = min(4, max(1, int(target.get("armour") or 1)))
+    value = float(target.get("value") or 5.0)
+    reduced = bool(target.get("reduced"))
+    total = 0.0
+    for outcome, p in _odds(letter.upper(), armour, str(target["morale"]).upper()):
+        dmg = DAMAGE.get(outcome, 0.0)
+        if reduced and outcome.startswith("halfE"):
+            dmg = 1.0
+        total += p * dmg
+    return total * value / 10.0
+
+
+class _Context:
+    """Facts derived once from a view for scoring many actions."""
+
+    def __init__(self, view: dict[str, Any], side: str) -> None:
+        self.view = view
+        self.side = side
+        self.system = view.get("system", "")
+        self.facts = facts(self.system)
+        self.units: dict[str, dict[str, Any]] = {}
+        self.friends_at: dict[str, list[dict[str, Any]]] = {}
+        self.enemies_at: dict[str, list[dict[str, Any]]] = {}
+        self.enemy_hexes: list[str] = []
+        for u in view.get("units", ()):
+            self.units[u["id"]] = u
+            h = u.get("hex")
+            if h is None or u.get("where", "map") != "map":
+                continue
+            owner = u.get("player") or u.get("side")
+            if owner == side:
+                self.friends_at.setdefault(h, []).append(u)
+            else:
+                self.enemies_at.setdefault(h, []).append(u)
+        self.enemy_combat_hexes = [h for h, us in self.enemies_at.items()
+                                   if any(_is_combat(u) for u in us)] or list(self.enemies_at)
+        self.objectives = list(self.facts["objectives"].get(side, ()))
+        self.hold = self.facts["hold"].get(side, frozenset())
+        self.walls = self.facts["walls"]
+        self.posture = self.facts["posture"].get(side, "attack")
+        self._near: dict[str, int] = {}
+
+    def nearest_enemy(self, h: str) -> int:
+        d = self._near.get(h)
+        if d is None:
+            d = min((hx.distance(h, e) for e in self.enemy_combat_hexes), default=30)
+            self._near[h] = d
+        return d
+
+    def adjacent_enemies(self, h: str) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for n in hx.neighbours(h):
+            for u in self.enemies_at.get(n, ()):
+                if _is_combat(u):
+                    out.append(u)
+        return out
+
+
+def _is_combat(u: dict[str, Any]) -> bool:
+    return bool(u.get("melee") or u.get("missile")) or u.get("kind") in ("infantry", "cavalry")
+
+
+class HeuristicAgent:
+    """Plays the legal action with the best rule-of-thumb score (ties: its seeded rng)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, noise: float = 0.01) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self._selected: set[tuple[Any, ...]] = set()
+        self._phase_key: tuple[Any, ...] | None = None
+
+    def __repr__(self) -> str:
+        return f"HeuristicAgent(seed={self.seed!r})"
+
+    # ----- the interface -------------------------------------------------------------------
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        scored = self.rank(view, legal)
+        best = scored[0][1]
+        self._remember(view, best)
+        return best
+
+    def rank(self, view: dict[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
+        """Every legal action with its score, best first (``choose`` plays the first)."""
+        side = view.get("side") or view.get("to_act") or ""
+        key = (view.get("turn"), view.get("phase"), view.get("step"), view.get("round"),
+               view.get("player"))
+        if key != self._phase_key:
+            self._phase_key = key
+            self._selected = set()
+        ctx = _Context(view, side)
+        scored = []
+        for a in legal:
+            s = self.score(ctx, a)
+            if self.noise:
+                s += self.rng.random() * self.noise
+            scored.append((s, a))
+        scored.sort(key=lambda t: -t[0])
+        return scored
+
+    def _remember(self, view: dict[str, Any], action: Action) -> None:
+        if action.get("type") == "select":
+            self._selected.add(action.get("unit") or action.get("piece"))
+
+    # ----- scores ---------------------------------------------------------------------------
+    def score(self, ctx: _Context, a: Action) -> float:
+        t = a.get("type")
+        fn = getattr(self, f"_s_{t}", None)
+        if fn is not None:
+            return fn(ctx, a)
+        if t in ("end", "end_phase"):
+            return 0.0
+        return 0.05
+
+    # SPI movement and set-up
+    def _s_select(self, ctx: _Context, a: Action) -> float:
+        pid = a.get("unit") or a.get("piece")
+        if pid in self._selected:
+            return -5.0
+        u = ctx.units.get(pid, {})
+        if u.get("kind") == "leader":
+            return 0.3                                    # leaders follow their troops
+        h = u.get("hex")
+        if h is None:
+            return 0.6                                    # arriving reinforcements
+        return 0.5 + 0.5 / (1 + ctx.nearest_enemy(h))     # the front first
+
+    def place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
+        """How good hex ``h`` is for unit ``u`` of ``ctx.side``."""
+        if h is None:
+            return -1.0
+        friends = [f for f in ctx.friends_at.get(h, ()) if f.get("id") != u.get("id")]
+        adj = ctx.adjacent_enemies(h)
+        if u.get("kind") == "leader":
+            s = 3.0 if any(_is_combat(f) for f in friends) else -3.0
+            s -= 1.0 * len(adj)
+            s -= 0.05 * ctx.nearest_enemy(h)
+            return s
+        s = 0.0
+        start = u.get("hex")
+        if ctx.posture == "hold" and start in ctx.hold:
+            if h not in ctx.hold:
+                s -= 4.0
+            if h in ctx.walls:
+                s += 0.8
+            s -= 0.05 * ctx.nearest_enemy(h)
+        else:
+            s -= 0.3 * min(ctx.nearest_enemy(h), 12)
+            if ctx.objectives:
+                s -= 0.15 * min(hx.distance(h, o) for o in ctx.objectives)
+        if _is_combat(u):
+            mine = u.get("melee")
+            opp = max((expected_damage(mine, e) for e in adj), default=0.0)
+            threat = sum(expected_damage(e.get("melee"), u) for e in adj)
+            s += 1.2 * opp - 0.8 * threat
+            s += 0.15 * sum(1 for f in friends if _is_combat(f))
+        else:
+            s += 0.2 * len(friends) - 0.5 * len(adj)
+        return s
+
+    def _move_gain(self, ctx: _Context, a: Action, to: str | None) -> float:
+        u = ctx.units.get(a.get("unit"), {})
+        return self.place_score(ctx, u, to) - self.place_score(ctx, u, u.get("hex"))
+
+    def _s_move(self, ctx: _Context, a: Action) -> float:
+        return self._move_gain(ctx, a, a.get("to"))
+
+    def _s_stay(self, ctx: _Context, a: Action) -> float:
+        return 0.0
+
+    def _s_place(self, ctx: _Context, a: Action) -> float:
+        u = ctx.units.get(a.get("unit"), {})
+        return self.place_score(ctx, dict(u, hex=None), a.get("to")) + (0.01 if a.get("real") else 0.0)
+
+    def _s_deploy_rest(self, ctx: _Context, a: Action) -> float:
+        return 10.0
+
+    def _s_split(self, ctx: _Context, a: Action) -> float:
+        return -0.5
+
+    def _s_form(self, ctx: _Context, a: Action) -> float:
+        return -0.2
+
+    def _s_exit(self, ctx: _Context, a: Action) -> float:
+        return -1.0
+
+    # SPI combat
+    def _s_fire(self, ctx: _Context, a: Action) -> float:
+        u, t = ctx.units.get(a.get("unit"), {}), ctx.units.get(a.get("target"), {})
+        return 0.2 + 3.0 * expected_damage(u.get("missile"), t)
+
+    def _s_attack(self, ctx: _Context, a: Action) -> float:
+        if "piece" in a:                                    # Battle of the Ring
+            return 1.0
+        u, t = ctx.units.get(a.get("unit"), {}), ctx.units.get(a.get("target"), {})
+        return 0.2 + 3.0 * expected_damage(u.get("melee"), t)
+
+    def _s_resolve(self, ctx: _Context, a: Action) -> float:
+        return 0.15
+
+    def _s_leader_attack(self, ctx: _Context, a: Action) -> float:
+        u, t = ctx.units.get(a.get("unit"), {}), ctx.units.get(a.get("target"), {})
+        diff = int(u.get("rally") or 0) - int(t.get("rally") or 0)
+        return 0.3 * diff - 0.2
+
+    def _s_advance(self, ctx: _Context, a: Action) -> float:
+        return self._move_gain(ctx, a, a.get("to")) + 0.1
+
+    def _s_retreat(self, ctx: _Context, a: Action) -> float:
+        u = ctx.units.get(a.get("unit"), {})
+        return self.place_score(ctx, u, a.get("to"))
+
+    def _s_stand(self, ctx: _Context, a: Action) -> float:
+        return 0.3
+
+    def _s_retreat_before_combat(self, ctx: _Context, a: Action) -> float:
+        u = ctx.units.get(a.get("unit"), {})
+        threat = sum(expected_damage(e.get("melee"), u) for e in ctx.adjacent_enemies(u.get("hex") or ""))
+        return threat - 0.8 + 0.1 * self._move_gain(ctx, a, a.get("to"))
+
+    # rally, magic
+    def _s_rally(self, ctx: _Context, a: Action) -> float:
+        return 2.0
+
+    def _s_banner_rally(self, ctx: _Context, a: Action) -> float:
+        return 2.0
+
+    def _s_cast(self, ctx: _Context, a: Action) -> float:
+        u = ctx.units.get(a.get("unit"), {})
+        h = u.get("hex")
+        near = ctx.nearest_enemy(h) if h else 30
+        points = int(a.get("points") or 1)
+        return (0.6 if near <= 5 else -0.5) - 0.05 * points
+
+    def _s_conjure(self, ctx: _Context, a: Action) -> float:
+        return 0.5
+
+    # Gondor's siege
+    def _s_fireball(self, ctx: _Context, a: Action) -> float:
+        to = a.get("to")
+        enemies = ctx.enemies_at.get(to, ())
+        friends = ctx.friends_at.get(to, ())
+        if friends:
+            return -2.0
+        return -0.1 + sum(0.3 + float(e.get("value") or 3) / 20 for e in enemies if _is_combat(e))
+
+    def _s_head(self, ctx: _Context, a: Action) -> float:
+        return 0.3
+
+    def _s_breach(self, ctx: _Context, a: Action) -> float:
+        return 1.0
+
+    def _s_ladder(self, ctx: _Context, a: Action) -> float:
+        return 0.6
+
+    def _s_push(self, ctx: _Context, a: Action) -> float:
+        gear = ctx.units.get(a.get("gear"), {})
+        frm, to = gear.get("hex"), a.get("to")
+        if not frm or not to or not ctx.objectives:
+            return 0.1
+        d0 = min(hx.distance(frm, o) for o in ctx.objectives)
+        d1 = min(hx.distance(to, o) for o in ctx.objectives)
+        return 0.1 + 0.3 * (d0 - d1)
+
+    def _s_take_oil(self, ctx: _Context, a: Action) -> float:
+        return 0.6
+
+    def _s_pour(self, ctx: _Context, a: Action) -> float:
+        return 3.0
+
+    def _s_hold(self, ctx: _Context, a: Action) -> float:
+        return 0.0
+
+    # Battle of the Ring (one hex per step)
+    def _s_step(self, ctx: _Context, a: Action) -> float:
+        moving = ctx.view.get("moving") or {}
+        path = moving.get("path") or []
+        here = path[-1] if path else None
+        to = a.get("hex")
+        if not here or not to:
+            return 0.1
+        if to in path:
+            return -1.0
+        targets = list(ctx.objectives)
+        ring = (ctx.view.get("ring") or {}).get("hex")
+        if ring:
+            targets.append(ring)
+        d_here = ctx.nearest_enemy(here)
+        d_to = ctx.nearest_enemy(to)
+        s = 0.3 * (d_here - d_to)
+        if targets:
+            s += 0.2 * (min(hx.distance(here, t) for t in targets) - min(hx.distance(to, t) for t in targets))
+        return s + 0.05
+
+    def _s_stop(self, ctx: _Context, a: Action) -> float:
+        moving = ctx.view.get("moving") or {}
+        path = moving.get("path") or []
+        here = path[-1] if path else None
+        return 0.4 if here and ctx.adjacent_enemies(here) else 0.0
+
+    def _s_build(self, ctx: _Context, a: Action) -> float:
+        return 0.6
+
+    def _s_permit(self, ctx: _Context, a: Action) -> float:
+        return 0.1

@@ -1,0 +1,66 @@
+"""What the AI knows about each system's scenario: public facts only (the map, who owns which
+army, where the objectives are), never anything a view hides.
+
+The rule book and the map are public: every player may read them.  This module turns them
+into the few facts the heuristic and the evaluation need:
+
+- ``armies``: demoralization army -> side (Gondor's garrison and relief belong to
+  Westernesse [19.12]);
+- ``objectives``: side -> hexes that side wants to take or keep (Gondor: the road hexes of
+  [20.1] and the Main Gate; Sauron: the Gates of Morannon that Westernesse marches on);
+- ``hold``: side -> hexes its units should not leave once inside (Gondor's city for the
+  garrison), and ``walls``: hexes beside a wall, tower or gate hexside (worth holding).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+
+@cache
+def _spi_map(package: str) -> Any:
+    from importlib import resources
+
+    from ..core.hexmap import HexMap
+
+    path = resources.files(f"ringwar.data.{package}").joinpath("map.toml")
+    with resources.as_file(path) as p:
+        return HexMap.from_toml(p)
+
+
+@cache
+def facts(system: str) -> dict[str, Any]:
+    """Public scenario facts for ``system`` (empty structures for systems without any)."""
+    out: dict[str, Any] = {"armies": {}, "objectives": {}, "hold": {}, "walls": frozenset(),
+                           "posture": {}}
+    if system == "sauron":
+        m = _spi_map("sauron")
+        out["armies"] = {"westernesse": "westernesse", "sauron": "sauron"}
+        # [18.0] [21.12] the Gates of Morannon; both hosts seek battle on Dagorlad
+        gate = m.places.get("mordor", ["1331"])
+        out["objectives"] = {"westernesse": list(gate), "sauron": []}
+        out["posture"] = {"westernesse": "attack", "sauron": "attack"}
+    elif system == "gondor":
+        m = _spi_map("gondor")
+        out["armies"] = {"garrison": "westernesse", "relief": "westernesse", "sauron": "sauron"}
+        city: set[str] = set()
+        for k in range(1, 8):
+            city.update(m.places.get(f"level_{k}", ()))
+        walls = set()
+        for key, side in m.sides().items():
+            if side.get("kind") in ("wall", "tower", "gate"):
+                walls.update(h for h in key.split("/") if h in city)
+        road = ["1918", "2124"]                                           # [20.1]
+        main_gate = list(m.places.get("gate_hexes", ["1910"]))[:1]
+        out["objectives"] = {"sauron": road + main_gate, "westernesse": road}
+        out["hold"] = {"westernesse": frozenset(city)}
+        out["walls"] = frozenset(walls)
+        out["posture"] = {"westernesse": "hold", "sauron": "attack"}
+    elif system == "battle-of-the-ring":
+        out["posture"] = {}
+    return out
+
+
+def side_of_army(system: str, army: str) -> str:
+    return facts(system)["armies"].get(army, army)
