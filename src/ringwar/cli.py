@@ -14,6 +14,8 @@ COMMANDS = {
     "odds": "odds",
     "map": "map_cmd",
     "serve": "serve",
+    "tournament": "tournament",
+    "simulate": "simulate",
 }
 
 

@@ -1,0 +1,126 @@
+"""``ringwar simulate SCENARIO --games N --agents A,B``: many games, one row each, a summary
+with 95 % confidence intervals, and parameter sweeps plotted as win rate against the value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+
+def sweep_plot(summary: dict[Any, dict[str, Any]], param: str, sides: list[str], prefix: str,
+               title: str) -> list[str]:
+    """Win rate (with its 95 % interval) of each side against the swept value: PNG and SVG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    values = list(summary)
+    xs = list(range(len(values)))
+    numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+    if numeric:
+        xs = [float(v) for v in values]
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    for s in sides:
+        rates = [summary[v]["rate"][s] for v in values]
+        ys = [r[0] for r in rates]
+        err = [[r[0] - r[1] for r in rates], [r[2] - r[0] for r in rates]]
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=f"{s} wins")
+    if not numeric:
+        ax.set_xticks(xs, [str(v) for v in values])
+    ax.set_xlabel(param)
+    ax.set_ylabel("win rate (95% Wilson CI)")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    ax.set_title(title)
+    fig.tight_layout()
+    paths = [f"{prefix}.png", f"{prefix}.svg"]
+    for p in paths:
+        fig.savefig(p)
+    plt.close(fig)
+    return paths
+
+
+@click.command(name="simulate")
+@click.argument("scenario", default="sauron")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="games (per sweep value)")
+@click.option("--agents", default="heuristic,heuristic", show_default=True,
+              help="agent per side, in the system's side order (the last repeats)")
+@click.option("--workers", "-w", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--seed", "-s", type=int, default=1, show_default=True, help="game i has seed S+i")
+@click.option("--out", default=None, help="rows to FILE: .jsonl (JSON lines) or .parquet")
+@click.option("--sweep", default=None, help="PARAM=v1,v2,...: a game option to vary")
+@click.option("--option", "-o", "game_options", multiple=True, help="NAME=VALUE: a game option")
+@click.option("--plot", default=None, help="sweep plot file prefix (writes PREFIX.png and PREFIX.svg)")
+@click.option("--think", default=None, help="mcts: seconds per decision (e.g. 0.2s)")
+@click.option("--iterations", type=click.IntRange(min=1), default=None, help="mcts: iterations per decision")
+@click.option("--max-actions", type=click.IntRange(min=1), default=60_000, show_default=True)
+@click.option("--ray", "ray_address", default=None, help="run on Ray (an address, or 'local')")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def command(scenario: str, games: int, agents: str, workers: int, seed: int, out: str | None,
+            sweep: str | None, game_options: tuple[str, ...], plot: str | None, think: str | None,
+            iterations: int | None, max_actions: int, ray_address: str | None, progress: bool) -> None:
+    """Play GAMES games of SCENARIO (a system, or SYSTEM:SCENARIO) between AGENTS and report
+    who wins, with 95 % Wilson intervals.  With --sweep, the games are played for every
+    value of a game option and the win rates are plotted against it."""
+    from ..ai import AGENTS
+    from ..core.engine import system_class
+    from ..core.errors import RecordError
+    from ..sim import GameSpec, run_many, summarize
+    from ..sim.options import agent_options, parse_sweep, parse_value, split_system, write_rows
+    from ..sim.stats import fmt_rate
+
+    system, scen = split_system(scenario)
+    try:
+        cls = system_class(system)
+    except RecordError as e:
+        raise click.ClickException(str(e)) from None
+    names = tuple(a.strip() for a in agents.split(",") if a.strip())
+    for a in names:
+        if a not in AGENTS:
+            raise click.BadParameter(f"unknown agent {a!r} (known: {', '.join(sorted(AGENTS))})")
+    base: dict[str, Any] = {}
+    for item in game_options:
+        k, sep, v = item.partition("=")
+        if not sep:
+            raise click.BadParameter("--option takes NAME=VALUE")
+        base[k] = parse_value(v)
+    sw = parse_sweep(sweep)
+    values: list[Any] = sw[1] if sw else [None]
+    for name in ([sw[0]] if sw else []) + list(base):
+        if name not in cls.OPTIONS:
+            raise click.BadParameter(f"{system} has no option {name!r} (known: {', '.join(sorted(cls.OPTIONS))})")
+    aopts = agent_options(think, iterations)
+    specs = []
+    for v in values:
+        opts = dict(base)
+        tags: dict[str, Any] = {}
+        if sw:
+            opts[sw[0]] = v
+            tags = {"param": sw[0], "value": v}
+        for i in range(games):
+            specs.append(GameSpec(system, seed + i, names, opts, aopts, scen, max_actions, tags))
+    rows = run_many(specs, workers=workers, ray_address=ray_address, progress=progress, desc="simulate")
+    if out:
+        write_rows(out, rows)
+        click.echo(f"wrote {len(rows)} rows to {out}")
+    sides = list(cls.sides)
+    summary = summarize(rows, "value" if sw else None)
+    label = f"{system}: {', '.join(f'{s}={names[min(i, len(names) - 1)]}' for i, s in enumerate(sides))}"
+    click.echo(label)
+    head = f"{(sw[0] if sw else ''):<22} {'games':>5}"
+    for s in sides:
+        head += f"  {(s + ' wins (95% CI)'):<26}"
+    click.echo(head + f"  {'draws':>5} {'unfinished':>10} {'mean turns':>10}")
+    for v, st in summary.items():
+        line = f"{('' if v == 'all' and not sw else str(v)):<22} {st['games']:>5}"
+        for s in sides:
+            line += f"  {fmt_rate(st['wins'][s], st['games']):<26}"
+        click.echo(line + f"  {st['draws']:>5} {st['unfinished']:>10} {st['mean_turns']:>10.1f}")
+    if sw and len(values) > 1:
+        prefix = plot or (out.rsplit(".", 1)[0] if out else f"sweep-{system}-{sw[0]}")
+        paths = sweep_plot(summary, sw[0], sides, prefix, label)
+        click.echo(f"plot: {', '.join(paths)}")
