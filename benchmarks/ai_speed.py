@@ -1,0 +1,79 @@
+"""AI and simulation speed: MCTS iterations per second on one core, heuristic-vs-heuristic
+games per hour, and the speed-up of ``run_many`` from 1 to 2 worker processes.
+
+    .venv/bin/python benchmarks/ai_speed.py --system sauron --games 4
+
+Figures depend on the machine and on whatever else runs on it: the script prints the
+number of CPUs and the load average before measuring.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+
+def mcts_rate(system: str, seed: int, searches: int, iterations: int) -> tuple[float, int]:
+    """Iterations per second of MCTS searches at positions reached by heuristic play."""
+    import ringwar
+    from ringwar.ai.heuristic import HeuristicAgent
+    from ringwar.ai.mcts import MCTSAgent
+    from ringwar.ai.worlds import WorldFactory
+
+    game = ringwar.new_game(system, seed=seed)
+    pilot = {s: HeuristicAgent(seed=i) for i, s in enumerate(game.sides)}
+    agent = MCTSAgent(seed=seed, iterations=iterations, margin=1e9)
+    done = 0
+    while done < searches and game.result is None:
+        side = game.to_act
+        legal = game.legal_actions()
+        view = game.view(side)
+        if len(legal) > 1 and legal[0].get("type") not in ("select", "place", "deploy_rest"):
+            agent.world = WorldFactory(game, side)
+            agent.choose(view, legal)
+            done = int(agent.stats["searches"])
+        game.apply(pilot[side].choose(view, legal))
+    st = agent.stats
+    return (st["iterations"] / st["seconds"] if st["seconds"] else 0.0), int(st["iterations"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--system", default="sauron")
+    ap.add_argument("--games", type=int, default=4, help="games per measurement (default 4)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--searches", type=int, default=20, help="MCTS searches to time (default 20)")
+    ap.add_argument("--iterations", type=int, default=16, help="iterations per search (default 16)")
+    args = ap.parse_args(argv)
+
+    import ringwar
+    from ringwar.sim import GameSpec, run_many
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"ringwar {ringwar.__version__}, {args.system}, Python {platform.python_version()}, "
+          f"{os.cpu_count()} CPUs, load average {load:.2f}")
+    rate, n = mcts_rate(args.system, args.seed, args.searches, args.iterations)
+    print(f"MCTS: {rate:,.1f} iterations/s on one core ({n} iterations in {args.searches} searches, "
+          f"rollout 12, heuristic policy)")
+
+    specs = [GameSpec(args.system, args.seed + i, ("heuristic", "heuristic")) for i in range(args.games)]
+    t0 = time.perf_counter()
+    rows1 = run_many(specs, workers=1)
+    t1 = time.perf_counter() - t0
+    print(f"heuristic vs heuristic, 1 worker: {len(rows1)} games in {t1:.1f} s = "
+          f"{3600 * len(rows1) / t1:,.0f} games/hour")
+    t0 = time.perf_counter()
+    rows2 = run_many(specs, workers=2)
+    t2 = time.perf_counter() - t0
+    print(f"heuristic vs heuristic, 2 workers: {len(rows2)} games in {t2:.1f} s = "
+          f"{3600 * len(rows2) / t2:,.0f} games/hour")
+    same = [r["hash"] for r in rows1] == [r["hash"] for r in rows2]
+    print(f"speed-up from 1 to 2 workers: {t1 / t2:.2f}x (same rows: {same})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
