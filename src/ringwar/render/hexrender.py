@@ -46,10 +46,16 @@ TERRAIN_STYLES: dict[str, tuple[str, str | None]] = {
     "city": ("#d8d4cc", None),
     "tower": ("#b3aca0", "tower"),
     "tunnel": ("#8a7d70", "tunnel"),
+    # Battle of the Ring
+    "sea": ("#9cc3de", None),
+    "forest": ("#7fa86a", "grove"),
+    "elven": ("#c9e3b5", None),
+    "fortress": ("#c2b8a3", "tower"),
+    "special": ("#e3c98f", None),
 }
 UNKNOWN_TERRAIN = ("#d6d6d6", None)
 TERRAIN_ORDER = ("clear", "rough", "crater", "mountain", "marsh", "grove", "plowed", "city",
-                 "tower", "tunnel")
+                 "tower", "tunnel", "sea", "forest", "elven", "fortress", "special")
 
 SIDE_STYLES: dict[str, tuple[str, str, str]] = {
     # side -> (fill, border, text)
@@ -270,6 +276,12 @@ def _hexside_feature(g: _Geom, a: str, b: str, f: Mapping[str, Any], out: list[P
     elif kind == "tower":
         p, q, _m, _u = g.side_segment(a, b, 1.0)
         out.append(Prim("line", [p, q], stroke=TOWER, width=0.3 * s, cls="tower", tip=tip))
+    elif kind == "river":
+        p, q, _m, _u = g.side_segment(a, b, 1.0)
+        out.append(Prim("line", [p, q], stroke="#3b7dc4", width=0.16 * s, cls="river", tip=tip))
+    elif kind == "mountain":
+        p, q, _m, _u = g.side_segment(a, b, 1.0)
+        out.append(Prim("line", [p, q], stroke="#5b4a3a", width=0.26 * s, cls="mountain-side", tip=tip))
     elif kind == "tunnel":  # a tunnel mouth: dark bar with a pale core
         p, q, _m, _u = g.side_segment(a, b, 0.7)
         out.append(Prim("line", [p, q], stroke=TUNNEL, width=0.16 * s, cls="tunnel", tip=tip))
