@@ -354,3 +354,16 @@ def test_textview_other_shapes():
     assert tv._side_letters(["alliance", "saruman", "sauron"]) == {
         "alliance": "A", "saruman": "S", "sauron": "U"}
     assert tv.status_lines({"turn": 1, "phase": "m", "decision": "pick a hex"})[-1] == "Decision: pick a hex"
+
+
+def test_play_players_flag_chooses_battle_of_the_ring_two_or_three_players() -> None:
+    from click.testing import CliRunner
+
+    from ringwar.cli import main
+
+    two = CliRunner().invoke(main, ["play", "battle-of-the-ring", "--players", "2", "--vs", "human",
+                                    "--seed", "1"], input="quit\n")
+    assert two.exit_code == 0 and "evil" in two.output
+    three = CliRunner().invoke(main, ["play", "battle-of-the-ring", "--players", "3", "--vs", "human",
+                                      "--seed", "1"], input="quit\n")
+    assert three.exit_code == 0 and "saruman" in three.output

@@ -642,8 +642,10 @@ def _reader(stdin: Any) -> Callable[[str], str | None]:
               help="save the game to this file after every action")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="a game option, e.g. --option errata_7_37=false (repeatable)")
+@click.option("--players", type=click.IntRange(2, 3), default=None,
+              help="number of players, for games that offer a choice (Battle of the Ring: 2 or 3)")
 def command(system: str, vs: str, side: str | None, seed: int | None, load_path: str | None,
-            save_path: str | None, options: tuple[str, ...]) -> None:
+            save_path: str | None, options: tuple[str, ...], players: int | None) -> None:
     """Play SYSTEM (default: sauron) in the terminal.  Type ? for what you may do."""
     import ringwar
 
@@ -656,6 +658,8 @@ def command(system: str, vs: str, side: str | None, seed: int | None, load_path:
             game = ringwar.load(load_path)
         else:
             opts = dict(parse_option(o) for o in options)
+            if players is not None:
+                opts["players"] = players
             if seed is None:
                 seed = random.SystemRandom().randrange(1, 1_000_000)
             game = ringwar.new_game(system, seed=seed, options=opts)
