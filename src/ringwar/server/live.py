@@ -7,7 +7,7 @@ to the database and committed before the caller hears it succeeded.
 
 What a seat is sent is built here and only here (:meth:`LiveGame.state`): the view of its
 own side, the legal actions only when that side is to act, and events filtered by their
-``to``.  Nothing else about the game leaves the server.
+``visible_to``.  Nothing else about the game leaves the server.
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ class LiveGame:
                 raise ApiError(422, "illegal", str(e), rule=e.rule, why=e.why) from None
             try:
                 self.version = storage.append(self.id, "action", side, g.record.actions[-1],
-                                              result=g.result)
+                                              result=g.result, seq=self.version + 1)
             except Exception:
                 # not stored, so not played: take it back and report the failure
                 g.undo() if g.can_undo else self._reload(storage)
@@ -156,7 +156,7 @@ class LiveGame:
                 g.undo()
             except ringwar.UndoRefused as e:
                 raise ApiError(409, "undo_refused", f"undo refused: {e}") from None
-            self.version = storage.append(self.id, "undo", side, None)
+            self.version = storage.append(self.id, "undo", side, None, seq=self.version + 1)
             self.actors.pop()
 
     def _reload(self, storage: Storage) -> None:

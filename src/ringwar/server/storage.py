@@ -216,12 +216,16 @@ class Storage:
                 conn.execute(moves.insert(), rows)
 
     def append(self, game_id: str, kind: str, side: str | None, action: dict[str, Any] | None,
-               result: dict[str, Any] | None = None) -> int:
-        """Append one move (``action`` or ``undo``) and commit; returns its sequence number."""
+               result: dict[str, Any] | None = None, seq: int | None = None) -> int:
+        """Append one move (``action`` or ``undo``) and commit; returns its sequence number.
+
+        ``seq`` is the number the caller expects it to get (the primary key refuses a
+        second writer with the same one); by default the next free number."""
         now = time.time()
         with self._write, self.engine.begin() as conn:
-            seq = conn.execute(select(func.coalesce(func.max(moves.c.seq), 0))
-                               .where(moves.c.game_id == game_id)).scalar_one() + 1
+            if seq is None:
+                seq = conn.execute(select(func.coalesce(func.max(moves.c.seq), 0))
+                                   .where(moves.c.game_id == game_id)).scalar_one() + 1
             conn.execute(moves.insert().values(
                 game_id=game_id, seq=seq, kind=kind, side=side,
                 body=None if action is None else json.dumps(action), created=now))

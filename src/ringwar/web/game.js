@@ -401,7 +401,7 @@ function logItem(e, parent, cls = "") {
   if (e.rule) h("span", { class: "rule", text: e.rule }, li);
   h("span", { class: "txt", text: " " + (e.text || e.type) }, li);
   if (e.dice && e.dice.length) h("span", { class: "dice", title: `dice: ${e.dice.join(", ")}`, text: " " + e.dice.map((d) => DIE[d] || d).join("") + ` (${e.dice.join(",")})` }, li);
-  if (e.to) h("span", { class: "private", title: `only ${e.to} sees this`, text: " 👁" }, li);
+  if (e.visible_to) h("span", { class: "private", title: `only ${e.visible_to} sees this`, text: " 👁" }, li);
 }
 function drawLog(events, stepEvents) {
   const ol = $("#log");
