@@ -335,7 +335,7 @@ function drawDecision(st, info) {
   } else {
     const p = v.pending;
     prompt.innerHTML = `<b>${esc(st.seat)}</b>: ` + (p ? `${esc(p.prompt || p.kind)} <span class="rule">${esc(p.rule || "")}</span>`
-      : `${esc(v.phase_name || v.phase)}${v.step ? " (" + esc(v.step) + ")" : ""}: click a highlighted counter, or end.`);
+      : `${esc(v.phase_name || v.phase)}${v.step ? " (" + esc(v.step) + ")" : ""}: click a highlighted counter${info.legal.some((a) => a.type === "end") ? ", or end the phase" : ""}.`);
   }
   if (m) {
     const general = info.legal.filter((a) => !parts(a, info.units).actor);
