@@ -18,10 +18,10 @@ def test_pettingzoo_api(system):
 
 
 def test_masked_random_play_is_legal_and_rewards_the_winner():
-    e = env("battle-of-the-ring", seed=2, max_steps=20_000)
+    e = env("battle-of-the-ring", seed=2, max_steps=2_000)
     e.reset(seed=2)
     rng = np.random.default_rng(0)
-    for agent in e.agent_iter(max_iter=20_000):
+    for agent in e.agent_iter(max_iter=3_000):
         obs, reward, term, trunc, info = e.last()
         if term or trunc:
             e.step(None)

@@ -16,7 +16,7 @@ def strip(row):
 
 
 def specs(n=3, **kw):
-    return [GameSpec("sauron", seed=s, agents=("heuristic", "random"), max_actions=400, **kw) for s in range(n)]
+    return [GameSpec("sauron", seed=s, agents=("heuristic", "random"), max_actions=250, **kw) for s in range(n)]
 
 
 def test_rows_are_deterministic_and_backend_independent():
