@@ -30,7 +30,7 @@ def test_masked_random_play_is_legal_and_rewards_the_winner():
         legal = np.flatnonzero(obs["action_mask"])
         assert len(legal) == len(e.legal_actions()) > 0
         e.step(int(rng.choice(legal)))
-    assert e.game.result is not None or any(e.truncations.values())
+    assert e.game.result is not None or e.steps == 2_000
 
 
 def test_observations_hold_no_secret():
