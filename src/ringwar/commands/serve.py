@@ -15,9 +15,12 @@ import click
               help="SQLAlchemy database URL (an SQLite file by default)")
 @click.option("--ai-delay", default=0.05, show_default=True, type=float,
               help="seconds an AI seat waits between its actions (so you can follow them)")
+@click.option("--ws-compression/--no-ws-compression", default=False, show_default=True,
+              help="compress WebSocket messages (saves bandwidth on slow links, costs CPU)")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def command(host: str, port: int, database: str, ai_delay: float, log_level: str) -> None:
+def command(host: str, port: int, database: str, ai_delay: float, ws_compression: bool,
+            log_level: str) -> None:
     """Start the web app and print its URL."""
     import uvicorn
 
@@ -31,8 +34,9 @@ def command(host: str, port: int, database: str, ai_delay: float, log_level: str
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"ringwar: open http://{shown}:{port}/  (database {database}; Ctrl-C stops)",
                err=False)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="websockets-sansio"
-                if _has_sansio() else "auto")
+    uvicorn.run(app, host=host, port=port, log_level=log_level,
+                ws="websockets-sansio" if _has_sansio() else "auto",
+                ws_per_message_deflate=ws_compression)
 
 
 def _has_sansio() -> bool:

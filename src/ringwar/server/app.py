@@ -31,7 +31,17 @@ import ringwar
 from ringwar.core.engine import system_class
 from ringwar.core.engine import systems as all_systems
 
-from .live import ApiError, LiveGame, Replays, build, new_id, new_token, parse_seat, visible
+from .live import (
+    ApiError,
+    LiveGame,
+    Replays,
+    build,
+    dumps,
+    new_id,
+    new_token,
+    parse_seat,
+    visible,
+)
 from .storage import Storage, StoredGame, token_hash
 
 log = logging.getLogger("ringwar.server")
@@ -133,6 +143,10 @@ class Server:
             if h and hmac.compare_digest(h, digest):
                 return side
         raise ApiError(403, "bad_token", "that token opens no seat in this game")
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """Run engine or database work off the event loop."""
+        return await run_in_threadpool(fn, *args)
 
     def notify(self, live: LiveGame) -> None:
         for w in list(live.watchers):
@@ -352,11 +366,14 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         live = await srv.get(game_id)
         side = srv.seat(live, token_of(request), required=True)
         assert side is not None
-        events = await run_in_threadpool(live.play, srv.storage, side, body.action, body.version)
+        def go() -> tuple[list[dict[str, Any]], str]:
+            events = live.play(srv.storage, side, body.action, body.version)
+            return events, live.state_text(side, True)
+
+        events, state = await srv.run(go)
         srv.notify(live)
         srv.ensure_ai(live)
-        state = await run_in_threadpool(live.state_text, side, True)
-        return Response('{"events":' + json.dumps(events, separators=(",", ":")) +
+        return Response('{"events":' + dumps(events) +
                         ',"state":' + state + "}", media_type="application/json")
 
     @app.post("/api/games/{game_id}/preview", tags=["play"],
@@ -486,7 +503,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
             while True:
                 await w.dirty.wait()
                 w.dirty.clear()
-                text = await run_in_threadpool(live.state_text, w.side, w.seat)
+                text = await srv.run(live.state_text, w.side, w.seat)
                 await ws.send_text(text)
 
         task = asyncio.create_task(sender())

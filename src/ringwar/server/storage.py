@@ -59,7 +59,7 @@ games = Table(
     Column("seed", Integer, nullable=False),
     Column("setup", Text),                           # JSON or NULL
     Column("created", Float, nullable=False),
-    Column("updated", Float),                        # v2
+    Column("updated", Float),                        # v2: set at creation and at the end
     Column("result", Text),                          # v2: JSON of the result once over
 )
 
@@ -229,8 +229,9 @@ class Storage:
             conn.execute(moves.insert().values(
                 game_id=game_id, seq=seq, kind=kind, side=side,
                 body=None if action is None else json.dumps(action), created=now))
-            conn.execute(games.update().where(games.c.id == game_id).values(
-                updated=now, result=None if result is None else json.dumps(result)))
+            if result is not None:
+                conn.execute(games.update().where(games.c.id == game_id).values(
+                    updated=now, result=json.dumps(result)))
         return seq
 
     def load(self, game_id: str) -> StoredGame | None:
@@ -266,16 +267,18 @@ class Storage:
                 seats.c.game_id == game_id, seats.c.token_hash == token_hash(token))).scalar()
 
     def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
-        counts = (select(moves.c.game_id, func.count().label("n")).group_by(moves.c.game_id)
-                  .subquery())
-        q = (select(games, func.coalesce(counts.c.n, 0).label("moves"))
+        counts = (select(moves.c.game_id, func.count().label("n"),
+                         func.max(moves.c.created).label("last"))
+                  .group_by(moves.c.game_id).subquery())
+        last = func.coalesce(counts.c.last, games.c.created)
+        q = (select(games, func.coalesce(counts.c.n, 0).label("moves"), last.label("last"))
              .outerjoin(counts, counts.c.game_id == games.c.id)
-             .order_by(games.c.updated.desc()).limit(limit))
+             .order_by(last.desc()).limit(limit))
         with self.engine.connect() as conn:
             out = []
             for r in conn.execute(q).mappings():
                 out.append({"id": r["id"], "system": r["system"], "scenario": r["scenario"],
-                            "created": r["created"], "updated": r["updated"],
+                            "created": r["created"], "updated": r["last"],
                             "result": None if r["result"] is None else json.loads(r["result"]),
                             "moves": r["moves"]})
             return out
