@@ -17,6 +17,7 @@ import hmac
 import json
 import logging
 import random
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,7 @@ class Server:
         self.loading: dict[str, asyncio.Lock] = {}
         self.ai_tasks: dict[str, asyncio.Task[None]] = {}
         self.replays = Replays()
+        self.engine_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ringwar-engine")
 
     async def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
@@ -145,8 +147,11 @@ class Server:
         raise ApiError(403, "bad_token", "that token opens no seat in this game")
 
     async def run(self, fn: Any, *args: Any) -> Any:
-        """Run engine or database work off the event loop."""
-        return await run_in_threadpool(fn, *args)
+        """Run a quick engine step (an action, a view) off the event loop, on the one
+        worker thread kept for them: with the GIL, one thread keeps latency low where a
+        pool would make the steps jostle.  Slow work (loading, replays, AI thinking) goes
+        to the general thread pool instead."""
+        return await asyncio.get_running_loop().run_in_executor(self.engine_pool, fn, *args)
 
     def notify(self, live: LiveGame) -> None:
         for w in list(live.watchers):
@@ -357,7 +362,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
     async def get_state(game_id: str, request: Request) -> Response:
         live = await srv.get(game_id)
         side = srv.seat(live, token_of(request))
-        text = await run_in_threadpool(live.state_text, side, side is not None)
+        text = await srv.run(live.state_text, side, side is not None)
         return Response(text, media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", tags=["play"],
@@ -394,7 +399,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                     odds = None
                 return {"action": body.action, "preview": odds}
 
-        return await run_in_threadpool(look)
+        return await srv.run(look)
 
     @app.post("/api/games/{game_id}/undo", tags=["play"],
               summary="Take back your last action (not past a die roll or a reveal)")
@@ -402,9 +407,9 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         live = await srv.get(game_id)
         side = srv.seat(live, token_of(request), required=True)
         assert side is not None
-        await run_in_threadpool(live.undo, srv.storage, side, body.version)
+        await srv.run(live.undo, srv.storage, side, body.version)
         srv.notify(live)
-        state = await run_in_threadpool(live.state_text, side, True)
+        state = await srv.run(live.state_text, side, True)
         return Response('{"state":' + state + "}", media_type="application/json")
 
     @app.get("/api/games/{game_id}/log", tags=["play"],

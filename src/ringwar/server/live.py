@@ -191,12 +191,18 @@ class LiveGame:
                 agent = make_agent(self.seats[side].get("agent") or "random",
                                    agent_seed(g.record.seed, index) ^ secrets.randbits(32))
                 self.agents[side] = agent
-            legal = g.legal_actions()
+            legal = list(g.legal_actions())
             if not legal:
                 return False
-            action = agent.choose(g.view(side), list(legal))
-            self.play(storage, side, action, None)
-            return True
+            view, version = g.view(side), self.version
+        # the agent thinks without holding the game (nor the server's engine thread)
+        action = agent.choose(view, legal)
+        try:
+            self.play(storage, side, action, version)
+        except ApiError as e:
+            if e.code != "stale":
+                raise
+        return True
 
     def ai_to_act(self) -> bool:
         with self.lock:
