@@ -17,6 +17,8 @@ from ringwar.server.process import ServerProcess
 def test_every_acknowledged_action_survives_sigkill(tmp_path: Any) -> None:
     db = f"sqlite:///{tmp_path / 'crash.db'}"
     srv = ServerProcess(db, log=tmp_path / "server.log").start()
+    # `ringwar serve` says where to open it
+    assert f"http://127.0.0.1:{srv.port}/" in (tmp_path / "server.log").read_text()
     games: list[dict[str, Any]] = []
     acked: dict[str, list[dict[str, Any]]] = {}
     try:

@@ -234,3 +234,8 @@ def test_the_secret_game_record_is_refused_until_it_is_over(client: Any) -> None
     assert r.status_code == 403 and "hides information" in r.json()["message"]
     r = client.get(f"/api/games/{g['id']}/replay/0?side=blue", headers=hdr(g["tokens"]["red"]))
     assert r.status_code == 403
+
+
+def test_no_leaks_in_a_random_gondor_game(client: Any) -> None:
+    # Gondor hides its dummy cauldrons and oil: every message must still be the seat's view
+    play_through(client, "gondor", seed=4, max_actions=150)
