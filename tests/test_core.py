@@ -173,3 +173,23 @@ def test_views_are_json_serializable() -> None:
         json.dumps(g.view(side))
     json.dumps(g.legal_actions())
     json.dumps(g.log)
+
+
+def test_available_systems_survives_importing_the_systems_package() -> None:
+    import ringwar.systems.sauron  # noqa: F401  (makes ringwar.systems the subpackage)
+
+    assert {"sauron", "gondor", "battle-of-the-ring"} <= set(ringwar.available_systems())
+
+
+def test_preview_gives_spell_odds_from_the_magic_table() -> None:
+    from ringwar.systems.spi.builder import Position
+
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="A")
+    pos.place("gondor_spearmen", "1706")
+    pos.place("gandalf", "1706")
+    pos.place("orc_infantry", "2020")
+    g = pos.game()
+    odds = g.preview({"type": "cast", "unit": "gandalf", "spell": "break_darkness", "points": 1})
+    assert odds["needs"] == "6-8" and abs(odds["odds"]["cast"] - 16 / 36) < 1e-9   # [17.4]
+    assert g.preview({"type": "cast", "unit": "gandalf", "spell": "break_darkness", "points": 6}) is None \
+        or g.preview({"type": "cast", "unit": "gandalf", "spell": "break_darkness", "points": 5})["odds"]["cast"] > 0.8

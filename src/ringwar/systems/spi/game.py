@@ -723,6 +723,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return {
             "title": self.title,
             "phase_name": PHASE_NAMES[self._phase],
+            "phases": [{"code": ph, "name": PHASE_NAMES[ph]} for ph in self.PHASES if self.phase_applies(ph)],
             "step": self.step,
             "night": self.is_night(),
             "last_turn": self.last_turn,
@@ -749,6 +750,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         """Exact outcome odds of ``fire``, ``attack`` and ``leader_attack`` ([7.41] x [7.42],
         [7.26]), with every modifier this position applies."""
         kind = action.get("type")
+        if kind == "cast" and self.is_legal(action):
+            return self.spell_odds(action)
         if kind not in ("fire", "attack", "leader_attack") or not self.is_legal(action):
             return None
         from .odds import attack_odds
@@ -768,6 +771,19 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             return {"table": "[7.41]", "attack": "A", "armour": armour, "morale": morale, "reasons": why,
                     "odds": melee_odds("A", armour, morale)}
         return {"table": "[7.41]", **attack_odds(self, a.id, d.id, missile=kind == "fire")}
+
+    def spell_odds(self, action: Action) -> dict[str, Any]:
+        """[8.54] the chance a spell attempt succeeds with the points spent."""
+        spell = self.sc.spells[action["spell"]]
+        points = int(action["points"])
+        rng = spell.succeeds_on(points)
+        if rng is None:
+            p, need = 1.0, "automatic"
+        else:
+            p = sum(6 - abs(t - 7) for t in range(rng[0], rng[1] + 1)) / 36
+            need = f"{rng[0]}-{rng[1]}"
+        return {"table": spell.rule, "spell": spell.name, "points": points, "needs": need,
+                "odds": {"cast": p, "fails": 1 - p}}
 
     # ===== diagnosis ==============================================================================
     def _diagnose(self, action: Action) -> IllegalAction:
