@@ -303,7 +303,9 @@ function drawTracks(v) {
     h("span", { class: "box" + (night.has(t) ? " night" : "") + (t === v.turn ? " now" : ""), title: night.has(t) ? `turn ${t} (night)` : `turn ${t}`, text: t }, tt);
   }
   const pb = $("#phase-bar");
-  pb.innerHTML = `<span class="phase">${esc(v.phase || "")}</span> ${esc(v.phase_name || "")}` +
+  // the whole sequence of play when the system lists it (SPI games), the current phase marked
+  const seq = (v.phases || []).map((p) => `<span class="${p.code === v.phase ? "phase" : "phase-off"}" title="${esc(p.name)}">${esc(p.code)}</span>`).join("");
+  pb.innerHTML = (seq || `<span class="phase">${esc(v.phase || "")}</span>`) + ` ${esc(v.phase_name || "")}` +
     (v.step ? ` · <i>${esc(v.step)}</i>` : "") + (v.night ? ' <span class="night-tag">night</span>' : "") +
     (v.result ? ` · <b class="result">${esc(v.result.text || v.result.winner)}</b>` : v.to_act ? ` · <b>${esc(v.to_act)}</b> to act` : "");
   const dm = $("#dm-track");
