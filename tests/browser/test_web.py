@@ -18,6 +18,20 @@ MELEE_SETUP = {"place": [{"id": "warg1", "hex": "1324"}, {"id": "men1", "hex": "
                "clear": True, "turn": 3, "phase": "D"}
 
 
+def click_end(page: Any, tries: int = 10) -> None:
+    """Click the phase's end button; on a loaded machine a re-render may replace it mid-click,
+    so try again a few times rather than wait once for 30 s."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(tries - 1):
+        try:
+            page.click("#main-actions button.end", timeout=3000)
+            return
+        except PlaywrightTimeout:
+            continue
+    page.click("#main-actions button.end")
+
+
 def body(page: Any, key: str) -> str:
     return page.evaluate(f"document.body.dataset.{key}") or ""
 
@@ -205,20 +219,20 @@ def test_two_online_seats_see_each_others_moves(server: Any, browser: Any) -> No
     shot(wp, "10-westernesse-sees-the-move")
     # westernesse may not act in sauron's phase: no decisions offered
     assert wp.locator("#main-actions button").count() == 0
-    sp.click("#main-actions button.end")
+    click_end(sp)
     # Sauron's combat phase: if nothing to fight, sauron ends it, and so on, until westernesse acts
     for _ in range(20):
         if body(wp, "toAct") == "westernesse":
             break
         if body(sp, "toAct") == "sauron" and sp.locator("#main-actions button.end").count():
             n = int(body(sp, "actions"))
-            sp.click("#main-actions button.end")
+            click_end(sp)
             sp.wait_for_function(f"Number(document.body.dataset.actions) > {n}")
         wp.wait_for_timeout(200)
     wp.wait_for_function("document.body.dataset.toAct === 'westernesse'", timeout=5000)
     wp.wait_for_selector("#main-actions button.end")
     n = int(body(wp, "actions"))
-    wp.click("#main-actions button.end")
+    click_end(wp)
     sp.wait_for_function(f"Number(document.body.dataset.actions) > {n}", timeout=1000)
     shot(sp, "11-sauron-sees-westernesse")
     for p in pages:
