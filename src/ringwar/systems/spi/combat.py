@@ -703,15 +703,24 @@ class CombatMixin:
         return None
 
     # ===== diagnosis ===========================================================================
-    def why_not_fire(self: SpiGame, action: Action) -> IllegalAction | None:
+    def _combat_step_check(self: SpiGame, action: Action, step: str,
+                           wrong_step: str) -> tuple[Piece, Piece] | IllegalAction:
+        """The attacker and target, if this is the [7.16] step for such an attack."""
         pair = self.units_for(action)
         if isinstance(pair, IllegalAction):
             return pair
-        p, d = pair
         if self.is_movement_phase():
             return IllegalAction("[4.23]", NO_COMBAT)
-        if not self.is_combat_phase() or self.step != "missile":
-            return IllegalAction("[7.16]", "missile fire happens first in the phasing player's Combat Phase")
+        if not self.is_combat_phase() or self.step != step:
+            return IllegalAction("[7.16]", wrong_step)
+        return pair
+
+    def why_not_fire(self: SpiGame, action: Action) -> IllegalAction | None:
+        pair = self._combat_step_check(action, "missile",
+                                       "missile fire happens first in the phasing player's Combat Phase")
+        if isinstance(pair, IllegalAction):
+            return pair
+        p, d = pair
         if p.side != self.phasing:
             return IllegalAction("[7.16]", f"{p.name} is not the phasing player's")
         if p.missile is None:
@@ -734,15 +743,12 @@ class CombatMixin:
         return IllegalAction("[7.11]", f"{self.label(d)} may not be fired on")
 
     def why_not_attack(self: SpiGame, action: Action) -> IllegalAction | None:
-        pair = self.units_for(action)
+        # [7.16] missile fire first, then [7.21] leader combat, then melee
+        pair = self._combat_step_check(action, "melee",
+                                       "melee comes after missile and leader combat in the Combat Phase")
         if isinstance(pair, IllegalAction):
             return pair
         p, d = pair
-        if self.is_movement_phase():
-            return IllegalAction("[4.23]", NO_COMBAT)
-        if not self.is_combat_phase() or self.step != "melee":
-            # [7.16] missile fire first, then [7.21] leader combat, then melee
-            return IllegalAction("[7.16]", "melee comes after missile and leader combat in the Combat Phase")
         if p.side != self.phasing:
             return IllegalAction("[7.31]", f"{p.name} is not the phasing player's")
         if p.is_leader or d.is_leader:
