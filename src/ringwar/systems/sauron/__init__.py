@@ -282,27 +282,12 @@ class SauronGame(SpiGame):
     def base_armour(self, d: Piece) -> int:
         return 3 if d.formation == "phalanx" else d.armour_now()   # [15.33]
 
-    def formation_casualty(self, d: Piece, result: str, by: Piece | None, rule: str) -> list[Event] | None:
-        if d.formation != "phalanx" or not d.partner:
-            return super().formation_casualty(d, result, by, rule)
-        partner = self.units[d.partner]
-        events: list[Event] = []
-        if result == "E":
-            events.extend(self.leader_risk(d, "E"))
-            events.extend(self.eliminate(partner, rule, "E result on the Slave Phalanx", by))
-            events.extend(self.eliminate(d, rule, "E result on the Slave Phalanx", by))
-            return events
-        if result.startswith("hE"):
-            events.extend(self.leader_risk(d, "hE"))
-            events.extend(self.eliminate(partner, "[15.35]", "½E on a Slave Phalanx: one Slave unit lost", by))
-            events.extend(self.order_retreat(d, 2, "[15.35]"))
-            return events
-        n = int(result[1])
-        events.append(event("formation_broken", "[15.35]", "the Slave Phalanx retreats into separate hexes",
-                            unit=d.id))
-        events.extend(self.order_retreat(partner, n, "[15.35]"))
-        events.extend(self.order_retreat(d, n, "[15.35]"))
-        return events
+    def formation_case(self, d: Piece) -> str:
+        return "[15.35]" if d.formation == "phalanx" else super().formation_case(d)
+
+    def half_loss_retreat(self, d: Piece) -> int:
+        """[15.35] one Slave unit is eliminated, the other retreats two hexes."""
+        return 2 if d.formation == "phalanx" else super().half_loss_retreat(d)
 
     # ===== stacking exceptions: the Beast ===========================================================
     def counts_for_stacking(self, p: Piece) -> bool:

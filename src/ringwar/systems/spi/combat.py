@@ -371,26 +371,36 @@ class CombatMixin:
         return events
 
     def formation_casualty(self: SpiGame, d: Piece, result: str, by: Piece | None, rule: str) -> list[Event] | None:
-        """[8.46] a formation loses one unit to ½E and retreats unit by unit (hookable)."""
+        """[8.46] a formation loses one unit to ½E and retreats unit by unit; E takes both.
+        The case cited and the retreat after a ½E are hooks (Sauron's Slave Phalanx [15.35])."""
         if not d.formation or not d.partner:
             return None
         partner = self.units[d.partner]
+        case, half_retreat = self.formation_case(d), self.half_loss_retreat(d)   # before it breaks up
         events: list[Event] = []
         if result == "E":
             events.extend(self.leader_risk(d, "E"))
             events.extend(self.eliminate(partner, rule, "E result on its formation", by))
             events.extend(self.eliminate(d, rule, "E result on its formation", by))
             return events
-        retreat = 1 if result.startswith("hE") else int(result[1])
         if result.startswith("hE"):
             events.extend(self.leader_risk(d, "hE"))
-            events.extend(self.eliminate(partner, "[8.46]", "½E on a special formation: one unit lost", by))
-        else:
-            events.append(event("formation_broken", "[8.46]", "the formation retreats unit by unit",
-                                unit=d.id))
-            events.extend(self.order_retreat(partner, retreat, "[8.46]"))
-        events.extend(self.order_retreat(d, retreat, "[8.46]"))
+            events.extend(self.eliminate(partner, case, "½E on a formation: one unit lost", by))
+            events.extend(self.order_retreat(d, half_retreat, case))
+            return events
+        retreat = int(result[1])
+        events.append(event("formation_broken", case, "the formation retreats unit by unit into separate hexes",
+                            unit=d.id))
+        events.extend(self.order_retreat(partner, retreat, case))
+        events.extend(self.order_retreat(d, retreat, case))
         return events
+
+    def formation_case(self: SpiGame, d: Piece) -> str:
+        return "[8.46]"
+
+    def half_loss_retreat(self: SpiGame, d: Piece) -> int:
+        """Hexes the survivor of a ½E on a formation retreats ([7.42] ½E, r1)."""
+        return 1
 
     def leader_risk(self: SpiGame, unit: Piece, result: str) -> list[Event]:
         """[8.24] leaders stacked with a unit that suffers ½E or E share it on a 5-6."""
