@@ -123,6 +123,7 @@ class HeuristicAgent:
         self.noise = noise
         self._selected: set[tuple[Any, ...]] = set()
         self._phase_key: tuple[Any, ...] | None = None
+        self._ring: Any = None
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
@@ -146,6 +147,12 @@ class HeuristicAgent:
         if key != self._phase_key:
             self._phase_key = key
             self._selected = set()
+        if view.get("system") == "battle-of-the-ring":
+            # the strategic game has its own rules of thumb (ai/ring.py)
+            if self._ring is None:
+                from .ring import RingPolicy
+                self._ring = RingPolicy(self.rng, self.noise)
+            return self._ring.rank(view, legal)
         ctx = _Context(view, side)
         scored = []
         for a in legal:
@@ -248,8 +255,6 @@ class HeuristicAgent:
         return 0.2 + 3.0 * expected_damage(u.get("missile"), t)
 
     def _s_attack(self, ctx: _Context, a: Action) -> float:
-        if "piece" in a:                                    # Battle of the Ring
-            return 1.0
         u, t = ctx.units.get(a.get("unit"), {}), ctx.units.get(a.get("target"), {})
         return 0.2 + 3.0 * expected_damage(u.get("melee"), t)
 
@@ -328,36 +333,3 @@ class HeuristicAgent:
 
     def _s_hold(self, ctx: _Context, a: Action) -> float:
         return 0.0
-
-    # Battle of the Ring (one hex per step)
-    def _s_step(self, ctx: _Context, a: Action) -> float:
-        moving = ctx.view.get("moving") or {}
-        path = moving.get("path") or []
-        here = path[-1] if path else None
-        to = a.get("hex")
-        if not here or not to:
-            return 0.1
-        if to in path:
-            return -1.0
-        targets = list(ctx.objectives)
-        ring = (ctx.view.get("ring") or {}).get("hex")
-        if ring:
-            targets.append(ring)
-        d_here = ctx.nearest_enemy(here)
-        d_to = ctx.nearest_enemy(to)
-        s = 0.3 * (d_here - d_to)
-        if targets:
-            s += 0.2 * (min(hx.distance(here, t) for t in targets) - min(hx.distance(to, t) for t in targets))
-        return s + 0.05
-
-    def _s_stop(self, ctx: _Context, a: Action) -> float:
-        moving = ctx.view.get("moving") or {}
-        path = moving.get("path") or []
-        here = path[-1] if path else None
-        return 0.4 if here and ctx.adjacent_enemies(here) else 0.0
-
-    def _s_build(self, ctx: _Context, a: Action) -> float:
-        return 0.6
-
-    def _s_permit(self, ctx: _Context, a: Action) -> float:
-        return 0.1
