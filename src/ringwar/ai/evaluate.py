@@ -65,23 +65,6 @@ def _spi(view: dict[str, Any], side: str) -> float:
 
 
 def _generic(view: dict[str, Any], side: str) -> float:
-    """Battle of the Ring and any other system: pieces on the map, the Ring's holder."""
-    mine = 0
-    others: dict[str, int] = {}
-    for u in view.get("units", ()):
-        owner = u.get("player") or u.get("side")
-        if u.get("hex") is None:
-            continue
-        if owner == side:
-            mine += 1
-        elif owner:
-            others[owner] = others.get(owner, 0) + 1
-    best_other = max(others.values()) if others else 0
-    score = (mine - best_other) / max(1, mine + best_other)
-    ring = view.get("ring") or {}
-    holder = ring.get("holder")
-    if holder == side:
-        score += 0.3
-    elif holder:
-        score -= 0.15
-    return math.tanh(score)
+    """Battle of the Ring (ai/ring.py) and any other system."""
+    from .ring import evaluate_ring
+    return evaluate_ring(view, side)

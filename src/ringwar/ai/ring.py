@@ -9,6 +9,7 @@ visible); ``stop`` is preferred beside an enemy; attacks and building are taken.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -81,3 +82,27 @@ class RingPolicy:
 
     def _s_permit(self, ctx: Any, a: Action) -> float:
         return 0.1
+
+
+def evaluate_ring(view: dict[str, Any], side: str) -> float:
+    """The value in [-1, 1] of a Battle of the Ring ``view`` for ``side`` (the leaves of the
+    MCTS search): pieces on the map, the Ring's holder."""
+    mine = 0
+    others: dict[str, int] = {}
+    for u in view.get("units", ()):
+        owner = u.get("player") or u.get("side")
+        if u.get("hex") is None:
+            continue
+        if owner == side:
+            mine += 1
+        elif owner:
+            others[owner] = others.get(owner, 0) + 1
+    best_other = max(others.values()) if others else 0
+    score = (mine - best_other) / max(1, mine + best_other)
+    ring = view.get("ring") or {}
+    holder = ring.get("holder")
+    if holder == side:
+        score += 0.3
+    elif holder:
+        score -= 0.15
+    return math.tanh(score)
