@@ -4,7 +4,9 @@ games per hour, and the speed-up of ``run_many`` from 1 to 2 worker processes.
     .venv/bin/python benchmarks/ai_speed.py --system sauron --games 4
 
 Figures depend on the machine and on whatever else runs on it: the script prints the
-number of CPUs and the load average before measuring.
+number of CPUs and the load average before measuring, and the speed-up the same machine
+gives a fixed pure-Python job on 2 processes (its ceiling: two virtual CPUs that share a
+physical core or its caches never give 2x).
 """
 
 from __future__ import annotations
@@ -38,6 +40,33 @@ def mcts_rate(system: str, seed: int, searches: int, iterations: int) -> tuple[f
         game.apply(pilot[side].choose(view, legal))
     st = agent.stats
     return (st["iterations"] / st["seconds"] if st["seconds"] else 0.0), int(st["iterations"])
+
+
+def _busy(n: int) -> int:
+    """A fixed pure-Python workload (dict and integer churn, like the engine's)."""
+    d: dict[int, int] = {}
+    s = 0
+    for i in range(n):
+        d[i % 1000] = s
+        s += i * 7 % 13
+    return s
+
+
+def machine_ceiling(n: int = 4_000_000, jobs: int = 4) -> float:
+    """The speed-up this machine gives a CPU-bound pure-Python job on 2 processes instead
+    of 1: the most any simulation backend can reach here (virtual CPUs often share a
+    physical core or its caches)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    t0 = time.perf_counter()
+    for _ in range(jobs):
+        _busy(n)
+    t1 = time.perf_counter() - t0
+    with ProcessPoolExecutor(2) as ex:
+        t0 = time.perf_counter()
+        list(ex.map(_busy, [n] * jobs))
+        t2 = time.perf_counter() - t0
+    return t1 / t2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     same = [r["hash"] for r in rows1] == [r["hash"] for r in rows2]
     print(f"speed-up from 1 to 2 workers: {t1 / t2:.2f}x (same rows: {same}); the workers got "
           f"{cpu / t2:.2f} CPUs on average (less than 2: other processes were running)")
+    ceiling = machine_ceiling()
+    print(f"this machine's ceiling for 2 processes (a fixed pure-Python job): {ceiling:.2f}x; "
+          f"the simulation reaches {t1 / t2 / ceiling:.0%} of it")
     return 0
 
 
