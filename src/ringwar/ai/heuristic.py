@@ -90,6 +90,13 @@ class _Context:
         self.hold = self.facts["hold"].get(side, frozenset())
         self.walls = self.facts["walls"]
         self.posture = self.facts["posture"].get(side, "attack")
+        self.level: dict[str, int] = self.facts.get("level", {})
+        # Gondor: the garrison holds the city [20.1]; the relief takes the field
+        self.garrison: frozenset[str] = self.facts.get("garrison", frozenset()) if side == "westernesse" else frozenset()
+        self.road: list[str] = self.facts.get("road", [])
+        self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
+        self.turn = int(view.get("turn") or 0)
+        self.last_turn = int(view.get("last_turn") or 0)
         self._near: dict[str, int] = {}
 
     def nearest_enemy(self, h: str) -> int:
@@ -201,8 +208,12 @@ class HeuristicAgent:
             s -= 1.0 * len(adj)
             s -= 0.05 * ctx.nearest_enemy(h)
             return s
+        if u.get("type") in ctx.garrison:
+            return self.garrison_score(ctx, u, h, friends, adj)
         s = 0.0
         start = u.get("hex")
+        if ctx.road and ctx.side == "westernesse":
+            s += self.road_pull(ctx, h)
         if ctx.posture == "hold" and start in ctx.hold:
             if h not in ctx.hold:
                 s -= 4.0
@@ -223,6 +234,53 @@ class HeuristicAgent:
             s += 0.2 * len(friends) - 0.5 * len(adj)
         return s
 
+    def garrison_score(self, ctx: _Context, u: dict[str, Any], h: str,
+                       friends: list[dict[str, Any]], adj: list[dict[str, Any]]) -> float:
+        """Gondor's garrison holds the city: Sauron wins only if it is demoralized [20.1],
+        and each level he controls adds to its total [19.11].  Units stay inside, on the
+        walls (attacked across them only from siege towers, ladders and breaches [7.35]),
+        equipment spread along the outer levels, leaders stacked and out of reach."""
+        level = ctx.level.get(h)
+        if level is None:                                   # outside: come back in
+            return -6.0 - 0.5 * hx.distance(h, ctx.facts.get("main_gate", "1910"))
+        near = min(ctx.nearest_enemy(h), 12)
+        on_wall = h in ctx.walls
+        kind = u.get("kind")
+        tags = u.get("type", "")
+        if kind == "leader":
+            s = 3.0 if any(_is_combat(f) for f in friends) else -3.0
+            return s - 1.5 * len(adj) - 0.1 * abs(level - 2)
+        if tags == "cauldron":                              # [16.7] oil is poured from the walls
+            others = sum(1 for f in friends if f.get("type") == "cauldron")
+            return (1.0 if on_wall else 0.0) - 0.15 * level - 0.05 * near - 1.0 * others
+        if tags == "w_catapult":                            # [16.6] in range, out of reach
+            others = sum(1 for f in friends if f.get("type") == "w_catapult")
+            return -0.1 * abs(near - 3) - 1.0 * len(adj) - 0.8 * others - 0.1 * level
+        s = 0.0
+        if on_wall:
+            s += 1.0
+        s -= 0.12 * (level - 1)                             # the outer levels first
+        s -= 0.04 * near
+        mine = u.get("melee")
+        opp = max((expected_damage(mine, e) for e in adj), default=0.0)
+        threat = sum(expected_damage(e.get("melee"), u) for e in adj)
+        if u.get("disrupted"):
+            threat *= 3.0                                   # [7.57] a disrupted unit that must retreat dies
+        s += 0.8 * opp - (0.4 if on_wall else 0.9) * threat
+        s += 0.15 * min(2, sum(1 for f in friends if _is_combat(f)))
+        return s
+
+    def road_pull(self, ctx: _Context, h: str) -> float:
+        """[20.1] the Westernesse denies Sauron the road: his victory needs him to be the
+        last to pass 1918 and 2124, so the relief heads for a road hex he holds, the more
+        so as the last turn nears."""
+        wanted = [r for r in ctx.road if ctx.road_control.get(r) != "westernesse"]
+        if not wanted:
+            return 0.0
+        d = min(hx.distance(h, r) for r in wanted)
+        late = 1.0 + 2.0 * max(0, ctx.turn - (ctx.last_turn - 5)) if ctx.last_turn else 1.0
+        return -0.1 * late * min(d, 15) + (1.5 * late if d == 0 else 0.0)
+
     def _move_gain(self, ctx: _Context, a: Action, to: str | None) -> float:
         u = ctx.units.get(a.get("unit"), {})
         return self.place_score(ctx, u, to) - self.place_score(ctx, u, u.get("hex"))
@@ -238,7 +296,8 @@ class HeuristicAgent:
         return self.place_score(ctx, dict(u, hex=None), a.get("to")) + (0.01 if a.get("real") else 0.0)
 
     def _s_deploy_rest(self, ctx: _Context, a: Action) -> float:
-        return 10.0
+        # the garrison is placed unit by unit (deploy_rest crowds the Main Gate)
+        return -1.0 if ctx.garrison else 10.0
 
     def _s_split(self, ctx: _Context, a: Action) -> float:
         return -0.5

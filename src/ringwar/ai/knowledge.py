@@ -9,7 +9,9 @@ into the few facts the heuristic and the evaluation need:
 - ``objectives``: side -> hexes that side wants to take or keep (Gondor: the road hexes of
   [20.1] and the Main Gate; Sauron: the Gates of Morannon that Westernesse marches on);
 - ``hold``: side -> hexes its units should not leave once inside (Gondor's city for the
-  garrison), and ``walls``: hexes beside a wall, tower or gate hexside (worth holding).
+  garrison), and ``walls``: hexes beside a wall, tower or gate hexside (worth holding);
+- Gondor only: ``level`` (city hex -> level), ``garrison`` (the unit types the Westernesse
+  sets up [13.2], as against the relief that arrives [14.2]), ``road`` and ``main_gate``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,15 @@ def _spi_map(package: str) -> Any:
     path = resources.files(f"ringwar.data.{package}").joinpath("map.toml")
     with resources.as_file(path) as p:
         return HexMap.from_toml(p)
+
+
+@cache
+def _scenario(package: str) -> dict[str, Any]:
+    import tomllib
+    from importlib import resources
+
+    with resources.files(f"ringwar.data.{package}").joinpath("scenario.toml").open("rb") as f:
+        return tomllib.load(f)
 
 
 @cache
@@ -57,6 +68,19 @@ def facts(system: str) -> dict[str, Any]:
         out["hold"] = {"westernesse": frozenset(city)}
         out["walls"] = frozenset(walls)
         out["posture"] = {"westernesse": "hold", "sauron": "attack"}
+        out["road"] = road
+        out["main_gate"] = main_gate[0] if main_gate else "1910"
+        out["level"] = {h: k for k in range(1, 8) for h in m.places.get(f"level_{k}", ())}
+        # [13.2] [19.12] the garrison is what the Westernesse sets up; the relief arrives [14.2]
+        scenario = _scenario("gondor")
+        garrison: set[str] = set()
+        for d in scenario.get("deploy", ()):
+            if d.get("side") == "westernesse":
+                garrison.update(t for t, _ in d.get("units", ()))
+                garrison.update(d.get("leaders", ()))
+                garrison.update(t for t, _ in d.get("equipment", ()))
+        garrison.update(s.get("type", "") for s in scenario.get("setup", ()))
+        out["garrison"] = frozenset(garrison)
     elif system == "battle-of-the-ring":
         out["posture"] = {}
     return out
