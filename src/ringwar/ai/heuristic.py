@@ -200,19 +200,19 @@ class HeuristicAgent:
     def place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
         """How good hex ``h`` is for unit ``u`` of ``ctx.side``."""
         if h is None:
-            return -1.0
+            return -20.0                                  # waiting off the map helps nobody
         friends = [f for f in ctx.friends_at.get(h, ()) if f.get("id") != u.get("id")]
         adj = ctx.adjacent_enemies(h)
+        if u.get("type") in ctx.garrison:
+            return self.garrison_score(ctx, u, h, friends, adj)
         if u.get("kind") == "leader":
             s = 3.0 if any(_is_combat(f) for f in friends) else -3.0
             s -= 1.0 * len(adj)
             s -= 0.05 * ctx.nearest_enemy(h)
             return s
-        if u.get("type") in ctx.garrison:
-            return self.garrison_score(ctx, u, h, friends, adj)
         s = 0.0
         start = u.get("hex")
-        if ctx.road and ctx.side == "westernesse":
+        if ctx.road:
             s += self.road_pull(ctx, h)
         if ctx.posture == "hold" and start in ctx.hold:
             if h not in ctx.hold:
@@ -271,15 +271,18 @@ class HeuristicAgent:
         return s
 
     def road_pull(self, ctx: _Context, h: str) -> float:
-        """[20.1] the Westernesse denies Sauron the road: his victory needs him to be the
-        last to pass 1918 and 2124, so the relief heads for a road hex he holds, the more
-        so as the last turn nears."""
-        wanted = [r for r in ctx.road if ctx.road_control.get(r) != "westernesse"]
-        if not wanted:
-            return 0.0
-        d = min(hx.distance(h, r) for r in wanted)
+        """[20.1] Sauron wins only if he was the last to pass 1918 and 2124: the nearer
+        units of each side head for a road hex the other side holds, the more so as the
+        last turn nears, and Sauron's sit on them to bar the way."""
         late = 1.0 + 2.0 * max(0, ctx.turn - (ctx.last_turn - 5)) if ctx.last_turn else 1.0
-        return -0.1 * late * min(d, 15) + (1.5 * late if d == 0 else 0.0)
+        s = 0.0
+        if h in ctx.road and ctx.side == "sauron":
+            s += 0.8 * late
+        wanted = [r for r in ctx.road if ctx.road_control.get(r) != ctx.side]
+        if not wanted:
+            return s
+        d = min(hx.distance(h, r) for r in wanted)
+        return s - 0.1 * late * min(d, 8) + (1.5 * late if d == 0 else 0.0)
 
     def _move_gain(self, ctx: _Context, a: Action, to: str | None) -> float:
         u = ctx.units.get(a.get("unit"), {})
@@ -378,6 +381,9 @@ class HeuristicAgent:
     def _s_push(self, ctx: _Context, a: Action) -> float:
         gear = ctx.units.get(a.get("gear"), {})
         frm, to = gear.get("hex"), a.get("to")
+        if gear.get("type") in ctx.garrison and frm and to:
+            return (self.place_score(ctx, gear, to) - self.place_score(ctx, gear, frm)
+                    + self._move_gain(ctx, a, to))
         if not frm or not to or not ctx.objectives:
             return 0.1
         d0 = min(hx.distance(frm, o) for o in ctx.objectives)
