@@ -55,6 +55,9 @@ P_FAR = 0.04    # ... in its two movement phases
 LOSS = 8.0      # losing the Ring, in steps of its way to the goal
 CAPTURE = 40.0
 WIN = 1000.0
+#: the Ring's path costs by (holder, enemy-held hexes, Moria, Isengard, Elves): only the
+#: holder's own pieces move during its phases, so one computation serves many decisions
+_RING_COST: dict[tuple[Any, ...], dict[str, float]] = {}
 
 
 @cache
@@ -250,37 +253,47 @@ class Board:
     # ----- the Ring ---------------------------------------------------------------------
     def ring_cost(self) -> dict[str, float]:
         """Distances for the holder's Ring-bearer to its nearest goal, enemy-held hexes
-        costing 4 extra steps (they block it now, but they may move or die)."""
+        costing 4 extra steps (they block it now, but they may move or die) and hexes beside
+        them half a step."""
         if self._ring_cost is None:
-            S = self.S
-            k = self.klass("ring")
-            white = k == "ring_e" and self.holder in ("saruman", "evil")
-            danger: set[str] = set()
-            for p, o in self.owner.items():
-                if o != self.holder and p != "ring":
-                    danger.update(hx.within(self.pos[p], 1))
-            dist: dict[str, float] = {}
-            heap = [(0.0, g) for g in self.goals]
-            for _, g in heap:
-                dist[g] = 0.0
-            heapq.heapify(heap)
-            while heap:
-                d, x = heapq.heappop(heap)
-                if d > dist.get(x, 1e9):
-                    continue
-                if x not in self.goals and not _enterable(S, k, x, self.gandalf_moria,
-                                                          self.isengard_open or white, self.elves):
-                    continue
-                occ = self.at.get(x, ())
-                extra = 4.0 if any(q != "ring" and self.owner.get(q) != self.holder for q in occ) else (
-                    0.5 if x in danger else 0.0)
-                for y in S.steps[x]:
-                    nd = d + 1.0 + extra
-                    if nd < dist.get(y, 1e9):
-                        dist[y] = nd
-                        heapq.heappush(heap, (nd, y))
-            self._ring_cost = dist
+            enemy = frozenset(self.pos[p] for p, o in self.owner.items()
+                              if o != self.holder and p != "ring")
+            key = (self.holder, enemy, self.gandalf_moria, self.isengard_open, self.elves)
+            cost = _RING_COST.get(key)
+            if cost is None:
+                if len(_RING_COST) > 256:
+                    _RING_COST.clear()
+                cost = _RING_COST[key] = self._ring_cost_of(enemy)
+            self._ring_cost = cost
         return self._ring_cost
+
+    def _ring_cost_of(self, enemy: frozenset[str]) -> dict[str, float]:
+        S = self.S
+        k = self.klass("ring")
+        white = k == "ring_e" and self.holder in ("saruman", "evil")
+        danger: set[str] = set()
+        for h in enemy:
+            danger.update(S.hexmap.adjacent(h))
+        dist: dict[str, float] = {}
+        heap = [(0.0, g) for g in self.goals]
+        for _, g in heap:
+            dist[g] = 0.0
+        heapq.heapify(heap)
+        goals = self.goals
+        while heap:
+            d, x = heapq.heappop(heap)
+            if d > dist.get(x, 1e9):
+                continue
+            if x not in goals and not _enterable(S, k, x, self.gandalf_moria,
+                                                 self.isengard_open or white, self.elves):
+                continue
+            step = 5.0 if x in enemy else (1.5 if x in danger else 1.0)
+            for y in S.steps[x]:
+                nd = d + step
+                if nd < dist.get(y, 1e9):
+                    dist[y] = nd
+                    heapq.heappush(heap, (nd, y))
+        return dist
 
     def ring_path(self) -> frozenset[str]:
         """The hexes of the Ring's best way to its goal (its holder keeps them free)."""
