@@ -2,7 +2,10 @@
 
 ``evaluate(view, side)`` returns a number in [-1, 1]: +1 a won game, -1 a lost one.  For
 SPI games it weighs each army's demoralization (points over level, [9.21]), victory points
-and the scenario's objectives; for the Battle of the Ring, pieces on the map and the Ring.
+and the scenario's objectives, in the light of the scenario's victory conditions: at Sauron
+([21.2]) only Sauron's demoralization decides the winner (the Alliance's decides between
+its victory and a draw), so Sauron's points count several times the Alliance's; for the
+Battle of the Ring, pieces on the map and the Ring.
 Everything comes from the view, so it never sees what the side may not see.
 """
 
@@ -31,8 +34,19 @@ def evaluate(view: dict[str, Any], side: str) -> float:
     return _generic(view, side)
 
 
+#: system -> (the side that wins by not being demoralized, the other side) [21.2]
+SURVIVORS: dict[str, tuple[str, str]] = {"sauron": ("sauron", "westernesse")}
+
+
+def _frac(d: dict[str, Any]) -> float:
+    level = max(1, int(d.get("level") or 1))
+    return 1.6 if d.get("demoralized") else min(1.4, max(0.0, d.get("points", 0) / level))
+
+
 def _spi(view: dict[str, Any], side: str) -> float:
     system = view.get("system", "")
+    if system in SURVIVORS:
+        return _survival(view, side, *SURVIVORS[system])
     own: list[float] = []
     enemy: list[float] = []
     for army, d in view["demoralization"].items():
@@ -62,6 +76,34 @@ def _spi(view: dict[str, Any], side: str) -> float:
     if total > 0:
         score += 0.1 * (values["me"] - values["them"]) / total
     return math.tanh(2.0 * score)
+
+
+def _survival(view: dict[str, Any], side: str, survivor: str, other: str) -> float:
+    """[21.2] at Sauron: the survivor wins unless its army is demoralized; then the other
+    side wins unless its own army is demoralized too (a draw).  The survivor's margin below
+    its level is what counts; the other army's fraction weighs a third as much; victory
+    points and material on the map break ties."""
+    system = view.get("system", "")
+    fr = {survivor: 0.0, other: 0.0}
+    for army, d in view["demoralization"].items():
+        owner = side_of_army(system, army)
+        if owner in fr:
+            fr[owner] = max(fr[owner], _frac(d))
+    score = 0.7 - fr[survivor] + 0.3 * fr[other]
+    vp = view.get("victory_points") or {}
+    if vp:
+        score += 0.01 * (vp.get(survivor, 0) - vp.get(other, 0))
+    values = {survivor: 0.0, other: 0.0}
+    for u in view.get("units", ()):
+        if u.get("where") != "map" or "value" not in u or u.get("side") not in values:
+            continue
+        v = float(u.get("value") or 0) * (0.5 if u.get("reduced") else 1.0) * (0.7 if u.get("disrupted") else 1.0)
+        values[u["side"]] += v
+    total = values[survivor] + values[other]
+    if total > 0:
+        score += 0.1 * (values[survivor] - values[other]) / total
+    v = math.tanh(2.0 * score)
+    return v if side == survivor else -v
 
 
 def _generic(view: dict[str, Any], side: str) -> float:

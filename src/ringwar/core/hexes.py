@@ -80,14 +80,10 @@ def neighbour(h: Hex, direction: int) -> Hex | None:
     return hex_id(col, row)
 
 
-def neighbours(h: Hex) -> list[Hex]:
-    """The up-to-six hexes adjacent to ``h`` (not clipped to any map)."""
-    out = []
-    for d in DIRECTIONS:
-        n = neighbour(h, d)
-        if n is not None:
-            out.append(n)
-    return out
+@lru_cache(maxsize=65536)
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The up-to-six hexes adjacent to ``h`` (not clipped to any map), in direction order."""
+    return tuple(n for n in (neighbour(h, d) for d in DIRECTIONS) if n is not None)
 
 
 def direction_to(a: Hex, b: Hex) -> int | None:
