@@ -220,6 +220,8 @@ class HeuristicAgent:
             if h in ctx.walls:
                 s += 0.8
             s -= 0.05 * ctx.nearest_enemy(h)
+        elif ctx.posture == "evade":
+            s += 0.35 * min(ctx.nearest_enemy(h), 7)
         else:
             s -= 0.3 * min(ctx.nearest_enemy(h), 12)
             if ctx.objectives:
@@ -228,7 +230,10 @@ class HeuristicAgent:
             mine = u.get("melee")
             opp = max((expected_damage(mine, e) for e in adj), default=0.0)
             threat = sum(expected_damage(e.get("melee"), u) for e in adj)
-            s += 1.2 * opp - 0.8 * threat
+            if ctx.posture == "evade":
+                s += 0.8 * opp - 1.6 * threat
+            else:
+                s += 1.2 * opp - 0.8 * threat
             s += 0.15 * sum(1 for f in friends if _is_combat(f))
         else:
             s += 0.2 * len(friends) - 0.5 * len(adj)

@@ -51,7 +51,8 @@ def facts(system: str) -> dict[str, Any]:
         # [18.0] [21.12] the Gates of Morannon; both hosts seek battle on Dagorlad
         gate = m.places.get("mordor", ["1331"])
         out["objectives"] = {"westernesse": list(gate), "sauron": []}
-        out["posture"] = {"westernesse": "attack", "sauron": "attack"}
+        # [21.2] Sauron wins by not being demoralized: he gives battle only at an advantage
+        out["posture"] = {"westernesse": "attack", "sauron": "evade"}
     elif system == "gondor":
         m = _spi_map("gondor")
         out["armies"] = {"garrison": "westernesse", "relief": "westernesse", "sauron": "sauron"}
