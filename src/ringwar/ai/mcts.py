@@ -44,7 +44,6 @@ import random
 import time
 from typing import Any
 
-from ..core.engine import action_key
 from .evaluate import evaluate
 from .heuristic import HeuristicAgent, _is_combat, expected_damage
 
@@ -91,17 +90,6 @@ class SearchPolicy(HeuristicAgent):
         return s
 
 
-class _Node:
-    __slots__ = ("actor", "n", "w", "children", "cands")
-
-    def __init__(self, actor: str | None) -> None:
-        self.actor = actor
-        self.n = 0
-        self.w = 0.0
-        self.children: dict[tuple, _Node] = {}
-        self.cands: list[Action] | None = None
-
-
 class MCTSAgent:
     """Information-set MCTS; see the module doc."""
 
@@ -109,22 +97,21 @@ class MCTSAgent:
     needs_world = True
 
     def __init__(self, seed: int | None = None, think: float | None = None,
-                 iterations: int | None = None, width: int = 4, depth: int = 3,
-                 rollout: int = 160, horizon: int = 2, c: float = 0.8, margin: float = 1.5,
+                 iterations: int | None = None, width: int = 4, rollout: int = 160,
+                 horizon: int = 2, z: float = 1.0, noise: float = 0.3, margin: float = 1.5,
                  search_moves: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.think = think
         self.iterations = iterations if iterations is not None else (None if think else 16)
         self.width = width
-        self.depth = depth
         self.rollout_len = rollout
         self.horizon = horizon
-        self.c = c
+        self.z = z
+        self.noise = noise
         self.margin = margin
         self.search_moves = search_moves
         self.prior = SearchPolicy(None if seed is None else seed ^ 0x5EED, noise=0.0)
-        self._ranker = SearchPolicy(None, noise=0.0)
         self.world: Any = None          # a WorldFactory, set by the runner
         self.stats: dict[str, float] = {"searches": 0, "iterations": 0, "seconds": 0.0}
 
@@ -159,89 +146,58 @@ class MCTSAgent:
 
     # ----- the search ------------------------------------------------------------------------
     def search(self, side: str, cands: list[Action]) -> Action:
-        root = _Node(None)
-        root.cands = cands
+        """Paired Monte Carlo over the candidates: each round draws one world seed and rolls
+        every candidate out from its own copy of that world (same secrets, same dice
+        stream), so candidates are compared on common random numbers.  The prior's choice
+        is kept unless another candidate beats it by ``z`` standard errors of the paired
+        differences."""
         t0 = time.perf_counter()
         deadline = t0 + self.think if self.think else None
+        n = len(cands)
+        budget = None if self.iterations is None else max(1, self.iterations)
+        diffs: list[list[float]] = [[] for _ in cands]     # value(c) - value(prior's pick)
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            if budget is not None and done >= budget:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root)
-            done += 1
+            seed = self.rng.getrandbits(64)
+            vals = []
+            for a in cands:
+                vals.append(self._playout(side, a, seed))
+                done += 1
+            for i, v in enumerate(vals):
+                diffs[i].append(v - vals[0])
         self.stats["searches"] += 1
         self.stats["iterations"] += done
         self.stats["seconds"] += time.perf_counter() - t0
-        best, best_key = cands[0], (-1, -math.inf)
-        for a in cands:
-            ch = root.children.get(action_key(a))
-            if ch is None:
+        best, best_i = 0.0, 0
+        for i in range(1, n):
+            d = diffs[i]
+            if not d:
                 continue
-            key = (ch.n, ch.w / ch.n if ch.n else -math.inf)
-            if key > best_key:
-                best, best_key = a, key
-        return best
+            mean = sum(d) / len(d)
+            var = sum((x - mean) ** 2 for x in d) / (len(d) - 1) if len(d) > 1 else 1.0
+            lower = mean - self.z * math.sqrt(max(var, 1e-4) / len(d))
+            if lower > best:
+                best, best_i = lower, i
+        return cands[best_i]
 
-    def _iterate(self, root: _Node) -> None:
-        world = self.world.sample(self.rng)
-        node, path = root, []
-        for _ in range(self.depth):
-            if world.result is not None:
-                break
-            actor = world.to_act
-            legal = world.legal_actions()
-            if not legal:
-                break
-            if node.cands is None:
-                node.cands = self._candidates(world, actor, legal)
-            keys = {action_key(a) for a in legal} if node is not root else None
-            options = [a for a in node.cands if keys is None or action_key(a) in keys]
-            if not options:
-                break
-            a = self._ucb(node, options)
-            k = action_key(a)
-            child = node.children.get(k)
-            fresh = child is None
-            if fresh:
-                child = node.children[k] = _Node(actor)
-            try:
-                world.apply(a)
-            except Exception:
-                node.children.pop(k, None)
-                return
-            path.append(child)
-            node = child
-            if fresh:
-                break
-        values = self._rollout(world)
-        for n in path:
-            n.n += 1
-            n.w += values.get(n.actor, 0.0)
+    def _playout(self, side: str, action: Action, seed: int) -> float:
+        """The value for ``side`` of playing ``action`` in the world drawn from ``seed``."""
+        rng = random.Random(seed)
+        world = self.world.sample(rng)
+        try:
+            world.apply(action)
+        except Exception:
+            return -2.0
+        return self._rollout(world, rng).get(side, 0.0)
 
-    def _candidates(self, world: Any, actor: str, legal: list[Action]) -> list[Action]:
-        if len(legal) <= self.width:
-            return list(legal)
-        ranked = self._ranker.rank(world.view(actor), legal)
-        return [a for _, a in ranked[: self.width]]
-
-    def _ucb(self, node: _Node, options: list[Action]) -> Action:
-        best, best_v = options[0], -math.inf
-        total = math.log(node.n + 1)
-        for a in options:
-            ch = node.children.get(action_key(a))
-            if ch is None or ch.n == 0:
-                return a
-            v = ch.w / ch.n + self.c * math.sqrt(total / ch.n)
-            if v > best_v:
-                best, best_v = a, v
-        return best
-
-    def _rollout(self, world: Any) -> dict[str, float]:
+    def _rollout(self, world: Any, rng: random.Random) -> dict[str, float]:
         """Play on until ``horizon`` combat phases have ended (at most ``rollout`` actions):
         movement phases end at once, everything else by the noisy prior."""
-        policy = SearchPolicy(self.rng.getrandbits(32), noise=0.3)
+        policy = SearchPolicy(rng.getrandbits(32), noise=self.noise)
         combat = _combat_phases(world)
         left = self.horizon if combat else 0
         phase = world.phase
