@@ -265,3 +265,25 @@ def test_replay_of_a_finished_game(server: Any, page: Any) -> None:
     page.select_option("#r-side", "sauron")
     page.wait_for_function(f"document.body.dataset.step === '{total // 2}'")
     shot(page, "13-replay-middle")
+
+
+# ----- the lobby's options ------------------------------------------------------------------------------
+def test_lobby_creates_a_gondor_game_with_default_and_changed_options(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#system option[value=gondor]", state="attached")
+    page.select_option("#system", "gondor")
+    page.wait_for_selector("#opt-rohan_roll", state="attached")
+    # an option whose default is the scenario's value is left empty (placeholder "scenario")
+    assert page.input_value("#opt-rohan_roll") == ""
+    assert page.get_attribute("#opt-rohan_roll", "placeholder") == "scenario"
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    first = page.text_content("#created-id")
+    assert api(server, f"/api/games/{first}")["options"].get("rohan_roll") is None
+    page.click("#options-box summary")                      # the options are folded away
+    page.fill("#opt-rohan_roll", "4")
+    page.click("#create")
+    page.wait_for_function(f"document.querySelector('#created-id').textContent !== {json.dumps(first)}")
+    second = page.text_content("#created-id")
+    assert api(server, f"/api/games/{second}")["options"]["rohan_roll"] == 4
+    shot(page, "12-lobby-gondor-options")

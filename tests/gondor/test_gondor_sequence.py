@@ -304,3 +304,43 @@ def test_14_32_mumak_leaving_the_map_is_gone():
     rig(g, 2, 2, 5, 4)                                    # down the column: 2124, then off the edge
     play(g, {"type": "resolve"})
     assert g.units[m].where == "exited"
+
+
+# ----- balance options for simulation sweeps (not rules: the defaults are the rule book's) ----------
+def rohan_option_game(turn=5, **options):
+    pos = Position("gondor", seed=1, options=options).at(turn=turn, phase="E")
+    pos.place("gandalf", "1706")
+    pos.place("gondor_spearmen1", "1706")
+    return pos.game()
+
+
+@rule("gondor", "[14.2]")
+@pytest.mark.parametrize(("least", "die", "comes"), [(3, 3, True), (3, 2, False), (6, 5, False), (7, 6, False)])
+def test_14_2_option_rohan_roll_changes_the_roll_needed(least, die, comes):
+    g = rohan_option_game(rohan_roll=least)
+    rig(g, die)
+    play(g, {"type": "end"})
+    assert g.siege["rohan"] is comes
+    roll = [e for e in g.log if e.get("rule") == "[14.2]" and e.get("type") == "roll"][-1]
+    assert ("never" if least == 7 else f"{least}-6" if least < 6 else "(6)") in roll["text"] or comes
+
+
+@rule("gondor", "[14.2]")
+def test_14_2_option_rohan_turn_moves_the_first_roll():
+    g = rohan_option_game(turn=3, rohan_turn=3)
+    rig(g, 6)
+    play(g, {"type": "end"})
+    assert g.siege["rohan"]
+    g = rohan_option_game(turn=5, rohan_turn=8)
+    rig(g, 6)
+    play(g, {"type": "end"})
+    assert not g.siege["rohan"]
+
+
+@pytest.mark.parametrize("bad", [{"rohan_roll": 0}, {"rohan_roll": 8}, {"rohan_roll": "5"},
+                                 {"rohan_roll": True}, {"rohan_turn": 17}, {"rohan_turn": 0}])
+def test_rohan_options_out_of_range_are_refused(bad):
+    import ringwar
+    from ringwar.core.errors import RecordError
+    with pytest.raises(RecordError, match="rohan_"):
+        ringwar.new_game("gondor", seed=1, options=bad)

@@ -108,6 +108,7 @@ class LiveGame:
             "seats": self.seat_info(),
             "preview": hasattr(g, "preview"),
             "hidden_information": self.hidden,
+            "options": dict(g.record.options),        # public: what the game was created with
         }
 
     def state_text(self, side: str | None, seat: bool = True) -> str:

@@ -29,7 +29,8 @@ function showSystem() {
     const id = `opt-${k}`;
     if (typeof o.default === "boolean")
       return `<label class="opt" title="${o.doc}"><input type="checkbox" id="${id}" data-opt="${k}" ${o.default ? "checked" : ""}> ${k}<small>${o.doc}</small></label>`;
-    return `<label class="opt" title="${o.doc}">${k} <input type="number" id="${id}" data-opt="${k}" value="${o.default}"><small>${o.doc}</small></label>`;
+    // a null default means "the scenario's value": left empty unless the player sets one
+    return `<label class="opt" title="${o.doc}">${k} <input type="number" id="${id}" data-opt="${k}" value="${o.default ?? ""}" placeholder="${o.default === null ? "scenario" : ""}"><small>${o.doc}</small></label>`;
   }).join("");
 }
 
@@ -60,6 +61,7 @@ async function create(ev) {
   document.querySelectorAll("[data-opt]").forEach((el) => {
     const sys = systems.find((s) => s.name === $("#system").value);
     const def = sys.options[el.dataset.opt].default;
+    if (el.type !== "checkbox" && el.value === "") return;
     const v = el.type === "checkbox" ? el.checked : Number(el.value);
     if (v !== def) options[el.dataset.opt] = v;
   });

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, RecordError
 from ...core.hexmap import HexMap
 from ..spi.combat import rng_text
 from ..spi.game import SAURON, WEST, SpiGame
@@ -74,10 +74,28 @@ class GondorGame(SpiGame):
         "errata_wall_2101": (True, "the hexside 2101/2201 is a Wall"),
         "errata_7_12": (True, "[7.12] catapults used against units: range two, missile strength e"),
         "errata_7_55": (True, "[7.55] a ladder or siege tower never lets a unit retreat across a wall"),
+        # balance parameters (for simulation sweeps); the defaults are the rule book's
+        "rohan_roll": (None, "[14.2] the least die roll (1-7; 7: never) that brings the Riders of Rohan "
+                             "(default: the scenario's, 5)"),
+        "rohan_turn": (None, "[14.2] the first Game-Turn on which the Riders of Rohan may come "
+                             "(default: the scenario's, 5)"),
     })
 
     # ===== set-up [13.0] ======================================================================
+    def rohan_terms(self) -> tuple[int, int]:
+        """[14.2] (first Game-Turn, least roll) for the Riders of Rohan: the scenario's
+        (turn 5, a 5 or 6) unless the options ``rohan_turn`` / ``rohan_roll`` change them."""
+        turn, roll = self.options.get("rohan_turn"), self.options.get("rohan_roll")
+        return (int(self.sc.rohan["first_turn"]) if turn is None else turn,
+                min(self.sc.rohan["roll"]) if roll is None else roll)
+
     def init_exclusive(self) -> None:
+        turn, roll = self.options.get("rohan_turn"), self.options.get("rohan_roll")
+        if roll is not None and (type(roll) is not int or not 1 <= roll <= 7):
+            raise RecordError(f"gondor: option 'rohan_roll' must be a whole number 1-7 (7: Rohan never comes), "
+                              f"not {roll!r}")
+        if turn is not None and (type(turn) is not int or not 1 <= turn <= int(self.sc.game.get("turns", 16))):
+            raise RecordError(f"gondor: option 'rohan_turn' must be a Game-Turn of the game (1-16), not {turn!r}")
         self.city = _city(self.hexmap)
         # [19.12] three armies: the garrison, the relief forces, Sauron's host
         dem = self.sc.demoralization
@@ -295,11 +313,13 @@ class GondorGame(SpiGame):
         dem = self.sc.demoralization
         waiting = any(p.flags.get("awaits_roll") and not p.on_map and not p.flags.get("out")
                       for p in self.units.values())       # no roll once no Rider is left to come
-        if not self.siege["rohan"] and waiting and self._turn >= int(self.sc.rohan["first_turn"]):
+        first, least = self.rohan_terms()
+        if not self.siege["rohan"] and waiting and self._turn >= first:
             die = self.dice.d6()
-            ok = die in self.sc.rohan["roll"]
+            ok = die >= least
+            needs = "never" if least > 6 else (f"{least}-6" if least < 6 else "6")
             events.append(event("roll", "[14.2]", f"will the Riders of Rohan come? rolled {die}: "
-                                + ("they arrive along the Northern edge" if ok else "not this turn (5-6)"),
+                                + ("they arrive along the Northern edge" if ok else f"not this turn ({needs})"),
                                 dice=[die]))
             if ok:
                 self.siege["rohan"] = True
