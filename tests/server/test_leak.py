@@ -27,7 +27,7 @@ from .conftest import create, hdr
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 STATE_KEYS = {"type", "game", "version", "seat", "view", "legal", "undo", "seats", "preview",
-              "hidden_information"}
+              "hidden_information", "options"}
 
 
 def digest(x: Any) -> str:
