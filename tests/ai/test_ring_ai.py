@@ -162,3 +162,15 @@ def test_the_evaluation_follows_the_ring():
     assert won.result["winner"] == "alliance"
     assert evaluate_ring(won.view("alliance"), "alliance") == 1.0
     assert evaluate_ring(won.view("sauron"), "sauron") == -1.0
+
+
+@pytest.mark.rule("ring", "[8.4]")
+def test_a_hunter_asks_leave_to_take_the_ring_in_an_elven_hex():
+    # the Ring in Lorien: entering needs the Alliance's leave, which is worth asking
+    game = build({"1413": "ring", "1412": "orc", "1108": "elf", "0805": "gondor"},
+                 player="sauron")
+    until(game, HeuristicAgent(seed=6), lambda g: bool(g.pending) or g.phase != "move1")
+    assert game.pending and game.pending[-1]["kind"] == "permit"
+    assert game.pending[-1]["to"] == "alliance" and game.pending[-1]["hex"] == "1413"
+    game.apply({"type": "permit"})
+    assert game.ring_holder == "sauron"

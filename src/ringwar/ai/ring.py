@@ -184,12 +184,16 @@ class Board:
         return _field(source, klass, self.gandalf_moria, self.isengard_open or white, self.elves)
 
     def enter(self, pid: str, to: str) -> str | None:
-        """This phase: ``"pass"``, ``"capture"`` or None (closed, or another player's leave
-        needed: it would be refused)."""
+        """This phase: ``"pass"``, ``"capture"``, ``"ask"`` (a capture that needs the
+        Alliance's leave) or None (closed, or another player's leave needed: it would be
+        refused)."""
         S = self.S
         k = self.klass(pid)
         white = k == "white" or (k == "ring_e" and self.holder in ("saruman", "evil"))
         if not _enterable(S, k, to, self.gandalf_moria, self.isengard_open or white, self.elves):
+            if (to in S.elven and "ring" in self.at.get(to, ()) and self.holder != self.owner.get(pid)
+                    and pid != "ring"):
+                return "ask"  # the Ring in an Elven hex: worth asking the Alliance's leave [8.4]
             return None
         if to == S.fangorn and self.fangorn != "dormant":
             return None
@@ -241,8 +245,8 @@ class Board:
                 e = self.enter(pid, n)
                 if e is None:
                     continue
-                if e == "capture":
-                    out.setdefault(n, ("capture", mp - m + 1))
+                if e in ("capture", "ask"):
+                    out.setdefault(n, (e, mp - m + 1))
                     continue
                 seen[n] = m - 1
                 if n not in out and self.can_stop(pid, n, start):
@@ -462,6 +466,8 @@ class RingPolicy:
                 return WIN
             d = b.ring_cost().get(h, 60.0)
             return -d - b.threat(h)
+        if how == "ask":
+            return 0.5 * self.value(b, pid, h, "capture")  # if the leave is given
         if how == "capture":
             if pid == "saruman" and not b.two:
                 return WIN  # [3.1] the Saruman piece reaches the Ring
@@ -542,8 +548,8 @@ class RingPolicy:
                 e = b.enter(pid, to)
                 if e is None:
                     s = -100.0  # it needs a leave that would be refused
-                elif e == "capture":
-                    s = self.value(b, pid, to, "capture")
+                elif e in ("capture", "ask"):
+                    s = self.value(b, pid, to, e)
                 else:
                     opts = b.reach(pid, to, mp - 1, start)
                     if not opts:
