@@ -386,3 +386,63 @@ def test_ai_seat_moves_on_its_own(client: Any) -> None:
         time.sleep(0.02)
     assert s["view"]["to_act"] == "westernesse" and s["legal"]
     assert s["version"] > 0
+
+
+@pytest.mark.parametrize("agent", ["heuristic", "mcts"])
+def test_strong_ai_seats_play_from_their_own_side(db_url: str, agent: str) -> None:
+    """The lobby's default AI (mcts) and the quick one (heuristic) play a Gondor seat: the
+    search gets worlds from a snapshot with the Westernesse's Cauldrons re-dealt, and the
+    human seat's view never learns which Cauldrons are real."""
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from ringwar.server.app import create_app
+
+    app = create_app(db_url, ai_delay=0.0, ai_think=0.05)
+    with TestClient(app) as c:
+        g = create(c, system="gondor", seats={"westernesse": f"ai:{agent}"})
+        assert g["seat_kinds"]["westernesse"] == f"ai:{agent}"
+        tok = g["tokens"]["sauron"]
+        s = state(c, g["id"], tok)
+        # Sauron sets up first [13.0]; let his set-up be done, then the AI's
+        for _ in range(200):
+            if s["view"]["to_act"] != "sauron" or s["view"]["phase"] != "S":
+                break
+            rest = [a for a in s["legal"] if a["type"] == "deploy_rest"]
+            r = play(c, g["id"], tok, rest[0] if rest else s["legal"][0], s["version"])
+            assert r.status_code == 200, r.text
+            s = state(c, g["id"], tok)
+        for _ in range(600):
+            s = state(c, g["id"], tok)
+            if s["view"]["to_act"] == "sauron" and s["view"]["phase"] != "S":
+                break
+            time.sleep(0.05)
+        assert s["view"]["to_act"] == "sauron" and s["view"]["phase"] != "S", s["view"]["phase"]
+        cauldrons = [u for u in s["view"]["units"] if u.get("type") == "cauldron"]
+        assert len(cauldrons) == 6 and all("real" not in u for u in cauldrons)
+        ai = app.state.server.live[g["id"]].agents["westernesse"]
+        assert ai.name == agent
+
+
+def test_mcts_seat_searches_within_its_think_time(db_url: str) -> None:
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from ringwar.server.app import create_app
+
+    app = create_app(db_url, ai_delay=0.0, ai_think=0.1)
+    with TestClient(app) as c:
+        g = create(c, setup=FIRE_SETUP, seats={"sauron": "ai:mcts"})
+        for _ in range(400):
+            s = state(c, g["id"], g["tokens"]["westernesse"])
+            if s["view"]["to_act"] == "westernesse":
+                break
+            time.sleep(0.05)
+        assert s["view"]["to_act"] == "westernesse"
+        ai = app.state.server.live[g["id"]].agents["sauron"]
+        assert ai.stats["searches"] >= 1 and ai.stats["iterations"] >= ai.stats["searches"]
+        # [think] bounds each search (one iteration may overrun it a little)
+        assert ai.stats["seconds"] / ai.stats["searches"] < 0.1 + 2.0
+        assert ai.world is not None and ai.world.side == "sauron"

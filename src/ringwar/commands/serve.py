@@ -15,12 +15,14 @@ import click
               help="SQLAlchemy database URL (an SQLite file by default)")
 @click.option("--ai-delay", default=0.05, show_default=True, type=float,
               help="seconds an AI seat waits between its actions (so you can follow them)")
+@click.option("--ai-think", default=1.0, show_default=True, type=float,
+              help="seconds the search AI (mcts) may think over each decision it searches")
 @click.option("--ws-compression/--no-ws-compression", default=False, show_default=True,
               help="compress WebSocket messages (saves bandwidth on slow links, costs CPU)")
 @click.option("--log-level", default="warning", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
-def command(host: str, port: int, database: str, ai_delay: float, ws_compression: bool,
-            log_level: str) -> None:
+def command(host: str, port: int, database: str, ai_delay: float, ai_think: float,
+            ws_compression: bool, log_level: str) -> None:
     """Start the web app and print its URL."""
     import uvicorn
 
@@ -28,7 +30,7 @@ def command(host: str, port: int, database: str, ai_delay: float, ws_compression
     from ..server.storage import SchemaError
 
     try:
-        app = create_app(database, ai_delay=ai_delay)
+        app = create_app(database, ai_delay=ai_delay, ai_think=ai_think)
     except SchemaError as e:
         raise click.ClickException(str(e)) from None
     shown = f"[{host}]" if ":" in host else host

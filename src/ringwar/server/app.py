@@ -92,9 +92,10 @@ class Watcher:
 
 
 class Server:
-    def __init__(self, database: str, ai_delay: float) -> None:
+    def __init__(self, database: str, ai_delay: float, ai_think: float = 1.0) -> None:
         self.storage = Storage(database)
         self.ai_delay = ai_delay
+        self.ai_think = ai_think
         self.live: dict[str, LiveGame] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.ai_tasks: dict[str, asyncio.Task[None]] = {}
@@ -166,7 +167,7 @@ class Server:
         try:
             while True:
                 try:
-                    did = await run_in_threadpool(live.ai_step, self.storage)
+                    did = await run_in_threadpool(live.ai_step, self.storage, self.ai_think)
                 except ApiError:
                     did = False
                 except Exception:  # an agent or engine failure must not take the server down
@@ -236,8 +237,8 @@ class _TooLarge(Exception):
 
 
 def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05,
-               max_body: int = MAX_BODY) -> FastAPI:
-    srv = Server(database, ai_delay)
+               ai_think: float = 1.0, max_body: int = MAX_BODY) -> FastAPI:
+    srv = Server(database, ai_delay, ai_think)
     app = FastAPI(title="ringwar", version=ringwar.__version__,
                   description="Play SPI's Lord-of-the-Rings wargames, rules-enforced. "
                   f"Seats send their secret token in the {TOKEN_HEADER} header.")

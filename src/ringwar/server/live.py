@@ -178,9 +178,12 @@ class LiveGame:
         fresh, actors = build(stored)
         self.game, self.actors, self.version = fresh, actors, stored.moves
 
-    def ai_step(self, storage: Storage) -> bool:
-        """If an AI seat is to act, let it choose from its own view and play; True if it did."""
+    def ai_step(self, storage: Storage, think: float = 1.0) -> bool:
+        """If an AI seat is to act, let it choose from its own view and play; True if it did.
+        A search agent (mcts) thinks for at most ``think`` seconds per searched decision, over
+        worlds sampled from a snapshot of the game that re-deals what its side may not see."""
         from ringwar.ai.agents import agent_seed, make_agent
+        from ringwar.ai.worlds import WorldFactory
         with self.lock:
             g = self.game
             side = g.to_act
@@ -189,12 +192,16 @@ class LiveGame:
             agent = self.agents.get(side)
             if agent is None:
                 index = list(g.sides).index(side)
-                agent = make_agent(self.seats[side].get("agent") or "random",
-                                   agent_seed(g.record.seed, index) ^ secrets.randbits(32))
+                name = self.seats[side].get("agent") or "random"
+                agent = make_agent(name, agent_seed(g.record.seed, index) ^ secrets.randbits(32),
+                                   **({"think": think} if think > 0 else {}))
                 self.agents[side] = agent
             legal = list(g.legal_actions())
             if not legal:
                 return False
+            if getattr(agent, "needs_world", False):
+                # a snapshot: the search runs outside the lock while the game may change
+                agent.world = WorldFactory(g.clone(), side)
             view, version = g.view(side), self.version
         # the agent thinks without holding the game (nor the server's engine thread)
         action = agent.choose(view, legal)

@@ -17,7 +17,10 @@ async function api(path, opts = {}) {
 
 function seatSelect(side, id) {
   return `<label class="seat">${side} <select id="${id}" data-side="${side}">
-    <option value="human">human</option><option value="ai:random">AI (random)</option></select></label>`;
+    <option value="human">human</option>
+    <option value="ai:mcts">AI: search (strongest, thinks)</option>
+    <option value="ai:heuristic">AI: rules of thumb (quick)</option>
+    <option value="ai:random">AI: random (for testing)</option></select></label>`;
 }
 
 function showSystem() {
