@@ -98,13 +98,25 @@ def test_play_listing_map_units_help_undo(tmp_path: Path):
 
 
 def test_play_against_the_random_agent_and_end_of_input():
-    r = run(["play", "sauron", "--seed", "3", "--side", "west"], ["?", "log 3"])
+    r = run(["play", "sauron", "--seed", "3", "--side", "west", "--vs", "random"], ["?", "log 3"])
     out = r.output
     assert r.exit_code == 0, out
     assert "against the random agent" in out
     assert "  sauron: [4.0]" in out                          # the agent's moves, as they happen
     assert "westernesse> " in out
     assert "end of input" in out
+
+
+@pytest.mark.parametrize(("vs", "extra"), [("heuristic", []), ("mcts", ["--think", "0.05"]), (None, [])])
+def test_play_against_the_strong_agents(vs, extra):
+    """The default opponent is the rules-of-thumb AI; the search AI plays from worlds of its
+    own side's view within its think time."""
+    args = ["play", "sauron", "--seed", "3", "--side", "west", *(["--vs", vs] if vs else []), *extra]
+    r = run(args, ["log 2"])
+    out = r.output
+    assert r.exit_code == 0, out
+    assert f"against the {vs or 'heuristic'} agent" in out
+    assert "  sauron: [4.0]" in out and "westernesse> " in out
 
 
 def test_play_save_option_and_load(tmp_path: Path):

@@ -1,5 +1,5 @@
-"""``ringwar play SYSTEM``: an interactive terminal game, against the random agent or
-hot-seat.  Works through the engine contract only, so it plays any system; SPI-shaped
+"""``ringwar play SYSTEM``: an interactive terminal game, against an AI (``--vs heuristic``,
+the default; ``mcts``, the strongest, thinking ``--think`` seconds; ``random``) or hot-seat.  Works through the engine contract only, so it plays any system; SPI-shaped
 actions get short typed commands (``move 1324 1323``, ``fire 0608 0810``, ``end`` ...).
 
 Reads plain lines from stdin (a terminal, a pipe or a test), so it can be scripted.
@@ -198,6 +198,10 @@ class Session:
             self.echo(f"dead end: {side} is to act but has no legal action")
             return False
         agent = self.agents[side]
+        if getattr(agent, "needs_world", False):
+            # the search samples worlds consistent with its own side's view, never the game
+            from ..ai.worlds import WorldFactory
+            agent.world = WorldFactory(self.game, side)
         if getattr(agent, "uses_view", True):
             view = self.game.view(side)
         else:
@@ -632,8 +636,12 @@ def _reader(stdin: Any) -> Callable[[str], str | None]:
 
 @click.command(name="play")
 @click.argument("system", required=False, default="sauron")
-@click.option("--vs", "vs", type=click.Choice(["random", "human"]), default="random", show_default=True,
-              help="the opponent: the random agent, or another person at this keyboard (hot-seat)")
+@click.option("--vs", "vs", type=click.Choice(["mcts", "heuristic", "random", "human"]), default="heuristic",
+              show_default=True,
+              help="the opponent: the search AI (mcts, strongest), the rules-of-thumb AI (heuristic), "
+                   "the random agent, or another person at this keyboard (hot-seat)")
+@click.option("--think", type=float, default=1.0, show_default=True,
+              help="seconds the search AI (mcts) may think over each decision it searches")
 @click.option("--side", default=None, help="the side you play against the agent (default: the first side)")
 @click.option("--seed", type=int, default=None, help="the game's dice seed (default: a random seed)")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False), default=None,
@@ -644,7 +652,7 @@ def _reader(stdin: Any) -> Callable[[str], str | None]:
               help="a game option, e.g. --option errata_7_37=false (repeatable)")
 @click.option("--players", type=click.IntRange(2, 3), default=None,
               help="number of players, for games that offer a choice (Battle of the Ring: 2 or 3)")
-def command(system: str, vs: str, side: str | None, seed: int | None, load_path: str | None,
+def command(system: str, vs: str, think: float, side: str | None, seed: int | None, load_path: str | None,
             save_path: str | None, options: tuple[str, ...], players: int | None) -> None:
     """Play SYSTEM (default: sauron) in the terminal.  Type ? for what you may do."""
     import ringwar
@@ -670,7 +678,7 @@ def command(system: str, vs: str, side: str | None, seed: int | None, load_path:
         humans = sides
     else:
         humans = [pick_side(sides, side)]
-    agents = {s: make_agent("random", agent_seed(game.record.seed, i))
+    agents = {s: make_agent(vs, agent_seed(game.record.seed, i), **({"think": think} if think > 0 else {}))
               for i, s in enumerate(sides) if s not in humans}
     session = Session(game, humans, agents, save_path=save_path)
     try:
