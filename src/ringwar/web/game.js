@@ -333,7 +333,8 @@ function drawDecision(st, info) {
   else if (v.result) prompt.innerHTML = `<b>Game over.</b> ${esc(v.result.text || v.result.winner)}`;
   else if (!m) {
     const who = v.to_act, seat = (st.seats || {})[who];
-    prompt.textContent = who ? `Waiting for ${who}${seat && seat.kind === "ai" ? " (AI)" : ""}…` : "";
+    const ai = { mcts: "AI, searching", heuristic: "AI, rules of thumb", random: "AI, random" };
+    prompt.textContent = who ? `Waiting for ${who}${seat && seat.kind === "ai" ? ` (${ai[seat.agent] || "AI"})` : ""}…` : "";
   } else {
     const p = v.pending;
     prompt.innerHTML = `<b>${esc(st.seat)}</b>: ` + (p ? `${esc(p.prompt || p.kind)} <span class="rule">${esc(p.rule || "")}</span>`
