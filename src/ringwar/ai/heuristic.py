@@ -222,6 +222,8 @@ class HeuristicAgent:
             s -= 0.05 * ctx.nearest_enemy(h)
         elif ctx.posture == "evade":
             s += 0.35 * min(ctx.nearest_enemy(h), 7)
+            if h in ctx.facts.get("edge", ()):
+                s -= 1.0                                  # no room to retreat [7.56]
         else:
             s -= 0.3 * min(ctx.nearest_enemy(h), 12)
             if ctx.objectives:

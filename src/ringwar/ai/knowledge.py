@@ -53,6 +53,8 @@ def facts(system: str) -> dict[str, Any]:
         out["objectives"] = {"westernesse": list(gate), "sauron": []}
         # [21.2] Sauron wins by not being demoralized: he gives battle only at an advantage
         out["posture"] = {"westernesse": "attack", "sauron": "evade"}
+        # hexes on the map's edge: a unit driven there has nowhere to retreat [7.56]
+        out["edge"] = frozenset(h for h in m.hexes if len(tuple(m.adjacent(h))) < 6)
     elif system == "gondor":
         m = _spi_map("gondor")
         out["armies"] = {"garrison": "westernesse", "relief": "westernesse", "sauron": "sauron"}
