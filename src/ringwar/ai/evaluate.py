@@ -80,19 +80,29 @@ def _spi(view: dict[str, Any], side: str) -> float:
 
 def _survival(view: dict[str, Any], side: str, survivor: str, other: str) -> float:
     """[21.2] at Sauron: the survivor wins unless its army is demoralized; then the other
-    side wins unless its own army is demoralized too (a draw).  The survivor's margin below
-    its level is what counts; the other army's fraction weighs a third as much; victory
-    points and material on the map break ties."""
+    side wins unless its own army is demoralized too (a draw).
+
+    Each army's chance of ending demoralized is a logistic function of its points over its
+    level, shifted by the share of the game still to play (armies keep losing units:
+    ``DRIFT`` of the level over a whole game); the value for the other side is
+    P(survivor falls) x P(other stands) - P(survivor stands), so each side's own points
+    weigh the most where they threaten to cross the level.  Victory points and material on
+    the map break ties."""
     system = view.get("system", "")
     fr = {survivor: 0.0, other: 0.0}
     for army, d in view["demoralization"].items():
         owner = side_of_army(system, army)
         if owner in fr:
             fr[owner] = max(fr[owner], _frac(d))
-    score = 0.7 - fr[survivor] + 0.3 * fr[other]
+    last = max(1, int(view.get("last_turn") or 18))
+    rem = max(0.0, min(1.0, (last - int(view.get("turn") or 1) + 1) / last))
+    p_fall = _fall(fr[survivor] + DRIFT[0] * rem)
+    p_other = _fall(fr[other] + DRIFT[1] * rem)
+    v_other = p_fall * (1.0 - p_other) - (1.0 - p_fall)
+    tie = 0.0
     vp = view.get("victory_points") or {}
     if vp:
-        score += 0.01 * (vp.get(survivor, 0) - vp.get(other, 0))
+        tie += 0.002 * (vp.get(other, 0) - vp.get(survivor, 0))
     values = {survivor: 0.0, other: 0.0}
     for u in view.get("units", ()):
         if u.get("where") != "map" or "value" not in u or u.get("side") not in values:
@@ -101,9 +111,20 @@ def _survival(view: dict[str, Any], side: str, survivor: str, other: str) -> flo
         values[u["side"]] += v
     total = values[survivor] + values[other]
     if total > 0:
-        score += 0.1 * (values[survivor] - values[other]) / total
-    v = math.tanh(2.0 * score)
-    return v if side == survivor else -v
+        tie += 0.05 * (values[other] - values[survivor]) / total
+    v = max(-1.0, min(1.0, 0.95 * v_other + tie))
+    return v if side == other else -v
+
+
+#: the fraction of its level an army is expected to gain over a whole game (survivor, other)
+DRIFT = (0.5, 0.3)
+
+
+def _fall(frac: float) -> float:
+    """The chance that an army at ``frac`` of its level (drift included) ends demoralized."""
+    if frac >= 1.6:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-(frac - 1.0) / 0.15))
 
 
 def _generic(view: dict[str, Any], side: str) -> float:

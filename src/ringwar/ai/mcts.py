@@ -1,38 +1,41 @@
-"""Monte Carlo tree search over the engine contract (open-loop, information-set sampling).
+"""Monte Carlo search over the engine contract (information-set sampling, paired rollouts).
 
-Each iteration
+For a decision worth searching (see below), the prior's best ``width`` actions are the
+candidates.  Each round
 
-1. asks the runner's :class:`~ringwar.ai.worlds.WorldFactory` for a *world*: a copy of the
-   game consistent with the agent's own view, the other side's secrets re-dealt and the
-   dice reseeded (so the search never reads the true hidden state nor the dice to come);
-2. walks down the tree from the root, re-applying the actions stored in its nodes
-   (open loop: a node is a sequence of actions, the dice fall anew in every world, so chance
-   is sampled rather than enumerated); at each node it picks by UCB1 among the legal
-   candidates, a node's candidates being the prior's best ``width`` actions;
-3. expands one new node, then *rolls out* with a fast policy until the consequences of the
-   decision are on the board: to the end of the next ``horizon`` combat phases (at most
-   ``rollout`` actions).  In the rollout nobody moves (movement phases end at once, the
-   choice of moves is the one thing it cannot afford), while fire, melee, retreats and
-   advances are played by the prior with a little noise, so the dice of the engine itself
-   decide what an attack, an advance or a move into contact costs, with terrain, stacking
-   and retreat paths exact;
-4. scores the end position with :func:`ringwar.ai.evaluate.evaluate` (victory conditions
-   first) and backs the value up, each node counting it for the side that chose its action.
+1. draws one seed and asks the runner's :class:`~ringwar.ai.worlds.WorldFactory` for a
+   *world* from it: a copy of the game consistent with the agent's own view, the other
+   side's secrets re-dealt and the dice reseeded (so the search never reads the true hidden
+   state nor the dice to come);
+2. for *every* candidate, takes its own copy of that same world (same secrets, same dice
+   stream: common random numbers, so candidates are compared on the same luck), plays the
+   candidate and *rolls out* until its consequences are on the board: to the end of the
+   next ``horizon`` combat phases (at most ``rollout`` actions).  In the rollout nobody
+   moves (movement phases end at once: choosing moves is the one thing it cannot afford),
+   while fire, melee, retreats and advances are played by the prior with a little noise,
+   so the engine itself decides what an attack, an advance or a stand costs, with terrain,
+   stacking and retreat paths exact;
+3. scores the end position with :func:`ringwar.ai.evaluate.evaluate` (victory conditions
+   first) for the side to choose.
 
-The move played is the most visited root candidate.  Budgets: ``iterations`` (reproducible
-with the seed) and/or ``think`` seconds (whichever ends first; a time budget depends on the
-machine, so it is not reproducible).
+The prior's choice is kept unless another candidate's mean paired difference beats it by
+``z`` standard errors (a few noisy rollouts must not overturn a sound rule of thumb).
+Budgets: ``iterations`` rollouts per searched decision (rounded up to whole rounds of
+every candidate; reproducible with the seed) and/or ``think`` seconds (whichever ends
+first; a time budget depends on the machine, so it is not reproducible).
 
 Where the budget goes: search pays only where its rollouts can see the outcome, i.e. the
 decisions of the combat and magic phases (fire, melee, advance, retreat, stand or retreat
 before combat, spells, rallies, ...).  Movement (``select``, ``move``, ``stay``, formations)
 and set-up are delegated to the prior, as are forced and clear-cut decisions (a single
 legal action, a heuristic margin above ``margin``).  ``search_moves=True`` searches
-movement decisions too (slow, and measured no stronger).
+movement decisions too (slow and unmeasured: the rollouts skip movement, so they judge a
+move only by the contact it makes at once).
 
-The prior is :class:`SearchPolicy`: the heuristic agent plus the scenario's victory
-conditions.  A side that wins by *surviving* (Sauron at Sauron: not demoralized after
-turn 18 [21.2]) keeps its units out of reach of stronger enemies instead of closing in.
+The prior (candidates, delegated decisions, rollout policy) is the heuristic agent, which
+knows the scenario's postures (Sauron at Sauron evades: he wins by not being demoralized
+[21.2]); the leaves are scored by :mod:`ringwar.ai.evaluate`, which knows the victory
+conditions.
 
 Without a world factory (an agent driven by hand with only a view) it plays as its prior.
 """
@@ -45,7 +48,7 @@ import time
 from typing import Any
 
 from .evaluate import evaluate
-from .heuristic import HeuristicAgent, _is_combat, expected_damage
+from .heuristic import HeuristicAgent
 
 Action = dict[str, Any]
 
@@ -55,40 +58,8 @@ MOVEMENT = frozenset({"select", "move", "stay", "end", "end_phase", "form", "spl
 #: always left to the prior (ordering and set-up, not tactics)
 DELEGATED = frozenset({"select", "place", "deploy_rest"})
 
-#: system -> the sides that win by not being demoralized ([21.2] for Sauron)
-SURVIVORS: dict[str, frozenset[str]] = {"sauron": frozenset({"sauron"})}
-
-
-class SearchPolicy(HeuristicAgent):
-    """The heuristic agent with the scenario's victory conditions in its placement score.
-
-    A side that wins by surviving (``SURVIVORS``) does not seek contact: its combat units
-    prefer hexes away from the enemy, weigh the damage they may take above the damage they
-    may deal, and stack with friends.  Every other side plays exactly as the heuristic.
-    """
-
-    name = "search-policy"
-    #: survivors: weight of the distance to the nearest enemy (positive: keep away)
-    keep_away = 0.3
-    #: survivors: weights of the damage a unit may deal and may take where it stands
-    deal, take = 1.2, 1.5
-
-    def place_score(self, ctx: Any, u: dict[str, Any], h: str | None) -> float:
-        if (h is None or u.get("kind") == "leader"
-                or ctx.side not in SURVIVORS.get(ctx.system, ())):
-            return super().place_score(ctx, u, h)
-        friends = [f for f in ctx.friends_at.get(h, ()) if f.get("id") != u.get("id")]
-        adj = ctx.adjacent_enemies(h)
-        s = self.keep_away * min(ctx.nearest_enemy(h), 12)
-        if _is_combat(u):
-            opp = max((expected_damage(u.get("melee"), e) for e in adj), default=0.0)
-            threat = sum(expected_damage(e.get("melee"), u) for e in adj)
-            s += self.deal * opp - self.take * threat
-            s += 0.15 * sum(1 for f in friends if _is_combat(f))
-        else:
-            s += 0.2 * len(friends) - 0.5 * len(adj)
-        return s
-
+#: rollout length (actions) in systems without combat phases
+SHORT_ROLLOUT = 12
 
 class MCTSAgent:
     """Information-set MCTS; see the module doc."""
@@ -98,7 +69,7 @@ class MCTSAgent:
 
     def __init__(self, seed: int | None = None, think: float | None = None,
                  iterations: int | None = None, width: int = 4, rollout: int = 160,
-                 horizon: int = 2, z: float = 1.0, noise: float = 0.3, margin: float = 1.5,
+                 horizon: int = 2, z: float = 1.5, noise: float = 0.3, margin: float = 1.5,
                  search_moves: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -111,7 +82,7 @@ class MCTSAgent:
         self.noise = noise
         self.margin = margin
         self.search_moves = search_moves
-        self.prior = SearchPolicy(None if seed is None else seed ^ 0x5EED, noise=0.0)
+        self.prior = HeuristicAgent(None if seed is None else seed ^ 0x5EED, noise=0.0)
         self.world: Any = None          # a WorldFactory, set by the runner
         self.stats: dict[str, float] = {"searches": 0, "iterations": 0, "seconds": 0.0}
 
@@ -188,34 +159,38 @@ class MCTSAgent:
         """The value for ``side`` of playing ``action`` in the world drawn from ``seed``."""
         rng = random.Random(seed)
         world = self.world.sample(rng)
+        order, combat = _phases(world)
+        # every candidate is followed to the same point of the sequence of play
+        stop = _after_combat(world.turn, world.phase, order, combat, self.horizon) if combat else None
         try:
             world.apply(action)
         except Exception:
             return -2.0
-        return self._rollout(world, rng).get(side, 0.0)
+        return self._rollout(world, rng, stop).get(side, 0.0)
 
-    def _rollout(self, world: Any, rng: random.Random) -> dict[str, float]:
-        """Play on until ``horizon`` combat phases have ended (at most ``rollout`` actions):
-        movement phases end at once, everything else by the noisy prior."""
-        policy = SearchPolicy(rng.getrandbits(32), noise=self.noise)
-        combat = _combat_phases(world)
-        left = self.horizon if combat else 0
-        phase = world.phase
+    def _rollout(self, world: Any, rng: random.Random,
+                 stop: tuple[int, int] | None = None) -> dict[str, float]:
+        """Play on until past ``stop`` (turn, phase index; default: the end of the next
+        ``horizon`` combat phases), at most ``rollout`` actions: movement phases end at
+        once, everything else by the noisy prior."""
+        policy = HeuristicAgent(rng.getrandbits(32), noise=self.noise)
+        order, combat = _phases(world)
+        # a game without combat phases (the Battle of the Ring) gets a short plain rollout
+        cap = self.rollout_len if combat else SHORT_ROLLOUT
+        if stop is None and combat:
+            stop = _after_combat(world.turn, world.phase, order, combat, self.horizon)
         steps = 0
-        while steps < self.rollout_len:
+        while steps < cap:
             if world.result is not None:
                 break
-            if world.phase != phase:
-                if phase in combat:
-                    left -= 1
-                    if left <= 0:
-                        break
-                phase = world.phase
+            # the engine skips phases where nobody can act: compare positions in the sequence
+            if stop is not None and (world.turn, order.get(world.phase, -1)) > stop:
+                break
             actor = world.to_act
             legal = world.legal_actions()
             if actor is None or not legal:
                 break
-            a = legal[0] if len(legal) == 1 else (_quick(legal) or policy.choose(world.view(actor), legal))
+            a = legal[0] if len(legal) == 1 else ((combat and _quick(legal)) or policy.choose(world.view(actor), legal))
             world.apply(a)
             steps += 1
         sides = list(world.sides)
@@ -236,14 +211,34 @@ def _quick(legal: list[Action]) -> Action | None:
     return None
 
 
-def _combat_phases(world: Any) -> frozenset[str]:
-    """The codes of the phases named Combat in the game's view (SPI games; empty otherwise)."""
+def _phases(world: Any) -> tuple[dict[str, int], frozenset[int]]:
+    """The sequence of play (phase code -> index) and the indices of the phases named
+    Combat, from the game's view (SPI games; empty for the others)."""
     key = getattr(world, "system", "")
-    got = _COMBAT.get(key)
+    got = _PHASES.get(key)
     if got is None:
         phases = world.view(world.sides[0]).get("phases") or ()
-        got = _COMBAT[key] = frozenset(p["code"] for p in phases if "Combat" in p.get("name", ""))
+        order = {p["code"]: i for i, p in enumerate(phases)}
+        combat = frozenset(i for i, p in enumerate(phases) if "Combat" in p.get("name", ""))
+        got = _PHASES[key] = (order, combat)
     return got
 
 
-_COMBAT: dict[str, frozenset[str]] = {}
+def _after_combat(turn: int, phase: str, order: dict[str, int], combat: frozenset[int],
+                  horizon: int) -> tuple[int, int]:
+    """The position (turn, phase index) of the ``horizon``-th combat phase from here (the
+    current one counts): a rollout stops once it is past it."""
+    i = order.get(phase, -1)
+    t, found = turn, 0
+    for _ in range(4 * len(order) * max(1, horizon)):
+        if i in combat:
+            found += 1
+            if found >= max(1, horizon):
+                return t, i
+        i += 1
+        if i >= len(order):
+            t, i = t + 1, 0
+    return t, i
+
+
+_PHASES: dict[str, tuple[dict[str, int], frozenset[int]]] = {}

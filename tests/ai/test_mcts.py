@@ -1,0 +1,96 @@
+"""The MCTS agent: where it searches, its rollouts, its budgets, and Sauron's evaluation."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+import ringwar
+from ringwar.ai.evaluate import evaluate
+from ringwar.ai.heuristic import HeuristicAgent
+from ringwar.ai.mcts import MCTSAgent, _phases
+from ringwar.ai.worlds import WorldFactory
+
+
+def _play_to(game, pred, limit=3000):
+    pilot = {s: HeuristicAgent(seed=i) for i, s in enumerate(game.sides)}
+    for _ in range(limit):
+        if game.result is not None or pred(game):
+            return game
+        side = game.to_act
+        game.apply(pilot[side].choose(game.view(side), game.legal_actions()))
+    raise AssertionError("position not reached")
+
+
+def _attack_decision(game):
+    legal = game.legal_actions()
+    return len(legal) > 1 and sum(a["type"] in ("attack", "fire") for a in legal) > 1
+
+
+def test_movement_is_delegated_and_combat_searched():
+    game = ringwar.new_game("sauron", seed=2)
+    agent = MCTSAgent(seed=1, iterations=4, margin=99)
+    agent.world = WorldFactory(game, game.to_act)
+    legal = game.legal_actions()
+    assert all(a["type"] in ("select", "end", "form") for a in legal)
+    agent.choose(game.view(game.to_act), legal)
+    assert agent.stats["searches"] == 0
+    _play_to(game, _attack_decision)
+    side = game.to_act
+    agent.world = WorldFactory(game, side)
+    a = agent.choose(game.view(side), game.legal_actions())
+    assert a in game.legal_actions()
+    assert agent.stats["searches"] == 1 and agent.stats["iterations"] >= 4
+
+
+def test_search_leaves_the_game_untouched_and_is_reproducible():
+    game = _play_to(ringwar.new_game("sauron", seed=4), _attack_decision)
+    side, legal = game.to_act, copy.deepcopy(game.legal_actions())
+    before = game.state_hash()
+    picks = []
+    for _ in range(2):
+        agent = MCTSAgent(seed=9, iterations=8, margin=99)
+        agent.world = WorldFactory(game, side)
+        picks.append(agent.choose(game.view(side), game.legal_actions()))
+    assert game.state_hash() == before and game.legal_actions() == legal
+    assert picks[0] == picks[1] and picks[0] in legal
+
+
+def test_think_time_bounds_the_search():
+    game = _play_to(ringwar.new_game("sauron", seed=4), _attack_decision)
+    agent = MCTSAgent(seed=1, think=0.05, margin=99)
+    agent.world = WorldFactory(game, game.to_act)
+    t = time.perf_counter()
+    agent.choose(game.view(game.to_act), game.legal_actions())
+    # at least one round of every candidate, then it stops at the deadline
+    assert time.perf_counter() - t < 5.0
+    assert agent.stats["iterations"] >= 1
+
+
+def test_rollouts_stop_after_the_combat_phases():
+    game = ringwar.new_game("sauron", seed=3)
+    order, combat = _phases(game)
+    assert combat == {order["D"], order["G"]}
+    agent = MCTSAgent(seed=1, iterations=1)
+    world = WorldFactory(game, game.to_act).sample(random.Random(1))
+    turn = world.turn
+    agent._rollout(world, random.Random(2))
+    # from the start of a turn: through D and G (skipped or not), then it stops
+    assert world.result is None
+    assert (turn, order["G"]) < (world.turn, order[world.phase]) <= (turn + 1, order["D"])
+
+
+def test_sauron_evaluation_weighs_sauron_losses_most():
+    game = ringwar.new_game("sauron", seed=1)
+    view = game.view("sauron")
+    hurt_sauron = copy.deepcopy(view)
+    hurt_sauron["demoralization"]["sauron"]["points"] += 20
+    hurt_west = copy.deepcopy(view)
+    hurt_west["demoralization"]["westernesse"]["points"] += 20
+    base = evaluate(view, "sauron")
+    assert evaluate(hurt_sauron, "sauron") < base < evaluate(hurt_west, "sauron")
+    # 20 of Sauron's points matter more to him than 20 of the Alliance's
+    assert base - evaluate(hurt_sauron, "sauron") > evaluate(hurt_west, "sauron") - base
+    for v in (view, hurt_sauron, hurt_west):
+        assert abs(evaluate(v, "sauron") + evaluate(v, "westernesse")) < 1e-9
