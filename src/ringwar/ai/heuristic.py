@@ -206,9 +206,16 @@ class HeuristicAgent:
         if u.get("type") in ctx.garrison:
             return self.garrison_score(ctx, u, h, friends, adj)
         if u.get("kind") == "leader":
-            s = 3.0 if any(_is_combat(f) for f in friends) else -3.0
+            guards = [f for f in friends if _is_combat(f)]
+            s = 3.0 if guards else -3.0
+            s += 0.2 * max((int(f.get("armour") or 0) for f in guards), default=0)
             s -= 1.0 * len(adj)
-            s -= 0.05 * ctx.nearest_enemy(h)
+            if u.get("id") in ctx.facts.get("critical", ()) or ctx.posture == "evade":
+                # [20.1] Sauron slain demoralizes his army: he keeps well back
+                s -= 2.0 * len(adj)
+                s += 0.3 * min(ctx.nearest_enemy(h), 8)
+            else:
+                s -= 0.05 * ctx.nearest_enemy(h)
             return s
         s = 0.0
         start = u.get("hex")

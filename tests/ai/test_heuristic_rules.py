@@ -1,4 +1,4 @@
-"""The heuristic agent's rules of thumb for Gondor: the garrison holds the city, the relief
+"""The heuristic agent's rules of thumb (Gondor, Sauron): the garrison holds the city, the relief
 comes on and contests the road of [20.1], and the agent beats random play from either side.
 Every decision is made from the side's view only."""
 
@@ -106,3 +106,21 @@ def test_heuristic_beats_random_from_either_side(seed):
         agents = {s: (HeuristicAgent(seed=seed) if s == hero else RandomAgent(seed=seed)) for s in game.sides}
         play_game(game, agents)
         assert game.result["winner"] == hero, (hero, game.result["text"])
+
+
+# ----- Sauron (Dagorlad): the host that wins by not being demoralized [21.2] -------------------------
+@rule("sauron", "[20.1]")
+def test_sauron_himself_keeps_away_from_the_enemy():
+    """[20.1] Sauron slain demoralizes his army: the heuristic stacks him with a unit far
+    from the Alliance, not with the one in contact."""
+    pos = Position("sauron", seed=1).clear().at(turn=8, phase="E")
+    pos.place("sauron", "1321")
+    pos.place("orc", "1320")                              # two hexes from the Men
+    pos.place("orc", "1325")                              # well back
+    pos.place("men", "1318")
+    pos.place("men", "1418")
+    game = pos.game()
+    assert game.to_act == SAURON
+    game.apply({"type": "select", "unit": "sauron"})
+    a = choose(game, SAURON)
+    assert a["type"] == "move" and a["to"] == "1325", a
