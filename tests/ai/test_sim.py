@@ -63,6 +63,19 @@ def test_tournament_cli_with_mcts_iterations():
     assert "mcts vs random" in r.output and "iterations=2" in r.output
 
 
+def test_tournament_cli_game_options_set_the_sides():
+    """``--option players=2``: the Battle of the Ring's two-player seats (evil, alliance)."""
+    r = CliRunner().invoke(main, ["tournament", "battle-of-the-ring", "--agents", "random,heuristic",
+                                  "--games", "2", "-o", "players=2", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert "players=2" in r.output and "A as evil" in r.output and "A as saruman" not in r.output
+    r = CliRunner().invoke(main, ["tournament", "battle-of-the-ring", "--games", "2", "-o", "bogus=1",
+                                  "--no-progress"])
+    assert r.exit_code != 0 and "unknown option 'bogus'" in r.output
+    r = CliRunner().invoke(main, ["tournament", "gondor", "--games", "2", "-o", "rohan_roll", "--no-progress"])
+    assert r.exit_code != 0 and "NAME=VALUE" in r.output
+
+
 def test_simulate_cli_sweep_writes_rows_and_plots(tmp_path):
     out = tmp_path / "s.jsonl"
     r = CliRunner().invoke(main, ["simulate", "sauron", "--games", "2", "--agents", "random,random",

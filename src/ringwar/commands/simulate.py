@@ -70,7 +70,7 @@ def command(scenario: str, games: int, agents: str, workers: int, seed: int, out
     from ..core.engine import system_class
     from ..core.errors import RecordError
     from ..sim import GameSpec, run_many, summarize
-    from ..sim.options import agent_options, parse_sweep, parse_value, split_system, write_rows
+    from ..sim.options import agent_options, parse_options, parse_sweep, split_system, write_rows
     from ..sim.stats import fmt_rate
 
     system, scen = split_system(scenario)
@@ -82,12 +82,7 @@ def command(scenario: str, games: int, agents: str, workers: int, seed: int, out
     for a in names:
         if a not in AGENTS:
             raise click.BadParameter(f"unknown agent {a!r} (known: {', '.join(sorted(AGENTS))})")
-    base: dict[str, Any] = {}
-    for item in game_options:
-        k, sep, v = item.partition("=")
-        if not sep:
-            raise click.BadParameter("--option takes NAME=VALUE")
-        base[k] = parse_value(v)
+    base = parse_options(game_options)
     sw = parse_sweep(sweep)
     values: list[Any] = sw[1] if sw else [None]
     for name in ([sw[0]] if sw else []) + list(base):

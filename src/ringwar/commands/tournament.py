@@ -65,10 +65,12 @@ def table(rows: list[dict[str, Any]], sides: list[str]) -> list[str]:
 @click.option("--max-actions", type=click.IntRange(min=1), default=60_000, show_default=True)
 @click.option("--ray", "ray_address", default=None, help="run on Ray (an address, or 'local')")
 @click.option("--out", default=None, help="also write one row per game (.jsonl or .parquet)")
+@click.option("--option", "-o", "game_options", multiple=True,
+              help="NAME=VALUE: a game option, e.g. players=2 for the Battle of the Ring (repeatable)")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def command(system: str, agents: str, games: int, workers: int, seed: int, think: str | None,
             iterations: int | None, max_actions: int, ray_address: str | None, out: str | None,
-            progress: bool) -> None:
+            game_options: tuple[str, ...], progress: bool) -> None:
     """Play every pairing of AGENTS at SYSTEM (sides swapped) and print win rates with 95 %
     Wilson confidence intervals, overall and per side."""
     import ringwar
@@ -76,7 +78,7 @@ def command(system: str, agents: str, games: int, workers: int, seed: int, think
     from ..ai import AGENTS
     from ..core.engine import system_class
     from ..sim import run_many
-    from ..sim.options import agent_options, split_system, write_rows
+    from ..sim.options import agent_options, parse_options, split_system, write_rows
 
     system, scenario = split_system(system)
     names = [a.strip() for a in agents.split(",") if a.strip()]
@@ -85,20 +87,25 @@ def command(system: str, agents: str, games: int, workers: int, seed: int, think
             raise click.BadParameter(f"unknown agent {a!r} (known: {', '.join(sorted(AGENTS))})")
     if len(names) < 2:
         raise click.BadParameter("a tournament needs at least two agents")
+    options = parse_options(game_options)
     try:
-        sides = list(system_class(system).sides)
+        system_class(system)
+        # the sides may depend on the options (the Battle of the Ring's players=2)
+        sides = list(ringwar.new_game(system, scenario, seed=seed, options=options).sides)
     except ringwar.RecordError as e:
         raise click.ClickException(str(e)) from None
     aopts = agent_options(think, iterations)
     specs = []
     for a, b in combinations(names, 2):
         # the stronger-looking agent (later in the list) is "A"
-        specs.extend(pairing_specs(system, scenario, b, a, games, seed, len(sides), aopts, max_actions))
+        specs.extend(pairing_specs(system, scenario, b, a, games, seed, len(sides), aopts, max_actions,
+                                   options))
     rows = run_many(specs, workers=workers, ray_address=ray_address, progress=progress, desc="tournament")
     if out:
         write_rows(out, rows)
     budget = ", ".join(f"{k}={v}" for k, v in aopts.get("mcts", {}).items()) or "defaults"
-    click.echo(f"{system}: {len(rows)} games, seeds from {seed}, mcts budget: {budget}")
+    shown = "".join(f", {k}={v}" for k, v in options.items())
+    click.echo(f"{system}{shown}: {len(rows)} games, seeds from {seed}, mcts budget: {budget}")
     for line in table(rows, sides):
         click.echo(line)
     unfinished = sum(1 for r in rows if r["status"] != "finished")

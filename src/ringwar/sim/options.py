@@ -31,6 +31,17 @@ def parse_value(text: str) -> Any:
         return text
 
 
+def parse_options(items: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """``("players=2", "errata_7_37=false")`` -> {"players": 2, "errata_7_37": False}."""
+    out: dict[str, Any] = {}
+    for item in items:
+        k, sep, v = item.partition("=")
+        if not sep or not k.strip():
+            raise click.BadParameter(f"--option takes NAME=VALUE, not {item!r}")
+        out[k.strip()] = parse_value(v.strip())
+    return out
+
+
 def parse_sweep(text: str | None) -> tuple[str, list[Any]] | None:
     """``"reinforcement_delay=0,1,2"`` -> ("reinforcement_delay", [0, 1, 2])."""
     if not text:
