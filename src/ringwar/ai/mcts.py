@@ -61,22 +61,34 @@ DELEGATED = frozenset({"select", "place", "deploy_rest"})
 #: rollout length (actions) in systems without combat phases
 SHORT_ROLLOUT = 12
 
+#: system -> the leader whose death demoralizes the survivor's army ([20.1])
+COMMANDERS = {"sauron": "sauron"}
+
+
 class SearchPolicy(HeuristicAgent):
     """The heuristic agent, but a side that wins by *surviving* (``evaluate.SURVIVORS``:
     Sauron at Sauron, who wins if his army is not demoralized after turn 18 [21.2]) keeps
     its combat units as far from the enemy as it can (up to ``cap`` hexes; the heuristic's
     own "evade" posture stops caring at seven), weighs the damage they may take above the
-    damage they may deal, and stacks them.  Every other side plays exactly as the heuristic.
+    damage they may deal, and stacks them; its leaders, above all its commander (Sauron
+    slain demoralizes his army [20.1]), keep away from the enemy too.  Every other side
+    plays exactly as the heuristic.
     """
 
     name = "search-policy"
-    keep_away, cap = 0.3, 12
+    keep_away, cap = 0.3, 20
     deal, take = 1.2, 1.5
 
+    #: survivors' leaders: weight of the distance to the enemy (the commander's: ``commander``)
+    leader_away, commander = 0.3, 1.0
+
     def place_score(self, ctx: Any, u: dict[str, Any], h: str | None) -> float:
-        if (h is None or u.get("kind") == "leader"
-                or ctx.side != SURVIVORS.get(ctx.system, (None,))[0]):
+        if h is None or ctx.side != SURVIVORS.get(ctx.system, (None,))[0]:
             return super().place_score(ctx, u, h)
+        if u.get("kind") == "leader":
+            # [20.1] Sauron slain demoralizes his army: his leaders keep away too
+            w = self.commander if u.get("id") == COMMANDERS.get(ctx.system) else self.leader_away
+            return super().place_score(ctx, u, h) + w * min(ctx.nearest_enemy(h), self.cap)
         friends = [f for f in ctx.friends_at.get(h, ()) if f.get("id") != u.get("id")]
         adj = ctx.adjacent_enemies(h)
         s = self.keep_away * min(ctx.nearest_enemy(h), self.cap)
@@ -103,7 +115,7 @@ class MCTSAgent:
         self.seed = seed
         self.rng = random.Random(seed)
         self.think = think
-        self.iterations = iterations if iterations is not None else (None if think else 16)
+        self.iterations = iterations if iterations is not None else (None if think else 32)
         self.width = width
         self.rollout_len = rollout
         self.horizon = horizon
