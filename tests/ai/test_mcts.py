@@ -94,3 +94,26 @@ def test_sauron_evaluation_weighs_sauron_losses_most():
     assert base - evaluate(hurt_sauron, "sauron") > evaluate(hurt_west, "sauron") - base
     for v in (view, hurt_sauron, hurt_west):
         assert abs(evaluate(v, "sauron") + evaluate(v, "westernesse")) < 1e-9
+
+
+def test_search_policy_keeps_the_survivor_away_and_is_the_heuristic_otherwise():
+    from ringwar.ai.heuristic import _Context
+    from ringwar.ai.mcts import SearchPolicy
+    game = _play_to(ringwar.new_game("sauron", seed=1), lambda g: g.turn >= 3)
+    view = game.view("sauron")
+    ctx = _Context(view, "sauron")
+    policy = SearchPolicy(seed=1, noise=0.0)
+    units = [u for u in view["units"] if u["side"] == "sauron" and u.get("where") == "map"]
+    unit = next(u for u in units if u.get("kind") != "leader")
+    sauron = {"id": "sauron", "kind": "leader", "side": "sauron", "hex": None}
+    near = min(ctx.enemy_combat_hexes, key=lambda h: ctx.nearest_enemy(h))
+    far = max((u["hex"] for u in units), key=ctx.nearest_enemy)
+    for u in (unit, sauron):
+        assert policy.place_score(ctx, u, far) > policy.place_score(ctx, u, near)
+    # the Alliance plays exactly as the heuristic
+    wview = game.view("westernesse")
+    wctx = _Context(wview, "westernesse")
+    heur = HeuristicAgent(seed=1, noise=0.0)
+    for u in wview["units"]:
+        if u["side"] == "westernesse" and u.get("hex"):
+            assert policy.place_score(wctx, u, u["hex"]) == heur.place_score(wctx, u, u["hex"])
