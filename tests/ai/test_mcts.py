@@ -96,13 +96,15 @@ def test_sauron_evaluation_weighs_sauron_losses_most():
         assert abs(evaluate(v, "sauron") + evaluate(v, "westernesse")) < 1e-9
 
 
-def test_search_policy_keeps_the_survivor_away_and_is_the_heuristic_otherwise():
+def test_the_heuristic_keeps_the_survivor_away_and_the_alliance_attacks():
+    """[21.2] Sauron wins by surviving: the heuristic (the search's prior) keeps his units and
+    Sauron himself away from the enemy; the Alliance's units seek contact."""
     from ringwar.ai.heuristic import _Context
-    from ringwar.ai.mcts import SearchPolicy
     game = _play_to(ringwar.new_game("sauron", seed=1), lambda g: g.turn >= 3)
     view = game.view("sauron")
     ctx = _Context(view, "sauron")
-    policy = SearchPolicy(seed=1, noise=0.0)
+    assert ctx.posture == "evade"
+    policy = HeuristicAgent(seed=1, noise=0.0)
     units = [u for u in view["units"] if u["side"] == "sauron" and u.get("where") == "map"]
     unit = next(u for u in units if u.get("kind") != "leader")
     sauron = {"id": "sauron", "kind": "leader", "side": "sauron", "hex": None}
@@ -110,10 +112,8 @@ def test_search_policy_keeps_the_survivor_away_and_is_the_heuristic_otherwise():
     far = max((u["hex"] for u in units), key=ctx.nearest_enemy)
     for u in (unit, sauron):
         assert policy.place_score(ctx, u, far) > policy.place_score(ctx, u, near)
-    # the Alliance plays exactly as the heuristic
     wview = game.view("westernesse")
     wctx = _Context(wview, "westernesse")
-    heur = HeuristicAgent(seed=1, noise=0.0)
-    for u in wview["units"]:
-        if u["side"] == "westernesse" and u.get("hex"):
-            assert policy.place_score(wctx, u, u["hex"]) == heur.place_score(wctx, u, u["hex"])
+    assert wctx.posture == "attack"
+    mcts = MCTSAgent(seed=1)
+    assert type(mcts.prior) is HeuristicAgent

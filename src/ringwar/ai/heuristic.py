@@ -210,10 +210,13 @@ class HeuristicAgent:
             s = 3.0 if guards else -3.0
             s += 0.2 * max((int(f.get("armour") or 0) for f in guards), default=0)
             s -= 1.0 * len(adj)
-            if u.get("id") in ctx.facts.get("critical", ()) or ctx.posture == "evade":
-                # [20.1] Sauron slain demoralizes his army: he keeps well back
+            critical = u.get("id") in ctx.facts.get("critical", ())
+            if critical or ctx.posture == "evade":
+                # [20.1] Sauron slain demoralizes his army: he keeps well back, and the
+                # leaders of a host that wins by surviving keep away too
+                near = ctx.nearest_enemy(h)
                 s -= 2.0 * len(adj)
-                s += 0.3 * min(ctx.nearest_enemy(h), 8)
+                s += 0.3 * min(near, 8) + (1.0 if critical else 0.3) * min(near, 20)
             else:
                 s -= 0.05 * ctx.nearest_enemy(h)
             return s
@@ -228,9 +231,8 @@ class HeuristicAgent:
                 s += 0.8
             s -= 0.05 * ctx.nearest_enemy(h)
         elif ctx.posture == "evade":
-            s += 0.35 * min(ctx.nearest_enemy(h), 7)
-            if h in ctx.facts.get("edge", ()):
-                s -= 1.0                                  # no room to retreat [7.56]
+            # as far from the enemy as it can (it must come to him)
+            s += 0.3 * min(ctx.nearest_enemy(h), 20)
         else:
             s -= 0.3 * min(ctx.nearest_enemy(h), 12)
             if ctx.objectives:
@@ -240,7 +242,7 @@ class HeuristicAgent:
             opp = max((expected_damage(mine, e) for e in adj), default=0.0)
             threat = sum(expected_damage(e.get("melee"), u) for e in adj)
             if ctx.posture == "evade":
-                s += 0.8 * opp - 1.6 * threat
+                s += 1.2 * opp - 1.5 * threat
             else:
                 s += 1.2 * opp - 0.8 * threat
             s += 0.15 * sum(1 for f in friends if _is_combat(f))

@@ -53,8 +53,6 @@ def facts(system: str) -> dict[str, Any]:
         out["objectives"] = {"westernesse": list(gate), "sauron": []}
         # [21.2] Sauron wins by not being demoralized: he gives battle only at an advantage
         out["posture"] = {"westernesse": "attack", "sauron": "evade"}
-        # hexes on the map's edge: a unit driven there has nowhere to retreat [7.56]
-        out["edge"] = frozenset(h for h in m.hexes if len(tuple(m.adjacent(h))) < 6)
         out["critical"] = frozenset({"sauron"})      # [20.1] slain, his army is demoralized
     elif system == "gondor":
         m = _spi_map("gondor")

@@ -32,10 +32,9 @@ legal action, a heuristic margin above ``margin``).  ``search_moves=True`` searc
 movement decisions too (slow and unmeasured: the rollouts skip movement, so they judge a
 move only by the contact it makes at once).
 
-The prior (candidates, delegated decisions, rollout policy) is :class:`SearchPolicy`: the
-heuristic agent, except that a side that wins by surviving (Sauron at Sauron [21.2])
-keeps its units further from the enemy than the heuristic's "evade" posture does; the
-leaves are scored by :mod:`ringwar.ai.evaluate`, which knows the victory conditions.
+The prior (candidates, delegated decisions, rollout policy) is the heuristic agent itself,
+so what the search adds is the search; the leaves are scored by :mod:`ringwar.ai.evaluate`,
+which knows the victory conditions.
 
 Without a world factory (an agent driven by hand with only a view) it plays as its prior.
 """
@@ -47,8 +46,8 @@ import random
 import time
 from typing import Any
 
-from .evaluate import SURVIVORS, evaluate
-from .heuristic import HeuristicAgent, _is_combat, expected_damage
+from .evaluate import evaluate
+from .heuristic import HeuristicAgent
 
 Action = dict[str, Any]
 
@@ -60,47 +59,6 @@ DELEGATED = frozenset({"select", "place", "deploy_rest"})
 
 #: rollout length (actions) in systems without combat phases
 SHORT_ROLLOUT = 12
-
-#: system -> the leader whose death demoralizes the survivor's army ([20.1])
-COMMANDERS = {"sauron": "sauron"}
-
-
-class SearchPolicy(HeuristicAgent):
-    """The heuristic agent, but a side that wins by *surviving* (``evaluate.SURVIVORS``:
-    Sauron at Sauron, who wins if his army is not demoralized after turn 18 [21.2]) keeps
-    its combat units as far from the enemy as it can (up to ``cap`` hexes; the heuristic's
-    own "evade" posture stops caring at seven), weighs the damage they may take above the
-    damage they may deal, and stacks them; its leaders, above all its commander (Sauron
-    slain demoralizes his army [20.1]), keep away from the enemy too.  Every other side
-    plays exactly as the heuristic.
-    """
-
-    name = "search-policy"
-    keep_away, cap = 0.3, 20
-    deal, take = 1.2, 1.5
-
-    #: survivors' leaders: weight of the distance to the enemy (the commander's: ``commander``)
-    leader_away, commander = 0.3, 1.0
-
-    def place_score(self, ctx: Any, u: dict[str, Any], h: str | None) -> float:
-        if h is None or ctx.side != SURVIVORS.get(ctx.system, (None,))[0]:
-            return super().place_score(ctx, u, h)
-        if u.get("kind") == "leader":
-            # [20.1] Sauron slain demoralizes his army: his leaders keep away too
-            w = self.commander if u.get("id") == COMMANDERS.get(ctx.system) else self.leader_away
-            return super().place_score(ctx, u, h) + w * min(ctx.nearest_enemy(h), self.cap)
-        friends = [f for f in ctx.friends_at.get(h, ()) if f.get("id") != u.get("id")]
-        adj = ctx.adjacent_enemies(h)
-        s = self.keep_away * min(ctx.nearest_enemy(h), self.cap)
-        if _is_combat(u):
-            opp = max((expected_damage(u.get("melee"), e) for e in adj), default=0.0)
-            threat = sum(expected_damage(e.get("melee"), u) for e in adj)
-            s += self.deal * opp - self.take * threat
-            s += 0.15 * sum(1 for f in friends if _is_combat(f))
-        else:
-            s += 0.2 * len(friends) - 0.5 * len(adj)
-        return s
-
 
 class MCTSAgent:
     """Information-set MCTS; see the module doc."""
@@ -123,7 +81,7 @@ class MCTSAgent:
         self.noise = noise
         self.margin = margin
         self.search_moves = search_moves
-        self.prior = SearchPolicy(None if seed is None else seed ^ 0x5EED, noise=0.0)
+        self.prior = HeuristicAgent(None if seed is None else seed ^ 0x5EED, noise=0.0)
         self.world: Any = None          # a WorldFactory, set by the runner
         self.stats: dict[str, float] = {"searches": 0, "iterations": 0, "seconds": 0.0}
 
@@ -214,7 +172,7 @@ class MCTSAgent:
         """Play on until past ``stop`` (turn, phase index; default: the end of the next
         ``horizon`` combat phases), at most ``rollout`` actions: movement phases end at
         once, everything else by the noisy prior."""
-        policy = SearchPolicy(rng.getrandbits(32), noise=self.noise)
+        policy = HeuristicAgent(rng.getrandbits(32), noise=self.noise)
         order, combat = _phases(world)
         # a game without combat phases (the Battle of the Ring) gets a short plain rollout
         cap = self.rollout_len if combat else SHORT_ROLLOUT
