@@ -117,3 +117,17 @@ def test_the_heuristic_keeps_the_survivor_away_and_the_alliance_attacks():
     assert wctx.posture == "attack"
     mcts = MCTSAgent(seed=1)
     assert type(mcts.prior) is HeuristicAgent
+
+
+def test_the_search_never_offers_to_end_a_phase_the_prior_would_play_on():
+    """Ending a phase forgoes every action left in it: a rollout to the next combat phases
+    cannot weigh that, so 'end' is a candidate only when the prior would end (a game where
+    the search preferred 'end' to rallying lost most of its rallies)."""
+    agent = MCTSAgent(seed=1, width=3)
+    rally = {"type": "rally", "unit": "elendil", "target": "men1"}
+    fire = {"type": "fire", "unit": "bowmen1", "target": "orc1"}
+    end = {"type": "end"}
+    assert agent.candidates([(2.0, fire), (0.1, end), (0.05, rally)]) == [fire, rally]
+    assert agent.candidates([(0.3, end), (0.2, fire)]) == [end, fire]
+    # rallies are a free roll: never searched
+    assert not agent.worth_searching([rally, end], [(2.0, rally), (0.0, end)])

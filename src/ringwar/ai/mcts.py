@@ -54,8 +54,10 @@ Action = dict[str, Any]
 #: action types of movement and set-up: left to the prior unless ``search_moves``
 MOVEMENT = frozenset({"select", "move", "stay", "end", "end_phase", "form", "split", "exit",
                       "place", "deploy_rest"})
-#: always left to the prior (ordering and set-up, not tactics)
-DELEGATED = frozenset({"select", "place", "deploy_rest"})
+#: always left to the prior: ordering, set-up, and rallies (a free roll: always worth making)
+DELEGATED = frozenset({"select", "place", "deploy_rest", "rally", "banner_rally"})
+#: actions that end a phase or a step
+PASS = frozenset({"end", "end_phase"})
 
 #: rollout length (actions) in systems without combat phases
 SHORT_ROLLOUT = 12
@@ -99,10 +101,17 @@ class MCTSAgent:
         if (self.world is None or not self.worth_searching(legal, ranked)):
             self.prior._remember(view, best)
             return best
-        cands = [a for _, a in ranked[: self.width]]
+        cands = self.candidates(ranked)
         choice = self.search(view.get("side") or view.get("to_act"), cands)
         self.prior._remember(view, choice)
         return choice
+
+    def candidates(self, ranked: list[tuple[float, Action]]) -> list[Action]:
+        """The prior's best ``width`` actions.  Ending the phase forgoes every action left in
+        it, which a rollout to the next combat phases cannot weigh: it is a candidate only
+        when the prior itself would end."""
+        passing = ranked[0][1].get("type") in PASS
+        return [a for _, a in ranked if passing or a.get("type") not in PASS][: self.width]
 
     def worth_searching(self, legal: list[Action], ranked: list[tuple[float, Action]]) -> bool:
         """Whether a decision gets a search (see the module doc) rather than the prior's pick."""
