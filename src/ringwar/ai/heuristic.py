@@ -62,6 +62,14 @@ def expected_damage(letter: str | None, target: dict[str, Any]) -> float:
     return total * value / 10.0
 
 
+def exchange(u: dict[str, Any], adj: list[dict[str, Any]]) -> tuple[float, float]:
+    """(the best damage ``u`` may deal one of the adjacent enemies ``adj``, the damage they
+    may deal it together), from the view's values ([7.41] x [7.42])."""
+    opp = max((expected_damage(u.get("melee"), e) for e in adj), default=0.0)
+    threat = sum(expected_damage(e.get("melee"), u) for e in adj)
+    return opp, threat
+
+
 class _Context:
     """Facts derived once from a view for scoring many actions."""
 
@@ -238,9 +246,7 @@ class HeuristicAgent:
             if ctx.objectives:
                 s -= 0.15 * min(hx.distance(h, o) for o in ctx.objectives)
         if _is_combat(u):
-            mine = u.get("melee")
-            opp = max((expected_damage(mine, e) for e in adj), default=0.0)
-            threat = sum(expected_damage(e.get("melee"), u) for e in adj)
+            opp, threat = exchange(u, adj)
             if ctx.posture == "evade":
                 s += 1.2 * opp - 1.5 * threat
             else:
@@ -277,9 +283,7 @@ class HeuristicAgent:
             s += 1.0
         s -= 0.12 * (level - 1)                             # the outer levels first
         s -= 0.04 * near
-        mine = u.get("melee")
-        opp = max((expected_damage(mine, e) for e in adj), default=0.0)
-        threat = sum(expected_damage(e.get("melee"), u) for e in adj)
+        opp, threat = exchange(u, adj)
         if u.get("disrupted"):
             threat *= 3.0                                   # [7.57] a disrupted unit that must retreat dies
         s += 0.8 * opp - (0.4 if on_wall else 0.9) * threat
@@ -356,7 +360,7 @@ class HeuristicAgent:
 
     def _s_retreat_before_combat(self, ctx: _Context, a: Action) -> float:
         u = ctx.units.get(a.get("unit"), {})
-        threat = sum(expected_damage(e.get("melee"), u) for e in ctx.adjacent_enemies(u.get("hex") or ""))
+        _, threat = exchange(u, ctx.adjacent_enemies(u.get("hex") or ""))
         return threat - 0.8 + 0.1 * self._move_gain(ctx, a, a.get("to"))
 
     # rally, magic
