@@ -7,10 +7,11 @@ import random
 import time
 
 import ringwar
-from ringwar.ai.evaluate import evaluate
-from ringwar.ai.heuristic import HeuristicAgent
-from ringwar.ai.mcts import MCTSAgent, _phases
+from ringwar.ai.evaluate import _contact, evaluate
+from ringwar.ai.heuristic import STYLES, HeuristicAgent
+from ringwar.ai.mcts import PLAN_NOISE, PRIOR_NOISE, MCTSAgent, _phases
 from ringwar.ai.worlds import WorldFactory
+from ringwar.core import hexes
 
 
 def _play_to(game, pred, limit=3000):
@@ -30,7 +31,7 @@ def _attack_decision(game):
 
 def test_movement_is_delegated_and_combat_searched():
     game = ringwar.new_game("sauron", seed=2)
-    agent = MCTSAgent(seed=1, iterations=4, margin=99)
+    agent = MCTSAgent(seed=1, iterations=4, margin=99, tactics=True, styles=())
     agent.world = WorldFactory(game, game.to_act)
     legal = game.legal_actions()
     assert all(a["type"] in ("select", "end", "form") for a in legal)
@@ -50,7 +51,7 @@ def test_search_leaves_the_game_untouched_and_is_reproducible():
     before = game.state_hash()
     picks = []
     for _ in range(2):
-        agent = MCTSAgent(seed=9, iterations=8, margin=99)
+        agent = MCTSAgent(seed=9, iterations=8, margin=99, tactics=True)
         agent.world = WorldFactory(game, side)
         picks.append(agent.choose(game.view(side), game.legal_actions()))
     assert game.state_hash() == before and game.legal_actions() == legal
@@ -59,7 +60,7 @@ def test_search_leaves_the_game_untouched_and_is_reproducible():
 
 def test_think_time_bounds_the_search():
     game = _play_to(ringwar.new_game("sauron", seed=4), _attack_decision)
-    agent = MCTSAgent(seed=1, think=0.05, margin=99)
+    agent = MCTSAgent(seed=1, think=0.05, margin=99, tactics=True)
     agent.world = WorldFactory(game, game.to_act)
     t = time.perf_counter()
     agent.choose(game.view(game.to_act), game.legal_actions())
@@ -131,3 +132,104 @@ def test_the_search_never_offers_to_end_a_phase_the_prior_would_play_on():
     assert agent.candidates([(0.3, end), (0.2, fire)]) == [end, fire]
     # rallies are a free roll: never searched
     assert not agent.worth_searching([rally, end], [(2.0, rally), (0.0, end)])
+
+
+def _movement_start(game, side):
+    """The first decision of ``side``'s own Movement Phase."""
+    return _play_to(game, lambda g: g.to_act == side and g.turn >= 2
+                    and g.phase == ("F" if side == "westernesse" else "C"))
+
+
+def test_the_plan_offers_only_styles_sound_for_the_posture():
+    """A one-turn look-ahead cannot see what a style costs later: the hunter of Dagorlad
+    ([21.2]) chooses between its bold scenario style and steady, the evader between steady
+    and wary (a bold evader or a wary hunter loses whole games); the prior's own plan comes
+    first, then blurred variations of it."""
+    assert MCTSAgent.style_choices("sauron", "westernesse") == ("bold", "steady")
+    assert MCTSAgent.style_choices("sauron", "sauron") == ("steady", "wary")
+    assert MCTSAgent.style_choices("gondor", "westernesse") == ("steady", "wary")
+    agent = MCTSAgent(seed=1, variations=2)
+    cands = agent.plan_candidates("sauron", "sauron")
+    assert cands[:2] == [("steady", PRIOR_NOISE), ("wary", PRIOR_NOISE)]
+    assert cands[2:] == [("steady", PLAN_NOISE)] * 2
+
+
+def test_the_plan_scripts_the_movement_phase_once_and_plays_it():
+    game = _movement_start(ringwar.new_game("sauron", seed=5), "westernesse")
+    side = game.to_act
+    agent = MCTSAgent(seed=3, plan_worlds=1)
+    agent.world = WorldFactory(game, side)
+    before = game.state_hash()
+    a = agent.choose(game.view(side), game.legal_actions())
+    assert a in game.legal_actions() and game.state_hash() == before
+    assert agent.stats["plans"] == 1 and agent.stats["iterations"] >= 1
+    assert agent.prior.style in [STYLES["bold"], STYLES["steady"]]
+    script = list(agent._script)
+    assert script, "a whole Movement Phase is more than one action"
+    game.apply(a)
+    played = 0
+    while game.to_act == side and game.phase == "F" and agent._script:
+        agent.world = WorldFactory(game, side)
+        nxt = agent.choose(game.view(side), game.legal_actions())
+        assert nxt == script[played]                 # the script, move by move
+        game.apply(nxt)
+        played += 1
+    assert agent.stats["plans"] == 1 and played > 0  # planned once in the phase
+
+
+def test_the_plan_is_reproducible_and_leaves_a_bad_script():
+    game = _movement_start(ringwar.new_game("sauron", seed=6), "sauron")
+    picks = []
+    for _ in range(2):
+        agent = MCTSAgent(seed=11, plan_worlds=1)
+        agent.world = WorldFactory(game, "sauron")
+        picks.append((agent.plan(game.view("sauron")), repr(agent._script)))
+    assert picks[0] == picks[1]
+    # an action the game no longer allows ends the script: the prior plays on
+    agent = MCTSAgent(seed=11, plan_worlds=1)
+    agent.world = WorldFactory(game, "sauron")
+    agent._planned = (game.turn, game.phase)
+    agent._script = [{"type": "move", "unit": "nobody", "to": "0101"}]
+    a = agent.choose(game.view("sauron"), game.legal_actions())
+    assert a in game.legal_actions() and agent._script == []
+
+
+def test_the_hunter_at_dagorlad_plays_bold_and_styles_change_its_moves():
+    """The Alliance must demoralize Sauron's army within 18 turns [21.2]: its scenario style
+    is bold (seeks the enemy harder, fears his blows less)."""
+    from ringwar.ai.heuristic import _Context
+    game = _play_to(ringwar.new_game("sauron", seed=1), lambda g: g.turn >= 4)
+    view = game.view("westernesse")
+    ctx = _Context(view, "westernesse")
+    assert ctx.style == STYLES["bold"]
+    unit = next(u for u in view["units"] if u["side"] == "westernesse" and u.get("where") == "map"
+                and u.get("kind") != "leader" and u.get("melee"))
+    beside = next(n for h in ctx.enemy_combat_hexes for n in hexes.neighbours(h)
+                  if n not in ctx.enemies_at)
+    far = "0101"
+    gains = {}
+    for name in ("bold", "steady", "wary"):
+        policy = HeuristicAgent(seed=1, style=STYLES[name])
+        gains[name] = policy.place_score(ctx, unit, beside) - policy.place_score(ctx, unit, far)
+    assert gains["bold"] > gains["steady"] > gains["wary"]
+
+
+def test_contact_counts_for_the_hunter_while_there_is_time():
+    """[21.2] at Dagorlad the Alliance must come to grips: the evaluation values contact for it
+    (and against Sauron), the more so the more turns remain."""
+    game = ringwar.new_game("sauron", seed=1)
+    view = game.view("westernesse")
+    sauron_hexes = [u["hex"] for u in view["units"] if u["side"] == "sauron" and u.get("where") == "map"
+                    and u.get("hex") and u.get("kind") != "leader"]
+    close = copy.deepcopy(view)
+    for u, h in zip((u for u in close["units"] if u["side"] == "westernesse" and u.get("where") == "map"
+                     and u.get("kind") != "leader"), sauron_hexes):
+        u["hex"] = hexes.neighbours(h)[0]
+    assert _contact(close, "sauron", "westernesse") > _contact(view, "sauron", "westernesse")
+    assert evaluate(close, "westernesse") > evaluate(view, "westernesse")
+    assert evaluate(close, "sauron") < evaluate(view, "sauron")
+    late_far, late_close = copy.deepcopy(view), copy.deepcopy(close)
+    for v in (late_far, late_close):
+        v["turn"] = v["last_turn"]
+    assert (evaluate(close, "westernesse") - evaluate(view, "westernesse")
+            > evaluate(late_close, "westernesse") - evaluate(late_far, "westernesse"))

@@ -112,9 +112,35 @@ def _survival(view: dict[str, Any], side: str, survivor: str, other: str) -> flo
     total = values[survivor] + values[other]
     if total > 0:
         tie += 0.05 * (values[other] - values[survivor]) / total
+    # contact: the other side must come to grips while there is time to (the survivor keeps away)
+    tie += PRESSURE * rem * _contact(view, survivor, other)
     v = max(-1.0, min(1.0, 0.95 * v_other + tie))
     return v if side == other else -v
 
+
+def _contact(view: dict[str, Any], survivor: str, other: str) -> float:
+    """How close the other side's combat units stand to the survivor's, in [0, 1]: 1 when
+    every survivor unit has an enemy beside it, 0 when all are ``REACH`` hexes or more away."""
+    from ..core import hexes as hx
+
+    mine: list[str] = []
+    theirs: list[str] = []
+    for u in view.get("units", ()):
+        if u.get("where") != "map" or not u.get("hex") or u.get("kind") == "leader":
+            continue
+        if u.get("side") == survivor:
+            mine.append(u["hex"])
+        elif u.get("side") == other:
+            theirs.append(u["hex"])
+    if not mine or not theirs:
+        return 0.0
+    near = [min(hx.distance(h, e) for e in theirs) for h in mine]
+    return sum(max(0.0, REACH - d) for d in near) / ((REACH - 1) * len(near))
+
+
+#: the weight of contact in the evaluation, and the distance beyond which it counts nothing
+PRESSURE = 0.1
+REACH = 8
 
 #: the fraction of its level an army is expected to gain over a whole game (survivor, other)
 DRIFT = (0.5, 0.3)

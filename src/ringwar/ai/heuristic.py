@@ -70,6 +70,17 @@ def exchange(u: dict[str, Any], adj: list[dict[str, Any]]) -> tuple[float, float
     return opp, threat
 
 
+#: styles of play: multipliers of the movement weights: ``pull``, how strongly units seek
+#: the enemy (a host that evades keeps away by the inverse); ``opp``, the damage a unit may
+#: deal where it stops; ``threat``, the damage it may take there.  The heuristic plays
+#: ``steady``; the search chooses one for each of its turns (:mod:`ringwar.ai.mcts`).
+STYLES: dict[str, dict[str, float]] = {
+    "steady": {"pull": 1.0, "opp": 1.0, "threat": 1.0},
+    "bold": {"pull": 2.0, "opp": 1.5, "threat": 0.3},
+    "wary": {"pull": 0.6, "opp": 1.0, "threat": 2.0},
+}
+
+
 class _Context:
     """Facts derived once from a view for scoring many actions."""
 
@@ -98,6 +109,7 @@ class _Context:
         self.hold = self.facts["hold"].get(side, frozenset())
         self.walls = self.facts["walls"]
         self.posture = self.facts["posture"].get(side, "attack")
+        self.style = STYLES[self.facts["style"].get(side, "steady")]
         self.level: dict[str, int] = self.facts.get("level", {})
         # Gondor: the garrison holds the city [20.1]; the relief takes the field
         self.garrison: frozenset[str] = self.facts.get("garrison", frozenset()) if side == "westernesse" else frozenset()
@@ -132,10 +144,14 @@ class HeuristicAgent:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, noise: float = 0.01) -> None:
+    def __init__(self, seed: int | None = None, noise: float = 0.01,
+                 style: dict[str, float] | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.noise = noise
+        #: multipliers of the movement weights (see :data:`STYLES`); None: the scenario's
+        #: style for the side (``knowledge.facts(system)["style"]``, else ``steady``)
+        self.style = None if style is None else {**STYLES["steady"], **style}
         self._selected: set[tuple[Any, ...]] = set()
         self._phase_key: tuple[Any, ...] | None = None
         self._ring: Any = None
@@ -230,6 +246,7 @@ class HeuristicAgent:
             return s
         s = 0.0
         start = u.get("hex")
+        style = self.style or ctx.style
         if ctx.road:
             s += self.road_pull(ctx, h)
         if ctx.posture == "hold" and start in ctx.hold:
@@ -240,13 +257,15 @@ class HeuristicAgent:
             s -= 0.05 * ctx.nearest_enemy(h)
         elif ctx.posture == "evade":
             # as far from the enemy as it can (it must come to him)
-            s += 0.3 * min(ctx.nearest_enemy(h), 20)
+            s += 0.3 / style["pull"] * min(ctx.nearest_enemy(h), 20)
         else:
-            s -= 0.3 * min(ctx.nearest_enemy(h), 12)
+            s -= 0.3 * style["pull"] * min(ctx.nearest_enemy(h), 12)
             if ctx.objectives:
                 s -= 0.15 * min(hx.distance(h, o) for o in ctx.objectives)
         if _is_combat(u):
             opp, threat = exchange(u, adj)
+            opp *= style["opp"]
+            threat *= style["threat"]
             if ctx.posture == "evade":
                 s += 1.2 * opp - 1.5 * threat
             else:

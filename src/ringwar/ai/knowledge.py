@@ -44,7 +44,7 @@ def _scenario(package: str) -> dict[str, Any]:
 def facts(system: str) -> dict[str, Any]:
     """Public scenario facts for ``system`` (empty structures for systems without any)."""
     out: dict[str, Any] = {"armies": {}, "objectives": {}, "hold": {}, "walls": frozenset(),
-                           "posture": {}}
+                           "posture": {}, "style": {}}
     if system == "sauron":
         m = _spi_map("sauron")
         out["armies"] = {"westernesse": "westernesse", "sauron": "sauron"}
@@ -53,6 +53,8 @@ def facts(system: str) -> dict[str, Any]:
         out["objectives"] = {"westernesse": list(gate), "sauron": []}
         # [21.2] Sauron wins by not being demoralized: he gives battle only at an advantage
         out["posture"] = {"westernesse": "attack", "sauron": "evade"}
+        # the hunter must close while there is time (measured: docs/ai.md, "Styles")
+        out["style"] = {"westernesse": "bold"}
         out["critical"] = frozenset({"sauron"})      # [20.1] slain, his army is demoralized
     elif system == "gondor":
         m = _spi_map("gondor")

@@ -1,42 +1,38 @@
-"""Monte Carlo search over the engine contract (information-set sampling, paired rollouts).
+"""Monte Carlo search over the engine contract (information-set sampling, paired playouts).
 
-For a decision worth searching (see below), the prior's best ``width`` actions are the
-candidates.  Each round
+The agent plays its prior (the heuristic agent) and searches two kinds of decision:
 
-1. draws one seed and asks the runner's :class:`~ringwar.ai.worlds.WorldFactory` for a
-   *world* from it: a copy of the game consistent with the agent's own view, the other
-   side's secrets re-dealt and the dice reseeded (so the search never reads the true hidden
-   state nor the dice to come);
-2. for *every* candidate, takes its own copy of that same world (same secrets, same dice
-   stream: common random numbers, so candidates are compared on the same luck), plays the
-   candidate and *rolls out* until its consequences are on the board: to the end of the
-   next ``horizon`` combat phases (at most ``rollout`` actions).  In the rollout nobody
-   moves (movement phases end at once: choosing moves is the one thing it cannot afford),
-   while fire, melee, retreats and advances are played by the prior with a little noise,
-   so the engine itself decides what an attack, an advance or a stand costs, with terrain,
-   stacking and retreat paths exact;
-3. scores the end position with :func:`ringwar.ai.evaluate.evaluate` (victory conditions
-   first) for the side to choose.
+**The plan** (on by default).  At the first decision of each of its side's own Movement
+Phases it chooses the prior's *style* for the turn (:data:`ringwar.ai.heuristic.STYLES`:
+how hard units seek the enemy, how much they value the blows they may deal and fear those
+they may take).  For each style of :meth:`MCTSAgent.style_choices` (the scenario's own style
+and the others sound for the side's posture, :data:`STYLE_CHOICES`) it plays the side's
+whole turn and the enemy's reply, both sides by the heuristic (the enemy in its own style),
+to the same phase of the next turn, and scores the position with
+:func:`ringwar.ai.evaluate.evaluate`.  Each round draws one seed and asks the runner's
+:class:`~ringwar.ai.worlds.WorldFactory` for a *world* from it: a copy of the game
+consistent with the agent's own view, the other side's secrets re-dealt and the dice
+reseeded (so the search never reads the true hidden state nor the dice to come); every
+style plays from its own copy of that same world (common random numbers).  The best total
+over ``plan_worlds`` rounds wins; a tie (no contact within the turn, where styles move
+alike) keeps the current style.  Movement is where these games are decided, and a whole
+turn of movement is too many decisions to search one by one: a style is a small set of
+whole-turn plans the rollouts can compare.
 
-The prior's choice is kept unless another candidate's mean paired difference beats it by
-``z`` standard errors (a few noisy rollouts must not overturn a sound rule of thumb).
-Budgets: ``iterations`` rollouts per searched decision (rounded up to whole rounds of
-every candidate; reproducible with the seed) and/or ``think`` seconds (whichever ends
-first; a time budget depends on the machine, so it is not reproducible).
+**Tactics** (``tactics=True``, off by default: measured weaker than the prior, see
+docs/ai.md).  On combat and magic decisions the prior's best ``width`` actions are the
+candidates; each is played in its own copy of the same world and rolled out to the end of
+the next ``horizon`` combat phases (nobody moves; fire, melee, retreats and advances by
+the prior with a little noise); the prior's choice is kept unless another candidate's mean
+paired difference beats it by ``z`` standard errors.  Rallies, set-up and ``select`` are
+always the prior's; ``end`` is a candidate only when the prior would end.
 
-Where the budget goes: search pays only where its rollouts can see the outcome, i.e. the
-decisions of the combat and magic phases (fire, melee, advance, retreat, stand or retreat
-before combat, spells, rallies, ...).  Movement (``select``, ``move``, ``stay``, formations)
-and set-up are delegated to the prior, as are forced and clear-cut decisions (a single
-legal action, a heuristic margin above ``margin``).  ``search_moves=True`` searches
-movement decisions too (slow and unmeasured: the rollouts skip movement, so they judge a
-move only by the contact it makes at once).
-
-The prior (candidates, delegated decisions, rollout policy) is the heuristic agent itself,
-so what the search adds is the search; the leaves are scored by :mod:`ringwar.ai.evaluate`,
-which knows the victory conditions.
-
-Without a world factory (an agent driven by hand with only a view) it plays as its prior.
+Budgets: ``iterations`` playouts per searched decision (a plan: whole rounds of every style;
+default 3 rounds; tactics: default 32), reproducible with the seed, and/or ``think``
+seconds (whichever ends first, after at least one round; a time budget depends on the
+machine, so it is not reproducible).  Without a world factory (an agent driven by hand with
+only a view) it plays as its prior.  The Battle of the Ring has no plans (its prior,
+``ai/ring.py``, has no styles).
 """
 
 from __future__ import annotations
@@ -47,7 +43,8 @@ import time
 from typing import Any
 
 from .evaluate import evaluate
-from .heuristic import HeuristicAgent
+from .heuristic import STYLES, HeuristicAgent
+from .knowledge import facts
 
 Action = dict[str, Any]
 
@@ -58,6 +55,19 @@ MOVEMENT = frozenset({"select", "move", "stay", "end", "end_phase", "form", "spl
 DELEGATED = frozenset({"select", "place", "deploy_rest", "rally", "banner_rally"})
 #: actions that end a phase or a step
 PASS = frozenset({"end", "end_phase"})
+
+#: posture -> the styles a plan may choose from.  A one-turn look-ahead cannot see what a
+#: style costs later, so each posture offers only styles that do not lose to ``steady``
+#: when played a whole game (docs/ai.md, "Styles": a bold evader or a wary hunter does)
+STYLE_CHOICES: dict[str, tuple[str, ...]] = {
+    "attack": ("steady", "bold"),
+    "evade": ("steady", "wary"),
+    "hold": ("steady", "wary"),
+}
+
+#: the prior's own noise (tie-breaks), and the blur of a plan's variations
+PRIOR_NOISE = 0.01
+PLAN_NOISE = 0.3
 
 #: rollout length (actions) in systems without combat phases
 SHORT_ROLLOUT = 12
@@ -71,11 +81,14 @@ class MCTSAgent:
     def __init__(self, seed: int | None = None, think: float | None = None,
                  iterations: int | None = None, width: int = 4, rollout: int = 160,
                  horizon: int = 2, z: float = 1.5, noise: float = 0.3, margin: float = 1.5,
-                 search_moves: bool = False) -> None:
+                 search_moves: bool = False, plan_worlds: int = 2,
+                 styles: tuple[str, ...] | None = None, variations: int = 2,
+                 tactics: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.think = think
         self.iterations = iterations if iterations is not None else (None if think else 32)
+        self._iterations_given = iterations
         self.width = width
         self.rollout_len = rollout
         self.horizon = horizon
@@ -83,9 +96,18 @@ class MCTSAgent:
         self.noise = noise
         self.margin = margin
         self.search_moves = search_moves
-        self.prior = HeuristicAgent(None if seed is None else seed ^ 0x5EED, noise=0.0)
+        self.plan_worlds = plan_worlds
+        #: the styles a plan chooses from (None: those sound for the side's posture, see
+        #: :data:`STYLE_CHOICES`, the scenario's own style first)
+        self.styles = None if styles is None else tuple(styles)
+        self.tactics = tactics
+        self.variations = variations
+        self.prior = HeuristicAgent(None if seed is None else seed ^ 0x5EED, noise=PRIOR_NOISE)
         self.world: Any = None          # a WorldFactory, set by the runner
-        self.stats: dict[str, float] = {"searches": 0, "iterations": 0, "seconds": 0.0}
+        self.stats: dict[str, Any] = {"searches": 0, "iterations": 0, "seconds": 0.0,
+                                      "plans": 0, "styles": {}}
+        self._planned: tuple[Any, ...] | None = None
+        self._script: list[Action] = []
 
     def __repr__(self) -> str:
         return f"MCTSAgent(seed={self.seed!r}, think={self.think!r}, iterations={self.iterations!r})"
@@ -96,9 +118,18 @@ class MCTSAgent:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
+        if self.world is not None and self.styles != () and self._plan_due(view):
+            self.plan(view)
+        if self._script:
+            if view.get("phase") == self._planned[1] and view.get("turn") == self._planned[0] \
+                    and self._script[0] in legal:
+                a = self._script.pop(0)
+                self.prior._remember(view, a)
+                return a
+            self._script = []                  # off the script (it ended, or the game moved on)
         ranked = self.prior.rank(view, legal)
         best = ranked[0][1]
-        if (self.world is None or not self.worth_searching(legal, ranked)):
+        if (self.world is None or not self.tactics or not self.worth_searching(legal, ranked)):
             self.prior._remember(view, best)
             return best
         cands = self.candidates(ranked)
@@ -122,6 +153,132 @@ class MCTSAgent:
         if not self.search_moves and all(a.get("type") in MOVEMENT for a in legal):
             return False
         return True
+
+    # ----- the plan: a style for the turn -----------------------------------------------------
+    def _plan_due(self, view: dict[str, Any]) -> bool:
+        """At the first decision of each of the side's own Movement Phases (SPI games)."""
+        phases = view.get("phases")
+        phase = view.get("phase")
+        if not phases or view.get("system") == "battle-of-the-ring":
+            return False
+        side = view.get("side") or view.get("to_act")
+        name = next((p.get("name", "") for p in phases if p.get("code") == phase), "")
+        if "Movement" not in name or "Magic" in name or view.get("to_act") != side:
+            return False
+        key = (view.get("turn"), phase)
+        if key == self._planned:
+            return False
+        self._planned = key
+        return True
+
+    def plan(self, view: dict[str, Any]) -> str:
+        """Choose this turn's movement: each candidate (a style of the prior, or the prior
+        with more noise: :meth:`plan_candidates`) writes out the side's whole Movement Phase
+        in a world; then, in ``plan_worlds`` worlds (the same worlds and dice for every
+        candidate: common random numbers), each script is played, the rest of the turn and
+        the enemy's reply by the heuristic (the candidate's style for the side, the enemy in
+        its own), to the same phase of the next turn.  The best total value wins; a tie
+        keeps the prior's own plan (the first).  The winning script is played move by move
+        while its actions stay legal, and its style plays the rest of the turn."""
+        side = view.get("side") or view.get("to_act")
+        cands = self.plan_candidates(view.get("system", ""), side)
+        t0 = time.perf_counter()
+        deadline = t0 + self.think if self.think else None
+        # the scripts: movement has no dice, so one world writes each candidate's
+        scripts = [self._script_for(side, style, noise, self.rng.getrandbits(32),
+                                    self.rng.getrandbits(64)) for style, noise in cands]
+        # identical scripts need one playout (e.g. styles that move alike, far from the enemy)
+        unique: dict[str, int] = {}
+        index = [unique.setdefault(repr(sc), i) for i, sc in enumerate(scripts)]
+        todo = sorted(set(index))
+        totals = [0.0] * len(cands)
+        rounds = 0
+        want = (self.plan_worlds if self._iterations_given is None
+                else -(-self._iterations_given // len(todo)))
+        while rounds < max(1, want) and len(todo) > 1:
+            if deadline is not None and rounds > 0 and time.perf_counter() >= deadline:
+                break
+            seed = self.rng.getrandbits(64)
+            for i in todo:
+                totals[i] += self._playout_script(side, cands[i][0], scripts[i], seed)
+            rounds += 1
+        best = max(todo, key=lambda i: (round(totals[i], 9), -i))
+        name = cands[best][0]
+        self._script = list(scripts[best])
+        self.prior.style = dict(STYLES[name])
+        label = name if cands[best][1] <= PRIOR_NOISE else f"{name}~"
+        self.stats["plans"] += 1
+        self.stats["iterations"] += rounds * len(todo)
+        self.stats["seconds"] += time.perf_counter() - t0
+        self.stats["styles"][label] = self.stats["styles"].get(label, 0) + 1
+        return label
+
+    def plan_candidates(self, system: str, side: str) -> list[tuple[str, float]]:
+        """(style, noise) of each candidate plan: the prior as it is first, then the other
+        styles sound for the side's posture, then ``variations`` plans of the prior's style
+        with its scores blurred by ``PLAN_NOISE`` (other moves of nearly equal worth)."""
+        styles = self.styles or self.style_choices(system, side)
+        out = [(st, PRIOR_NOISE) for st in styles]
+        out += [(styles[0], PLAN_NOISE)] * self.variations
+        return out
+
+    @staticmethod
+    def style_choices(system: str, side: str) -> tuple[str, ...]:
+        """The styles sound for ``side``'s posture, its scenario style first."""
+        f = facts(system)
+        own = f["style"].get(side, "steady")
+        choices = STYLE_CHOICES.get(f["posture"].get(side, "attack"), ("steady",))
+        return (own,) + tuple(c for c in choices if c != own)
+
+    def _script_for(self, side: str, style: str, noise: float, policy_seed: int,
+                    world_seed: int) -> list[Action]:
+        """The actions ``side`` takes in this Movement Phase, played by the heuristic in
+        ``style`` with ``noise`` in a world."""
+        world = self.world.sample(random.Random(world_seed))
+        turn, phase = world.turn, world.phase
+        policy = HeuristicAgent(policy_seed, noise=noise, style=STYLES[style])
+        script: list[Action] = []
+        for _ in range(self.rollout_len * 4):
+            if world.result is not None or (world.turn, world.phase) != (turn, phase):
+                break
+            if world.to_act != side:
+                break
+            legal = world.legal_actions()
+            if not legal:
+                break
+            a = legal[0] if len(legal) == 1 else policy.choose(world.view(side), legal)
+            world.apply(a)
+            script.append(a)
+        return script
+
+    def _playout_script(self, side: str, style: str, script: list[Action], seed: int) -> float:
+        """The value for ``side`` at the same phase of the next turn: ``script`` played, then
+        the heuristic (``style`` for the side)."""
+        rng = random.Random(seed)
+        world = self.world.sample(rng)
+        order, _ = _phases(world)
+        stop = (world.turn + 1, order.get(world.phase, 0))
+        agents = {s: HeuristicAgent(rng.getrandbits(32),
+                                    style=STYLES[style] if s == side else None)
+                  for s in world.sides}
+        for a in script:
+            if world.result is not None or world.to_act != side:
+                break
+            try:
+                world.apply(a)
+            except Exception:
+                break
+            agents[side]._remember({}, a)
+        for _ in range(self.rollout_len * 8):
+            if world.result is not None or (world.turn, order.get(world.phase, -1)) >= stop:
+                break
+            actor = world.to_act
+            legal = world.legal_actions()
+            if actor is None or not legal:
+                break
+            a = legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal)
+            world.apply(a)
+        return evaluate(world.view(side), side)
 
     # ----- the search ------------------------------------------------------------------------
     def search(self, side: str, cands: list[Action]) -> Action:
