@@ -184,3 +184,17 @@ def test_heuristic_ignores_the_scrambled_hidden_part_of_a_view():
             u["real"] = random.Random(u["id"]).random() < 0.5
     legal = game.legal_actions()
     assert HeuristicAgent(seed=4).choose(view, legal) == HeuristicAgent(seed=4).choose(scrambled, legal)
+
+
+def test_heuristic_styles_by_name():
+    """``heuristic:STYLE`` is the heuristic in one of its styles (for balance matches)."""
+    from ringwar.ai.agents import agent_names, known_agent
+    from ringwar.ai.heuristic import STYLES
+    agent = make_agent("heuristic:wary", 3)
+    assert isinstance(agent, HeuristicAgent) and agent.style == STYLES["wary"]
+    assert make_agent("heuristic", 3).style is None          # the scenario's own style
+    assert "heuristic:bold" in agent_names() and known_agent("heuristic:bold")
+    for bad in ("heuristic:reckless", "random:bold", "mcts:wary"):
+        assert not known_agent(bad)
+        with pytest.raises(ValueError, match="unknown agent"):
+            make_agent(bad, 1)

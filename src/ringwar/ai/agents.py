@@ -71,16 +71,35 @@ AGENTS["mcts"] = _mcts
 
 
 def make_agent(name: str, seed: int | None = None, **options: Any) -> Agent:
-    """An agent by name (``"random"``, ``"heuristic"``, ``"mcts"``), seeded.  ``options``
-    go to agents that take them (mcts: ``think`` seconds, ``iterations``); others ignore
-    them."""
-    try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})") from None
-    if options and name not in ("mcts",):
+    """An agent by name (``"random"``, ``"heuristic"``, ``"mcts"``, or ``"heuristic:STYLE"``:
+    the heuristic in one of :data:`ringwar.ai.heuristic.STYLES`), seeded.  ``options`` go to
+    agents that take them (mcts: ``think`` seconds, ``iterations``); others ignore them."""
+    base, _, style = name.partition(":")
+    if not known_agent(name):
+        raise ValueError(f"unknown agent {name!r} (known: {', '.join(agent_names())})")
+    factory = AGENTS[base]
+    if style:
+        from .heuristic import STYLES, HeuristicAgent
+        return HeuristicAgent(seed, style=STYLES[style])
+    if options and base not in ("mcts",):
         return factory(seed)
     return factory(seed, **options)
+
+
+def agent_names() -> list[str]:
+    """Every name :func:`make_agent` knows."""
+    from .heuristic import STYLES
+    return sorted(AGENTS) + [f"heuristic:{s}" for s in STYLES]
+
+
+def known_agent(name: str) -> bool:
+    base, _, style = name.partition(":")
+    if base not in AGENTS:
+        return False
+    if not style:
+        return True
+    from .heuristic import STYLES
+    return base == "heuristic" and style in STYLES
 
 
 def agent_seed(game_seed: int, side_index: int) -> int:

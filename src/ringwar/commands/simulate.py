@@ -66,7 +66,7 @@ def command(scenario: str, games: int, agents: str, workers: int, seed: int, out
     """Play GAMES games of SCENARIO (a system, or SYSTEM:SCENARIO) between AGENTS and report
     who wins, with 95 % Wilson intervals.  With --sweep, the games are played for every
     value of a game option and the win rates are plotted against it."""
-    from ..ai import AGENTS
+    from ..ai.agents import agent_names, known_agent
     from ..core.engine import system_class
     from ..core.errors import RecordError
     from ..sim import GameSpec, run_many, summarize
@@ -80,8 +80,8 @@ def command(scenario: str, games: int, agents: str, workers: int, seed: int, out
         raise click.ClickException(str(e)) from None
     names = tuple(a.strip() for a in agents.split(",") if a.strip())
     for a in names:
-        if a not in AGENTS:
-            raise click.BadParameter(f"unknown agent {a!r} (known: {', '.join(sorted(AGENTS))})")
+        if not known_agent(a):
+            raise click.BadParameter(f"unknown agent {a!r} (known: {', '.join(agent_names())})")
     base = parse_options(game_options)
     sw = parse_sweep(sweep)
     values: list[Any] = sw[1] if sw else [None]

@@ -75,7 +75,7 @@ def command(system: str, agents: str, games: int, workers: int, seed: int, think
     Wilson confidence intervals, overall and per side."""
     import ringwar
 
-    from ..ai import AGENTS
+    from ..ai.agents import agent_names, known_agent
     from ..core.engine import system_class
     from ..sim import run_many
     from ..sim.options import agent_options, parse_options, split_system, write_rows
@@ -83,8 +83,8 @@ def command(system: str, agents: str, games: int, workers: int, seed: int, think
     system, scenario = split_system(system)
     names = [a.strip() for a in agents.split(",") if a.strip()]
     for a in names:
-        if a not in AGENTS:
-            raise click.BadParameter(f"unknown agent {a!r} (known: {', '.join(sorted(AGENTS))})")
+        if not known_agent(a):
+            raise click.BadParameter(f"unknown agent {a!r} (known: {', '.join(agent_names())})")
     if len(names) < 2:
         raise click.BadParameter("a tournament needs at least two agents")
     options = parse_options(game_options)
