@@ -208,6 +208,7 @@ class MCTSAgent:
         self.prior.style = dict(STYLES[name])
         label = name if cands[best][1] <= PRIOR_NOISE else f"{name}~"
         self.stats["plans"] += 1
+        self.stats["searches"] += 1
         self.stats["iterations"] += rounds * len(todo)
         self.stats["seconds"] += time.perf_counter() - t0
         self.stats["styles"][label] = self.stats["styles"].get(label, 0) + 1
