@@ -1,6 +1,6 @@
 """``ringwar play SYSTEM``: an interactive terminal game, against an AI (``--vs heuristic``,
-the default and for now the strongest; ``mcts``, an experimental search thinking ``--think``
-seconds; ``random``) or hot-seat.  Works through the engine contract only, so it plays any system; SPI-shaped
+the default, instant; ``mcts``, a search that plans each Movement Phase, thinking about
+``--think`` seconds a plan (docs/ai.md has its measured strength); ``random``) or hot-seat.  Works through the engine contract only, so it plays any system; SPI-shaped
 actions get short typed commands (``move 1324 1323``, ``fire 0608 0810``, ``end`` ...).
 
 Reads plain lines from stdin (a terminal, a pipe or a test), so it can be scripted.
@@ -639,11 +639,11 @@ def _reader(stdin: Any) -> Callable[[str], str | None]:
 @click.argument("system", required=False, default="sauron")
 @click.option("--vs", "vs", type=click.Choice(["mcts", "heuristic", "random", "human"]), default="heuristic",
               show_default=True,
-              help="the opponent: the rules-of-thumb AI (heuristic, for now the strongest), the "
-                   "experimental search AI (mcts), "
+              help="the opponent: the rules-of-thumb AI (heuristic, instant), the search AI "
+                   "(mcts: plans each turn), "
                    "the random agent, or another person at this keyboard (hot-seat)")
 @click.option("--think", type=float, default=1.0, show_default=True,
-              help="seconds the search AI (mcts) may think over each decision it searches")
+              help="seconds the search AI (mcts) may think over each plan (after one round)")
 @click.option("--side", default=None, help="the side you play against the agent (default: the first side)")
 @click.option("--seed", type=int, default=None, help="the game's dice seed (default: a random seed)")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False), default=None,

@@ -16,7 +16,7 @@ import click
 @click.option("--ai-delay", default=0.05, show_default=True, type=float,
               help="seconds an AI seat waits between its actions (so you can follow them)")
 @click.option("--ai-think", default=1.0, show_default=True, type=float,
-              help="seconds the search AI (mcts) may think over each decision it searches")
+              help="seconds the search AI (mcts) may think over each plan (after one round)")
 @click.option("--ws-compression/--no-ws-compression", default=False, show_default=True,
               help="compress WebSocket messages (saves bandwidth on slow links, costs CPU)")
 @click.option("--log-level", default="warning", show_default=True,

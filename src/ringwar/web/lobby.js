@@ -18,8 +18,8 @@ async function api(path, opts = {}) {
 function seatSelect(side, id) {
   return `<label class="seat">${side} <select id="${id}" data-side="${side}">
     <option value="human">human</option>
-    <option value="ai:heuristic">AI: rules of thumb (the strongest for now)</option>
-    <option value="ai:mcts">AI: search (experimental, thinks)</option>
+    <option value="ai:heuristic">AI: rules of thumb (instant)</option>
+    <option value="ai:mcts">AI: search (plans each turn, thinks)</option>
     <option value="ai:random">AI: random (for testing)</option></select></label>`;
 }
 
