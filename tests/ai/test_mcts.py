@@ -233,3 +233,23 @@ def test_contact_counts_for_the_hunter_while_there_is_time():
         v["turn"] = v["last_turn"]
     assert (evaluate(close, "westernesse") - evaluate(view, "westernesse")
             > evaluate(late_close, "westernesse") - evaluate(late_far, "westernesse"))
+
+
+def test_plans_only_in_the_sides_own_movement_phase():
+    """A decision the Westernesse owes during Sauron's Movement Phase (oil to pour [16.7], a
+    retreat) is not the Westernesse's movement: no plan there."""
+    phases = [{"code": "A", "name": "Initial Magic Leader Movement Phase"},
+              {"code": "C", "name": "Forces of Sauron Movement Phase"},
+              {"code": "F", "name": "Westernesse Movement Phase"}]
+
+    def view(side, phase, **kw):
+        return {"system": "gondor", "phases": phases, "phase": phase, "turn": 3,
+                "side": side, "to_act": side, **kw}
+
+    assert MCTSAgent(seed=1)._plan_due(view("sauron", "C"))
+    assert MCTSAgent(seed=1)._plan_due(view("westernesse", "F"))
+    assert not MCTSAgent(seed=1)._plan_due(view("westernesse", "C"))
+    assert not MCTSAgent(seed=1)._plan_due(view("sauron", "A"))
+    assert not MCTSAgent(seed=1)._plan_due(view("sauron", "C", pending={"type": "retreat"}))
+    agent = MCTSAgent(seed=1)
+    assert agent._plan_due(view("sauron", "C")) and not agent._plan_due(view("sauron", "C"))

@@ -163,7 +163,10 @@ class MCTSAgent:
             return False
         side = view.get("side") or view.get("to_act")
         name = next((p.get("name", "") for p in phases if p.get("code") == phase), "")
-        if "Movement" not in name or "Magic" in name or view.get("to_act") != side:
+        # the side's own Movement Phase ("Forces of Sauron Movement Phase"), not a decision
+        # it owes the other side during the enemy's (a pending retreat, oil to pour)
+        if ("Movement" not in name or "Magic" in name or view.get("to_act") != side
+                or str(side).lower() not in name.lower() or view.get("pending")):
             return False
         key = (view.get("turn"), phase)
         if key == self._planned:
@@ -238,18 +241,20 @@ class MCTSAgent:
         world = self.world.sample(random.Random(world_seed))
         turn, phase = world.turn, world.phase
         policy = HeuristicAgent(policy_seed, noise=noise, style=STYLES[style])
+        other = HeuristicAgent(policy_seed ^ 1)      # answers what the phase asks of the enemy
         script: list[Action] = []
         for _ in range(self.rollout_len * 4):
             if world.result is not None or (world.turn, world.phase) != (turn, phase):
                 break
-            if world.to_act != side:
-                break
+            actor = world.to_act
             legal = world.legal_actions()
-            if not legal:
+            if actor is None or not legal:
                 break
-            a = legal[0] if len(legal) == 1 else policy.choose(world.view(side), legal)
+            agent = policy if actor == side else other
+            a = legal[0] if len(legal) == 1 else agent.choose(world.view(actor), legal)
             world.apply(a)
-            script.append(a)
+            if actor == side:
+                script.append(a)
         return script
 
     def _playout_script(self, side: str, style: str, script: list[Action], seed: int) -> float:
@@ -262,13 +267,21 @@ class MCTSAgent:
         agents = {s: HeuristicAgent(rng.getrandbits(32),
                                     style=STYLES[style] if s == side else None)
                   for s in world.sides}
-        for a in script:
-            if world.result is not None or world.to_act != side:
-                break
+        turn, phase = world.turn, world.phase
+        todo = list(script)
+        while todo and world.result is None and (world.turn, world.phase) == (turn, phase):
+            actor = world.to_act
+            if actor != side:                        # the enemy answers mid-phase
+                legal = world.legal_actions()
+                if actor is None or not legal:
+                    break
+                world.apply(legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal))
+                continue
+            a = todo.pop(0)
             try:
                 world.apply(a)
             except Exception:
-                break
+                break                                # off the script: the heuristic plays on
             agents[side]._remember({}, a)
         for _ in range(self.rollout_len * 8):
             if world.result is not None or (world.turn, order.get(world.phase, -1)) >= stop:
