@@ -74,16 +74,15 @@ def make_agent(name: str, seed: int | None = None, **options: Any) -> Agent:
     """An agent by name (``"random"``, ``"heuristic"``, ``"mcts"``, or ``"heuristic:STYLE"``:
     the heuristic in one of :data:`ringwar.ai.heuristic.STYLES`), seeded.  ``options`` go to
     agents that take them (mcts: ``think`` seconds, ``iterations``); others ignore them."""
-    base, _, style = name.partition(":")
     if not known_agent(name):
         raise ValueError(f"unknown agent {name!r} (known: {', '.join(agent_names())})")
-    factory = AGENTS[base]
+    base, _, style = name.partition(":")
     if style:
         from .heuristic import STYLES, HeuristicAgent
         return HeuristicAgent(seed, style=STYLES[style])
     if options and base not in ("mcts",):
-        return factory(seed)
-    return factory(seed, **options)
+        return AGENTS[base](seed)
+    return AGENTS[base](seed, **options)
 
 
 def agent_names() -> list[str]:
@@ -93,13 +92,7 @@ def agent_names() -> list[str]:
 
 
 def known_agent(name: str) -> bool:
-    base, _, style = name.partition(":")
-    if base not in AGENTS:
-        return False
-    if not style:
-        return True
-    from .heuristic import STYLES
-    return base == "heuristic" and style in STYLES
+    return name in agent_names()
 
 
 def agent_seed(game_seed: int, side_index: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..core import hexes as hx
 from .knowledge import side_of_army
 
 
@@ -121,8 +122,6 @@ def _survival(view: dict[str, Any], side: str, survivor: str, other: str) -> flo
 def _contact(view: dict[str, Any], survivor: str, other: str) -> float:
     """How close the other side's combat units stand to the survivor's, in [0, 1]: 1 when
     every survivor unit has an enemy beside it, 0 when all are ``REACH`` hexes or more away."""
-    from ..core import hexes as hx
-
     mine: list[str] = []
     theirs: list[str] = []
     for u in view.get("units", ()):

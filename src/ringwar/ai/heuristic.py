@@ -72,8 +72,9 @@ def exchange(u: dict[str, Any], adj: list[dict[str, Any]]) -> tuple[float, float
 
 #: styles of play: multipliers of the movement weights: ``pull``, how strongly units seek
 #: the enemy (a host that evades keeps away by the inverse); ``opp``, the damage a unit may
-#: deal where it stops; ``threat``, the damage it may take there.  The heuristic plays
-#: ``steady``; the search chooses one for each of its turns (:mod:`ringwar.ai.mcts`).
+#: deal where it stops; ``threat``, the damage it may take there.  The heuristic plays the
+#: scenario's style for its side (``knowledge.facts``: else ``steady``); the search may
+#: choose another for a turn (:mod:`ringwar.ai.mcts`).
 STYLES: dict[str, dict[str, float]] = {
     "steady": {"pull": 1.0, "opp": 1.0, "threat": 1.0},
     "bold": {"pull": 2.0, "opp": 1.5, "threat": 0.3},

@@ -3,21 +3,20 @@
 The agent plays its prior (the heuristic agent) and searches two kinds of decision:
 
 **The plan** (on by default).  At the first decision of each of its side's own Movement
-Phases it chooses the prior's *style* for the turn (:data:`ringwar.ai.heuristic.STYLES`:
-how hard units seek the enemy, how much they value the blows they may deal and fear those
-they may take).  For each style of :meth:`MCTSAgent.style_choices` (the scenario's own style
-and the others sound for the side's posture, :data:`STYLE_CHOICES`) it plays the side's
-whole turn and the enemy's reply, both sides by the heuristic (the enemy in its own style),
-to the same phase of the next turn, and scores the position with
-:func:`ringwar.ai.evaluate.evaluate`.  Each round draws one seed and asks the runner's
-:class:`~ringwar.ai.worlds.WorldFactory` for a *world* from it: a copy of the game
-consistent with the agent's own view, the other side's secrets re-dealt and the dice
-reseeded (so the search never reads the true hidden state nor the dice to come); every
-style plays from its own copy of that same world (common random numbers).  The best total
-over ``plan_worlds`` rounds wins; a tie (no contact within the turn, where styles move
-alike) keeps the current style.  Movement is where these games are decided, and a whole
-turn of movement is too many decisions to search one by one: a style is a small set of
-whole-turn plans the rollouts can compare.
+Phases it writes candidate *scripts* of the whole phase (:meth:`MCTSAgent.plan_candidates`:
+the heuristic in the scenario's style for the side, in the other styles sound for its
+posture, :data:`STYLE_CHOICES`, and ``variations`` blurred versions of the first).  Each
+round draws one seed and asks the runner's :class:`~ringwar.ai.worlds.WorldFactory` for a
+*world* from it: a copy of the game consistent with the agent's own view, the other side's
+secrets re-dealt and the dice reseeded (so the search never reads the true hidden state
+nor the dice to come).  Every distinct script is played in its own copy of that same world
+(common random numbers), then the rest of the turn and the enemy's reply by the heuristic,
+to the same phase of the next turn, and the position is scored with
+:func:`ringwar.ai.evaluate.evaluate`.  The best total over ``plan_worlds`` rounds wins (a
+tie: the prior's own script); the agent plays it move by move while the game allows, and
+its style plays the rest of the turn.  Movement is where these games are decided, and a
+phase of movement is too many decisions to search one by one: a script is a whole phase the
+playouts can compare.
 
 **Tactics** (``tactics=True``, off by default: measured weaker than the prior, see
 docs/ai.md).  On combat and magic decisions the prior's best ``width`` actions are the
@@ -27,12 +26,12 @@ the prior with a little noise); the prior's choice is kept unless another candid
 paired difference beats it by ``z`` standard errors.  Rallies, set-up and ``select`` are
 always the prior's; ``end`` is a candidate only when the prior would end.
 
-Budgets: ``iterations`` playouts per searched decision (a plan: whole rounds of every style;
-default 3 rounds; tactics: default 32), reproducible with the seed, and/or ``think``
+Budgets: ``iterations`` playouts per searched decision (a plan: whole rounds of every
+distinct script, default ``plan_worlds`` = 2 rounds; tactics: default 32), reproducible with the seed, and/or ``think``
 seconds (whichever ends first, after at least one round; a time budget depends on the
 machine, so it is not reproducible).  Without a world factory (an agent driven by hand with
-only a view) it plays as its prior.  The Battle of the Ring has no plans (its prior,
-``ai/ring.py``, has no styles).
+only a view) it plays as its prior.  The Battle of the Ring has no plans (no SPI Movement
+Phases; its prior, ``ai/ring.py``, has no styles).
 """
 
 from __future__ import annotations
@@ -154,19 +153,16 @@ class MCTSAgent:
             return False
         return True
 
-    # ----- the plan: a style for the turn -----------------------------------------------------
+    # ----- the plan: a script for the Movement Phase ------------------------------------------
     def _plan_due(self, view: dict[str, Any]) -> bool:
-        """At the first decision of each of the side's own Movement Phases (SPI games)."""
-        phases = view.get("phases")
-        phase = view.get("phase")
-        if not phases or view.get("system") == "battle-of-the-ring":
-            return False
+        """At the first decision of each of the side's own Movement Phases (SPI games; the
+        view's ``phases`` say whose each phase is), not at a decision it owes the other side
+        during the enemy's (a pending retreat, oil to pour)."""
         side = view.get("side") or view.get("to_act")
-        name = next((p.get("name", "") for p in phases if p.get("code") == phase), "")
-        # the side's own Movement Phase ("Forces of Sauron Movement Phase"), not a decision
-        # it owes the other side during the enemy's (a pending retreat, oil to pour)
-        if ("Movement" not in name or "Magic" in name or view.get("to_act") != side
-                or str(side).lower() not in name.lower() or view.get("pending")):
+        phase = view.get("phase")
+        own = next((p for p in view.get("phases") or () if p.get("code") == phase), None)
+        if (own is None or own.get("side") != side or "Movement" not in own.get("name", "")
+                or view.get("to_act") != side or view.get("pending")):
             return False
         key = (view.get("turn"), phase)
         if key == self._planned:
@@ -242,19 +238,16 @@ class MCTSAgent:
         turn, phase = world.turn, world.phase
         policy = HeuristicAgent(policy_seed, noise=noise, style=STYLES[style])
         other = HeuristicAgent(policy_seed ^ 1)      # answers what the phase asks of the enemy
+        agents = {s: policy if s == side else other for s in world.sides}
         script: list[Action] = []
         for _ in range(self.rollout_len * 4):
             if world.result is not None or (world.turn, world.phase) != (turn, phase):
                 break
-            actor = world.to_act
-            legal = world.legal_actions()
-            if actor is None or not legal:
+            played = _step(world, agents)
+            if played is None:
                 break
-            agent = policy if actor == side else other
-            a = legal[0] if len(legal) == 1 else agent.choose(world.view(actor), legal)
-            world.apply(a)
-            if actor == side:
-                script.append(a)
+            if played[0] == side:
+                script.append(played[1])
         return script
 
     def _playout_script(self, side: str, style: str, script: list[Action], seed: int) -> float:
@@ -270,12 +263,9 @@ class MCTSAgent:
         turn, phase = world.turn, world.phase
         todo = list(script)
         while todo and world.result is None and (world.turn, world.phase) == (turn, phase):
-            actor = world.to_act
-            if actor != side:                        # the enemy answers mid-phase
-                legal = world.legal_actions()
-                if actor is None or not legal:
+            if world.to_act != side:                 # the enemy answers mid-phase
+                if _step(world, agents) is None:
                     break
-                world.apply(legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal))
                 continue
             a = todo.pop(0)
             try:
@@ -286,12 +276,8 @@ class MCTSAgent:
         for _ in range(self.rollout_len * 8):
             if world.result is not None or (world.turn, order.get(world.phase, -1)) >= stop:
                 break
-            actor = world.to_act
-            legal = world.legal_actions()
-            if actor is None or not legal:
+            if _step(world, agents) is None:
                 break
-            a = legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal)
-            world.apply(a)
         return evaluate(world.view(side), side)
 
     # ----- the search ------------------------------------------------------------------------
@@ -377,6 +363,19 @@ class MCTSAgent:
             v = evaluate(world.view(sides[0]), sides[0])
             return {sides[0]: v, sides[1]: -v}
         return {s: evaluate(world.view(s), s) for s in sides}
+
+
+def _step(world: Any, agents: dict[str, Any]) -> tuple[str, Action] | None:
+    """Let the side to act in ``world`` play one action by its agent in ``agents`` (a single
+    legal action is played without asking); returns (that side, the action), or None if
+    nobody can act."""
+    actor = world.to_act
+    legal = world.legal_actions()
+    if actor is None or not legal:
+        return None
+    a = legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal)
+    world.apply(a)
+    return actor, a
 
 
 def _quick(legal: list[Action]) -> Action | None:

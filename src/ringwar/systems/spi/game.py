@@ -723,7 +723,9 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return {
             "title": self.title,
             "phase_name": PHASE_NAMES[self._phase],
-            "phases": [{"code": ph, "name": PHASE_NAMES[ph]} for ph in self.PHASES if self.phase_applies(ph)],
+            # [3.0] each phase with the side whose phase it is (None: both, or neither)
+            "phases": [{"code": ph, "name": PHASE_NAMES[ph], "side": self.PHASING.get(ph)}
+                       for ph in self.PHASES if self.phase_applies(ph)],
             "step": self.step,
             "night": self.is_night(),
             "last_turn": self.last_turn,
