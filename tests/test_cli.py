@@ -279,7 +279,7 @@ class NimGame(Game):
         self._result: dict[str, Any] | None = None
 
     @property
-    def to_act(self) -> str | None:
+    def rules_to_act(self) -> str | None:
         return None if self._result else self.sides[self.mover]
 
     @property
@@ -291,7 +291,7 @@ class NimGame(Game):
         return "take"
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def rules_result(self) -> dict[str, Any] | None:
         return self._result
 
     def _legal(self) -> list[dict[str, Any]]:

@@ -117,7 +117,7 @@ def test_record_round_trip_and_validation() -> None:
     (lambda d: json.dumps(dict(d, version=99)), "version 99 is not supported"),
     (lambda d: json.dumps(dict(d, format="chess")), "'format' must be"),
     (lambda d: json.dumps(dict(d, system="monopoly")), "unknown game system"),
-    (lambda d: json.dumps(dict(d, seed="x")), "'seed' must be an integer"),
+    (lambda d: json.dumps(dict(d, seed="x")), "'seed' must be a whole number"),
     (lambda d: json.dumps(dict(d, actions=[{"type": "move", "unit": "nobody", "to": "0101"}])), "action #1"),
     (lambda d: json.dumps(dict(d, actions=[5])), "action #1 is not an object"),
     (lambda d: json.dumps(dict(d, final_hash="0" * 32)), "does not match"),
@@ -160,11 +160,12 @@ def test_undo_stops_at_dice() -> None:
     g.apply({"type": "select", "unit": "warg2"})
     g.apply(g.legal_actions()[0])
     assert g.can_undo
-    g.undo()
-    g.undo()
+    assert g.undo() == 2      # the move, and the bare selection that led to it
     assert g.state_hash() == h0
     with pytest.raises(ringwar.UndoRefused):
         g.undo()
+    g.apply({"type": "select", "unit": "warg2"})
+    assert g.undo() == 1 and g.state_hash() == h0   # a selection alone is taken back alone
 
 
 def test_views_are_json_serializable() -> None:

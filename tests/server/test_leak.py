@@ -50,7 +50,7 @@ class SecretGame(Game):
         self.phase_ = "hide"
 
     @property
-    def to_act(self) -> str | None:
+    def rules_to_act(self) -> str | None:
         return None if self.result else self.sides[self.n % 2] if self.phase_ == "hide" \
             else self.sides[(self.n + 1) % 2]
 
@@ -63,7 +63,7 @@ class SecretGame(Game):
         return self.phase_
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def rules_result(self) -> dict[str, Any] | None:
         if self.n < self.ROUNDS:
             return None
         w = max(self.sides, key=lambda s: self.score[s])

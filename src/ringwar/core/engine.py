@@ -9,11 +9,25 @@
     game.view(side)                         # what that side may see
     game.result                             # None, or {"winner": ..., "level": ...}
     game.state_hash(), game.record          # replay(record) reaches the same hash
+    game.redact_action(action, side)        # a recorded action as that side may see it
+    game.meta_actions(side)                 # resign / offer, accept or decline a draw
+    game.follow_ups(selection)              # what a selection would offer; nothing changes
+    game.apply_selected(selection, action)  # both as one move, or neither
 
-A system subclasses :class:`Game` and fills in a handful of hooks (``_legal``, ``_do``,
-``_state_json``, ``_view`` ...).  Actions and events are flat JSON-able dicts; every event
-that applies a rule carries its case number in ``rule``.  Events that only one side may
-see carry ``"visible_to": side``; :meth:`Game.view` and :meth:`Game.log_for` filter them.
+A system subclasses :class:`Game` and fills in a handful of hooks (``rules_to_act``,
+``rules_result``, ``_legal``, ``_do``, ``_state_json``, ``_view`` ...).  Actions and events
+are flat JSON-able dicts; every event that applies a rule carries its case number in
+``rule``.  Events that only one side may see carry ``"visible_to": side``;
+:meth:`Game.view` and :meth:`Game.log_for` filter them, and :meth:`Game.redact_action`
+hides what a recorded action would tell another side.
+
+The contract guarantees that whenever ``result`` is None, ``legal_actions()`` is not
+empty (no dead ends); the contract fuzzers (tests/test_contract_fuzz.py) check it.
+
+Resigning and agreeing a draw are the same in every game, so the core handles them: they
+are *meta actions*, recorded like any other, that a side may take whether or not it is to
+act (:meth:`Game.meta_actions`).  They are never among ``legal_actions()``, so agents and
+fuzzers that play the rules never resign.
 """
 
 from __future__ import annotations
@@ -25,12 +39,26 @@ from typing import Any, ClassVar
 
 from .dice import Dice
 from .errors import IllegalAction, RecordError, UndoRefused
-from .record import GameRecord
+from .options import Option, as_option
+from .record import META_TYPES, SEED_MAX, GameRecord
 
 Action = dict[str, Any]
 Event = dict[str, Any]
 
 _SCALARS = (str, int, float, bool, type(None))
+
+RESIGN_RULE, DRAW_RULE = "[resign]", "[draw]"
+
+
+def _text_ok(s: str) -> bool:
+    """A string that can be written as UTF-8 (no lone surrogates) and is not absurdly long."""
+    if len(s) > 1000:
+        return False
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def action_key(action: Action) -> tuple:
@@ -51,15 +79,33 @@ class Game(ABC):
     system: ClassVar[str] = ""
     title: ClassVar[str] = ""
     sides: ClassVar[tuple[str, ...]] = ()
-    #: option name -> (default, description); unknown options are refused
-    OPTIONS: ClassVar[dict[str, tuple[Any, str]]] = {}
+    #: option name -> its declaration (type, range, rule case); unknown options are refused
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    #: options that unattended play (simulation, tournaments, self-play, RL) uses unless it is
+    #: told otherwise, e.g. a round limit the rules do not have but a batch of games needs
+    SIMULATION_OPTIONS: ClassVar[dict[str, Any]] = {}
+    #: action types that only ask the same side a follow-up question (select a unit, then
+    #: say where it goes): :meth:`follow_ups` lists what would follow without changing the
+    #: game, and :meth:`apply_selected` plays a selection and its follow-up as one move
+    SELECTIONS: ClassVar[frozenset[str]] = frozenset()
     #: scenario names this system offers (the first is the default)
     SCENARIOS: ClassVar[tuple[str, ...]] = ("standard",)
     #: True if a side's view ever hides something from it (dummy counters, hidden units):
     #: then an unfinished game's raw record must never be shown to a player.
     hidden_information: ClassVar[bool] = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, hook in (("to_act", "rules_to_act"), ("result", "rules_result")):
+            if name in cls.__dict__:
+                raise TypeError(f"{cls.__name__} defines {name!r}: a system defines {hook!r} "
+                                f"instead (the core adds resignations and agreed draws)")
+
     def __init__(self, record: GameRecord) -> None:
+        seed = record.seed
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+            raise RecordError(f"the seed must be a whole number from 0 to {SEED_MAX} (2^63 - 1), "
+                              f"not {seed!r}")
         self.record = GameRecord(record.system, record.seed, record.scenario,
                                  dict(record.options), record.setup, [])
         if self.record.scenario is None:
@@ -74,21 +120,35 @@ class Game(ABC):
         self._legal_cache: list[Action] | None = None
         self._legal_keys: set[tuple] | None = None
         self._barrier = 0  # actions before this index may not be undone (dice or reveals)
+        # a resignation or an agreed draw; the standing offer {"by": side, "accepted": [...]}.
+        # Both are replaced, never changed in place, so a system's clone() may share them.
+        self.concluded: dict[str, Any] | None = None
+        self.draw_offer: dict[str, Any] | None = None
         self._init_state()
         self._after_change()
 
     # ----- construction -------------------------------------------------------------
+    @classmethod
+    def option_specs(cls) -> dict[str, Option]:
+        """The declared options (older ``(default, doc)`` pairs read as options)."""
+        return {k: as_option(v) for k, v in cls.OPTIONS.items()}
+
     def _check_options(self, given: dict[str, Any]) -> dict[str, Any]:
-        opts = {k: default for k, (default, _doc) in self.OPTIONS.items()}
+        specs = self.option_specs()
+        opts = {k: o.default for k, o in specs.items()}
         for k, v in given.items():
-            if k not in self.OPTIONS:
+            if k not in specs:
                 raise RecordError(
-                    f"{self.system}: unknown option {k!r} (known: {', '.join(sorted(self.OPTIONS)) or 'none'})")
-            default = self.OPTIONS[k][0]
-            if default is not None and type(v) is not type(default):
-                raise RecordError(f"{self.system}: option {k!r} must be {type(default).__name__}")
-            opts[k] = v
+                    f"{self.system}: unknown option {k!r} (known: {', '.join(sorted(specs)) or 'none'})")
+            opts[k] = specs[k].check(self.system, k, v)
         return opts
+
+    @classmethod
+    def validate_setup(cls, setup: Any) -> None:
+        """Raise RecordError unless ``setup`` is a starting position this system checks
+        completely.  By default a system takes no set-up from outside (the web app refuses
+        one); a system whose position builder validates its input overrides this."""
+        raise RecordError(f"{cls.system}: this game takes no starting position from outside")
 
     @abstractmethod
     def _init_state(self) -> None:
@@ -96,9 +156,24 @@ class Game(ABC):
 
     # ----- the contract -----------------------------------------------------------------
     @property
-    @abstractmethod
     def to_act(self) -> str | None:
         """The side whose decision it is (None once the game is over)."""
+        return None if self.concluded is not None else self.rules_to_act
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """None while the game goes on; else ``{"winner", "level", "text", ...}``."""
+        return self.concluded if self.concluded is not None else self.rules_result
+
+    @property
+    @abstractmethod
+    def rules_to_act(self) -> str | None:
+        """Hook: the side whose decision it is by the rules (None once they end the game)."""
+
+    @property
+    @abstractmethod
+    def rules_result(self) -> dict[str, Any] | None:
+        """Hook: the result by the rules (victory conditions), None while the game goes on."""
 
     @property
     @abstractmethod
@@ -107,10 +182,6 @@ class Game(ABC):
     @property
     @abstractmethod
     def phase(self) -> str: ...
-
-    @property
-    @abstractmethod
-    def result(self) -> dict[str, Any] | None: ...
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now.  The list is cached: treat it as read-only."""
@@ -137,8 +208,33 @@ class Game(ABC):
         action = self._normalize(action)
         if self.result is not None:
             raise IllegalAction("[end]", "the game is over")
+        if action["type"] in META_TYPES:
+            return self._apply_meta(action)
         if not self.is_legal(action):
             raise self._diagnose(action)
+        return self._apply(action)
+
+    def apply_selected(self, selection: Action, action: Action) -> list[Event]:
+        """Apply a selection and its follow-up as one move: both, or (IllegalAction) neither.
+
+        This is how a player who looked at a unit's options with :meth:`follow_ups` plays
+        one of them: the selection was never sent on its own, so changing one's mind cost
+        nothing.  Both are recorded, the selection first."""
+        selection, action = self._normalize(selection), self._normalize(action)
+        if self.result is not None:
+            raise IllegalAction("[end]", "the game is over")
+        options = self.follow_ups(selection)
+        if options is None:
+            if not self.is_legal(selection):
+                raise self._diagnose(selection)
+            raise IllegalAction("[action]", f"{selection['type']!r} is not a selection")
+        if action_key(action) not in {action_key(a) for a in options}:
+            probe = self.clone()
+            probe.apply(selection)
+            raise probe._diagnose(action)
+        return self._apply(selection) + self._apply(action)
+
+    def _apply(self, action: Action) -> list[Event]:
         dice_before = self.dice.count
         self._after_change()  # a system may refill the legal-action cache while it acts
         try:
@@ -163,9 +259,124 @@ class Game(ABC):
         kind = action.get("type")
         if not isinstance(kind, str):
             raise IllegalAction("[action]", "an action needs a 'type' string")
+        if len(action) > 32:
+            raise IllegalAction("[action]", "an action has at most 32 fields")
         for k, v in action.items():
-            if not isinstance(k, str) or not isinstance(v, _SCALARS):
+            if not isinstance(k, str) or not _text_ok(k):
+                raise IllegalAction("[action]", "an action's field names must be short, valid text")
+            if not isinstance(v, _SCALARS):
                 raise IllegalAction("[action]", f"action field {k!r} must be a plain value")
+            if isinstance(v, str) and not _text_ok(v):
+                raise IllegalAction("[action]", f"action field {k!r} is not valid text "
+                                    "(a lone surrogate or over 1000 characters)")
+        return dict(action)
+
+    # ----- selections and their follow-ups ----------------------------------------------
+    def follow_ups(self, action: Action) -> list[Action] | None:
+        """What a legal selection (``{"type": "select", "unit": ...}``) would offer next, on
+        a copy: the game does not change and nothing is recorded, so a player can look at a
+        unit's moves and change their mind at no cost.  None if ``action`` is not a legal
+        selection, or if taking it would roll a die, reveal something or pass the turn."""
+        try:
+            action = self._normalize(action)
+        except IllegalAction:
+            return None
+        if action["type"] not in self.SELECTIONS or self.result is not None or not self.is_legal(action):
+            return None
+        probe = self.clone()
+        events = probe.apply(action)
+        if probe.dice.count != self.dice.count or probe.to_act != self.to_act \
+                or any(e.get("reveal") for e in events):
+            return None
+        return [dict(a) for a in probe.legal_actions()]
+
+    # ----- meta actions: resigning and agreed draws -----------------------------------------
+    def meta_actions(self, side: str | None) -> list[Action]:
+        """What ``side`` may do besides playing: resign; offer a draw, or answer an offer made
+        to it.  Empty for an observer and once the game is over."""
+        if side not in self.sides or self.result is not None:
+            return []
+        acts: list[Action] = [{"type": "resign", "side": side}]
+        offer = self.draw_offer
+        if offer is None:
+            acts.append({"type": "offer_draw", "side": side})
+        elif offer["by"] != side and side not in offer["accepted"]:
+            acts.append({"type": "accept_draw", "side": side})
+            acts.append({"type": "decline_draw", "side": side})
+        return acts
+
+    def draw_answers_due(self) -> list[str]:
+        """The sides that still owe an answer to the standing draw offer."""
+        offer = self.draw_offer
+        if offer is None or self.result is not None:
+            return []
+        return [s for s in self.sides if s != offer["by"] and s not in offer["accepted"]]
+
+    def _apply_meta(self, action: Action) -> list[Event]:
+        side = action.get("side")
+        if side not in self.sides:
+            raise IllegalAction("[action]", f"{action['type']} needs the 'side' that takes it "
+                                f"(one of {', '.join(self.sides)})")
+        allowed = {action_key(a) for a in self.meta_actions(side)}
+        if action_key(action) not in allowed:
+            kind = action["type"]
+            if set(action) != {"type", "side"}:
+                why = f"{kind} takes only 'type' and 'side'"
+            elif kind == "offer_draw":
+                why = f"a draw offer by {self.draw_offer['by']} is already standing"  # type: ignore[index]
+            elif self.draw_offer is None:
+                why = "no draw has been offered"
+            else:
+                why = f"{side} made this offer, or has already accepted it"
+            raise IllegalAction(DRAW_RULE if "draw" in kind else RESIGN_RULE, why)
+        kind = action["type"]
+        others = [s for s in self.sides if s != side]
+        if kind == "resign":
+            winners = others
+            text = (f"{side} resigns: {' and '.join(winners)} win"
+                    + ("s" if len(winners) == 1 else ""))
+            self.concluded = {"winner": winners[0] if len(winners) == 1 else None,
+                              "winners": winners, "level": "resignation", "rule": RESIGN_RULE,
+                              "resigned": side, "text": text}
+            self.draw_offer = None
+            events = [event("resign", RESIGN_RULE, text, side=side, result=self.concluded)]
+        elif kind == "offer_draw":
+            self.draw_offer = {"by": side, "accepted": []}
+            events = [event("offer_draw", DRAW_RULE, f"{side} offers a draw", side=side)]
+        elif kind == "decline_draw":
+            by = self.draw_offer["by"]  # type: ignore[index]
+            self.draw_offer = None
+            events = [event("decline_draw", DRAW_RULE, f"{side} declines {by}'s offer of a draw",
+                            side=side)]
+        else:  # accept_draw
+            offer = self.draw_offer
+            assert offer is not None
+            # a new dict, never changed in place: clones may share it
+            self.draw_offer = {"by": offer["by"], "accepted": [*offer["accepted"], side]}
+            events = [event("accept_draw", DRAW_RULE, f"{side} accepts the draw", side=side)]
+            if not self.draw_answers_due():
+                text = "drawn by agreement of " + ", ".join(self.sides)
+                self.concluded = {"winner": None, "winners": [], "level": "draw",
+                                  "rule": DRAW_RULE, "agreed": True, "text": text}
+                self.draw_offer = None
+                events.append(event("result", DRAW_RULE, text, result=self.concluded))
+        self._after_change()
+        self.record.actions.append(dict(action))
+        self.log.extend(events)
+        self._barrier = len(self.record.actions)   # said to the other side: not taken back
+        return events
+
+    def _meta_state(self) -> list[Any] | None:
+        if self.concluded is None and self.draw_offer is None:
+            return None
+        return [self.concluded, self.draw_offer]
+
+    # ----- what a side may see of a recorded action ------------------------------------------
+    def redact_action(self, action: Action, side: str | None) -> Action:
+        """``action`` (from the record) as ``side`` may see it (None: an observer).  Every
+        channel that shows recorded actions to a player (replays, exports of unfinished games,
+        live messages) passes them through here.  A system with secrets in its actions (a
+        dummy counter's identity) overrides this; by default an action hides nothing."""
         return dict(action)
 
     def _restore(self) -> None:
@@ -195,8 +406,11 @@ class Game(ABC):
         """The complete state (besides dice and log) as canonical JSON-able data."""
 
     def state_hash(self) -> str:
-        blob = json.dumps([self.system, self._state_json(), self.dice.to_json()],
-                          sort_keys=True, separators=(",", ":"))
+        parts = [self.system, self._state_json(), self.dice.to_json()]
+        meta = self._meta_state()
+        if meta is not None:    # only then: the hashes of games without them never change
+            parts.append(meta)
+        blob = json.dumps(parts, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
     def view(self, side: str | None = None) -> dict[str, Any]:
@@ -212,6 +426,8 @@ class Game(ABC):
             "to_act": self.to_act,
             "result": self.result,
             "actions_played": len(self.record.actions),
+            "draw_offer": None if self.draw_offer is None else
+            {"by": self.draw_offer["by"], "accepted": list(self.draw_offer["accepted"])},
         }
         v.update(self._view(side))
         return v
@@ -240,16 +456,24 @@ class Game(ABC):
     def can_undo(self) -> bool:
         return len(self.record.actions) > self._barrier
 
-    def undo(self) -> None:
-        """Take back the last action, unless it rolled a die or revealed something."""
+    def undo(self) -> int:
+        """Take back the last action, unless it rolled a die or revealed something, and the
+        selection that led to it (a bare selection is never left behind: it changes nothing
+        a player would want to keep).  Returns how many recorded actions were taken back."""
         if not self.record.actions:
             raise UndoRefused("nothing to undo")
         if not self.can_undo:
             raise UndoRefused("undo stops at the last die roll or reveal")
         rec = self.record.copy()
         rec.actions.pop()
+        n = 1
+        while (rec.actions and len(rec.actions) > self._barrier
+               and rec.actions[-1].get("type") in self.SELECTIONS):
+            rec.actions.pop()
+            n += 1
         fresh = replay(rec)
         self.__dict__.update(fresh.__dict__)
+        return n
 
     def clone(self) -> Game:
         """An independent copy (for search and what-ifs); systems may override for speed."""
@@ -288,6 +512,12 @@ def system_class(name: str) -> type[Game]:
     return getattr(importlib.import_module(module), attr)
 
 
+def unattended_options(system: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The options for a game nobody watches (simulation, tournaments, self-play, RL): the
+    system's ``SIMULATION_OPTIONS`` unless ``options`` says otherwise."""
+    return {**system_class(system).SIMULATION_OPTIONS, **(options or {})}
+
+
 def new_game(system: str, scenario: str | None = None, seed: int = 0,
              options: dict[str, Any] | None = None, setup: dict[str, Any] | None = None) -> Game:
     """Start a game of ``system``."""
@@ -295,11 +525,13 @@ def new_game(system: str, scenario: str | None = None, seed: int = 0,
     return cls(GameRecord(system, seed, scenario, dict(options or {}), setup, []))
 
 
-def replay(record: GameRecord | dict[str, Any] | str, *, expect_hash: str | None = None) -> Game:
+def replay(record: GameRecord | dict[str, Any] | str, *, expect_hash: str | None = None,
+           require_hash: bool = False) -> Game:
     """Rebuild a game from its record (a GameRecord, its JSON dict, or the file text).
 
     Raises :class:`RecordError` naming the first action that does not replay, or a hash
-    mismatch.
+    mismatch; with ``require_hash``, also a file that carries no ``final_hash`` (it could
+    not be verified: what is imported to go on playing must be).
     """
     final_hash = expect_hash
     written_by = record.get("engine") if isinstance(record, dict) else None
@@ -313,6 +545,9 @@ def replay(record: GameRecord | dict[str, Any] | str, *, expect_hash: str | None
     elif isinstance(record, dict):
         record, fh = GameRecord.from_json(record)
         final_hash = final_hash or fh
+    if require_hash and final_hash is None:
+        raise RecordError("record: it has no 'final_hash', so it cannot be verified (a file "
+                          "ringwar exports always has one: export the game again)")
     game = system_class(record.system)(record)
     for i, a in enumerate(record.actions):
         try:

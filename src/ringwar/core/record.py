@@ -21,8 +21,16 @@ from typing import Any
 from .errors import RecordError
 
 FORMAT = "ringwar-record"
-VERSION = 1
-SUPPORTED_VERSIONS = (1,)
+#: 2: actions may include the meta actions ``resign`` / ``offer_draw`` / ``accept_draw`` /
+#: ``decline_draw`` (with the ``side`` that took them), taken whoever is to act.  A record
+#: is written with the lowest version that can hold it, so a game without them stays
+#: readable by an older ringwar; a version 1 record is read as it always was.
+VERSION = 2
+SUPPORTED_VERSIONS = (1, 2)
+#: resigning and agreeing a draw (core.engine): the actions that need version 2
+META_TYPES = ("resign", "offer_draw", "accept_draw", "decline_draw")
+#: seeds are stored as signed 64-bit integers (SQLite, PostgreSQL): 0 .. 2^63 - 1
+SEED_MAX = 2**63 - 1
 
 
 def _engine_version() -> str:
@@ -42,7 +50,7 @@ class GameRecord:
     def to_json(self, final_hash: str | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": self.version_needed(),
             "system": self.system,
             "scenario": self.scenario,
             "options": dict(self.options),
@@ -54,6 +62,10 @@ class GameRecord:
         if final_hash is not None:
             out["final_hash"] = final_hash
         return out
+
+    def version_needed(self) -> int:
+        """The lowest record version that holds these actions."""
+        return 2 if any(a.get("type") in META_TYPES for a in self.actions) else 1
 
     def dumps(self, final_hash: str | None = None) -> str:
         return json.dumps(self.to_json(final_hash), indent=1, sort_keys=True)
@@ -82,8 +94,8 @@ class GameRecord:
         if not isinstance(system, str) or not system:
             raise RecordError("record: 'system' must be a non-empty string")
         seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("record: 'seed' must be an integer")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+            raise RecordError(f"record: 'seed' must be a whole number from 0 to {SEED_MAX}")
         scenario = data.get("scenario")
         if scenario is not None and not isinstance(scenario, str):
             raise RecordError("record: 'scenario' must be a string or null")
@@ -99,6 +111,8 @@ class GameRecord:
         for i, a in enumerate(actions):
             if not isinstance(a, dict) or not isinstance(a.get("type"), str):
                 raise RecordError(f"record: action #{i + 1} is not an object with a 'type'")
+            if version < 2 and a["type"] in META_TYPES:
+                raise RecordError(f"record: action #{i + 1} ({a['type']}) needs record version 2")
         final_hash = data.get("final_hash")
         if final_hash is not None and not isinstance(final_hash, str):
             raise RecordError("record: 'final_hash' must be a string")

@@ -19,6 +19,7 @@ from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction, RecordError
 from ...core.hexmap import HexMap
+from ...core.options import Option
 from ..spi.combat import rng_text
 from ..spi.game import SAURON, WEST, SpiGame
 from ..spi.movement import ALL_MA
@@ -71,14 +72,14 @@ class GondorGame(SpiGame):
     STEP_SIDES = dict(SpiGame.STEP_SIDES, S=(SAURON, WEST))
     CLONE_DEEP = (*SpiGame.CLONE_DEEP, "siege", "_levels")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
-        "errata_wall_2101": (True, "the hexside 2101/2201 is a Wall"),
-        "errata_7_12": (True, "[7.12] catapults used against units: range two, missile strength e"),
-        "errata_7_55": (True, "[7.55] a ladder or siege tower never lets a unit retreat across a wall"),
+        "errata_wall_2101": Option(True, "the hexside 2101/2201 is a Wall"),
+        "errata_7_12": Option(True, "[7.12] catapults used against units: range two, missile strength e"),
+        "errata_7_55": Option(True, "[7.55] a ladder or siege tower never lets a unit retreat across a wall"),
         # balance parameters (for simulation sweeps); the defaults are the rule book's
-        "rohan_roll": (None, "[14.2] the least die roll (1-7; 7: never) that brings the Riders of Rohan "
-                             "(default: the scenario's, 5)"),
-        "rohan_turn": (None, "[14.2] the first Game-Turn on which the Riders of Rohan may come "
-                             "(default: the scenario's, 5)"),
+        "rohan_roll": Option(None, "[14.2] the least die roll (1-7; 7: never) that brings the Riders of Rohan "
+                             "(default: the scenario's, 5)", kind=int, minimum=1, maximum=7),
+        "rohan_turn": Option(None, "[14.2] the first Game-Turn on which the Riders of Rohan may come "
+                             "(default: the scenario's, 5)", kind=int, minimum=1, maximum=16),
     })
 
     # ===== set-up [13.0] ======================================================================
@@ -1374,6 +1375,14 @@ class GondorGame(SpiGame):
         return "[20.1]"
 
     # ===== views: the secret of the cauldrons ============================================================
+    def redact_action(self, action: Action, side: str | None) -> Action:
+        """[16.71] which Cauldrons are dummies is the Westernesse player's secret: the set-up
+        action that says so shows the other side and observers only where it went."""
+        out = dict(action)
+        if side != WEST:
+            out.pop("real", None)
+        return out
+
     def unit_view(self, p: Piece) -> dict[str, Any]:
         d = super().unit_view(p)
         if p.is_gear:

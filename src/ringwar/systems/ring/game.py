@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from ...core.engine import Action, Event, Game, event
 from ...core.errors import IllegalAction, RecordError
+from ...core.options import Option
 from .building import BuildingRules
 from .combat import CombatRules
 from .data import SIDES2, SIDES3, static
@@ -30,14 +31,16 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
     system = "battle-of-the-ring"
     title = "Battle of the Ring"
     sides: ClassVar[tuple[str, ...]] = SIDES3
-    OPTIONS: ClassVar[dict[str, tuple[Any, str]]] = {
-        "players": (3, "3: Sauron, Saruman and the Alliance [3.1]; 2: the Evil Alliance and "
-                       "the Alliance [3.2]"),
-        "remove_4_5": (False, "[4.5] two-player option: the Northernmost and Southernmost "
-                              "Man-Orc armies and the three North-Eastern Orc armies start off "
-                              "the board (they may be built)"),
-        "max_rounds": (30, "the game is drawn after this many rounds (the rules set no limit; "
-                           "docs/ring.md)"),
+    #: a move begins by selecting the piece; its steps follow
+    SELECTIONS = frozenset({"select"})
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "players": Option(3, "3: Sauron, Saruman and the Alliance [3.1]; 2: the Evil Alliance and "
+                             "the Alliance [3.2]", choices=(2, 3)),
+        "remove_4_5": Option(False, "[4.5] two-player option: the Northernmost and Southernmost "
+                                    "Man-Orc armies and the three North-Eastern Orc armies start off "
+                                    "the board (they may be built)"),
+        "max_rounds": Option(30, "the game is drawn after this many rounds (the rules set no limit; "
+                                 "docs/ring.md)", minimum=1, maximum=1000),
     }
 
     # ----- construction -------------------------------------------------------------------
@@ -214,7 +217,7 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
 
     # ----- the contract -----------------------------------------------------------------------
     @property
-    def to_act(self) -> str | None:
+    def rules_to_act(self) -> str | None:
         if self._result is not None:
             return None
         if self.pending:
@@ -230,7 +233,7 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         return self.phase_
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def rules_result(self) -> dict[str, Any] | None:
         return self._result
 
     def set_result(self, winner: str | None, rule: str, text: str) -> None:

@@ -13,6 +13,7 @@ from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 from ...core.hexmap import HexMap
+from ...core.options import Option
 from ..spi.game import SAURON, WEST, SpiGame
 from ..spi.state import DEAD, EXITED, MAP, OFFMAP, Piece
 
@@ -31,13 +32,14 @@ class SauronGame(SpiGame):
     DATA = "sauron"
     CLONE_DEEP = (*SpiGame.CLONE_DEEP, "pedestal", "weapons")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
-        "errata_4_3": (True, "[4.3] Rough: +1 MP, cavalry may not enter, defender +1 armour"),
-        "errata_13_2": (True, "[13.2] Swordsmen in 1402 and Isildur in 1908 (not 1808)"),
-        "errata_14_2": (True, "[14.2] five Elven Bowmen (e-2-X) arrive with the Elves"),
-        "errata_19_11": (True, "[19.11] a magic weapon adds +1 (not +3), individual combat only"),
-        "errata_19_14": (True, "[19.14] Narsil passes only from a wounded Elendil to an unhurt Isildur"),
-        "errata_20_2": (True, "[20.2] any Westernesse leader killed adds his rating to the total"),
-        "reinforcement_delay": (0, "[21.26] Game-Turns added to the arrival of Sauron's reinforcements"),
+        "errata_4_3": Option(True, "[4.3] Rough: +1 MP, cavalry may not enter, defender +1 armour"),
+        "errata_13_2": Option(True, "[13.2] Swordsmen in 1402 and Isildur in 1908 (not 1808)"),
+        "errata_14_2": Option(True, "[14.2] five Elven Bowmen (e-2-X) arrive with the Elves"),
+        "errata_19_11": Option(True, "[19.11] a magic weapon adds +1 (not +3), individual combat only"),
+        "errata_19_14": Option(True, "[19.14] Narsil passes only from a wounded Elendil to an unhurt Isildur"),
+        "errata_20_2": Option(True, "[20.2] any Westernesse leader killed adds his rating to the total"),
+        "reinforcement_delay": Option(0, "[21.26] Game-Turns added to (or, negative, taken from) the "
+                                      "arrival of Sauron's reinforcements", minimum=-18, maximum=18),
     })
 
     # ===== set-up ==========================================================================

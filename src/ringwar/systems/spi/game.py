@@ -17,6 +17,7 @@ from ...core import hexes as hx
 from ...core.engine import Action, Event, Game, event
 from ...core.errors import IllegalAction, RecordError
 from ...core.hexmap import HexMap
+from ...core.options import Option
 from . import data as spidata
 from .combat import CombatMixin
 from .magic import MagicMixin
@@ -69,12 +70,14 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     STEP_SIDES: ClassVar[dict[str, tuple[str, ...]]] = {
         "A": (WEST, SAURON), "E": (SAURON, WEST), "H": (WEST, SAURON)}
     DATA: ClassVar[str] = ""           # package under ringwar.data with scenario.toml, map.toml
-    STANDARD_OPTIONS: ClassVar[dict[str, tuple[Any, str]]] = {
-        "errata_7_37": (True, "[7.37] fanatical units bypass the Casualty Probability Table for missile fire too"),
-        "errata_8_52": (True, "[8.52] magic leaders move only in the Magic Leader Movement Phases"),
-        "errata_phase_e": (True, "[3.0] E: a leader that cast OR ATTEMPTED a spell in A may not cast in E"),
-        "errata_8_37": (True, "[8.37] Rally Table rows 9 and 10"),
+    STANDARD_OPTIONS: ClassVar[dict[str, Option]] = {
+        "errata_7_37": Option(True, "[7.37] fanatical units bypass the Casualty Probability Table for missile fire too"),
+        "errata_8_52": Option(True, "[8.52] magic leaders move only in the Magic Leader Movement Phases"),
+        "errata_phase_e": Option(True, "[3.0] E: a leader that cast OR ATTEMPTED a spell in A may not cast in E"),
+        "errata_8_37": Option(True, "[8.37] Rally Table rows 9 and 10"),
     }
+    #: [4.0] a move is two decisions: select a unit, then say where it goes
+    SELECTIONS = frozenset({"select"})
 
     # ===== construction =====================================================================
     def _init_state(self) -> None:
@@ -285,7 +288,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
 
     # ===== time ============================================================================
     @property
-    def to_act(self) -> str | None:
+    def rules_to_act(self) -> str | None:
         if self._result is not None:
             return None
         if self.pending:
@@ -301,7 +304,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return self._phase
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def rules_result(self) -> dict[str, Any] | None:
         return self._result
 
     @property
