@@ -135,7 +135,9 @@ class Game(ABC):
 
     def _check_options(self, given: dict[str, Any]) -> dict[str, Any]:
         specs = self.option_specs()
-        opts = {k: o.default for k, o in specs.items()}
+        # an option the record does not name: its default, or for a record written before
+        # the option's default changed, the value it was played with (Option.changed)
+        opts = {k: (o.legacy if o.has_legacy else o.default) for k, o in specs.items()}
         for k, v in given.items():
             if k not in specs:
                 raise RecordError(
@@ -520,9 +522,14 @@ def unattended_options(system: str, options: dict[str, Any] | None = None) -> di
 
 def new_game(system: str, scenario: str | None = None, seed: int = 0,
              options: dict[str, Any] | None = None, setup: dict[str, Any] | None = None) -> Game:
-    """Start a game of ``system``."""
+    """Start a game of ``system``.  Options whose default has changed over the years are
+    written into the record explicitly, so that it replays the same forever."""
     cls = system_class(system)
-    return cls(GameRecord(system, seed, scenario, dict(options or {}), setup, []))
+    opts = dict(options or {})
+    for k, o in cls.option_specs().items():
+        if o.has_legacy and k not in opts:
+            opts[k] = o.default
+    return cls(GameRecord(system, seed, scenario, opts, setup, []))
 
 
 def replay(record: GameRecord | dict[str, Any] | str, *, expect_hash: str | None = None,

@@ -11,6 +11,11 @@ value outside any sensible range is refused with the option's name and its range
     }
 
 A default of ``None`` means "the scenario's value"; such an option names its ``kind``.
+
+Records replay forever, so an option whose default changes (or an option added to name a
+reading that used to be fixed) says what older records meant with ``legacy``: a record that
+does not name the option is replayed with the legacy value, and every new game names it in
+its record (``new_game`` writes it there), so the two can never be confused.
 """
 
 from __future__ import annotations
@@ -34,12 +39,18 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     choices: tuple[Any, ...] | None = None
+    #: the value a record that does not name this option was played with (see above);
+    #: only meaningful with ``has_legacy`` (use :meth:`changed` to declare one)
+    legacy: Any = None
+    has_legacy: bool = False
 
     def __post_init__(self) -> None:
         kind = self.kind or type(self.default)
         if kind not in _KINDS:
             raise TypeError(f"an option's kind is bool, int, float or str, not {kind!r}")
         object.__setattr__(self, "kind", kind)
+        if self.legacy is not None:
+            object.__setattr__(self, "has_legacy", True)
 
     def check(self, system: str, name: str, value: Any) -> Any:
         """The value to use, or RecordError naming the option and what it may be."""
@@ -85,6 +96,15 @@ class Option:
                 "min": self.minimum, "max": self.maximum,
                 "choices": list(self.choices) if self.choices is not None else None,
                 "nullable": self.default is None, "accepts": self.describe()}
+
+    @classmethod
+    def changed(cls, default: Any, doc: str, *, legacy: Any, **kw: Any) -> Option:
+        """An option whose default is not what older records were played with (``legacy``,
+        which may be None)."""
+        o = cls(default, doc, **kw)
+        object.__setattr__(o, "legacy", legacy)
+        object.__setattr__(o, "has_legacy", True)
+        return o
 
 
 def as_option(decl: Any) -> Option:
