@@ -43,6 +43,8 @@ class Option:
     #: only meaningful with ``has_legacy`` (use :meth:`changed` to declare one)
     legacy: Any = None
     has_legacy: bool = False
+    #: what a null value means, for an option whose default is None
+    null_means: str = "the scenario's"
 
     def __post_init__(self) -> None:
         kind = self.kind or type(self.default)
@@ -87,7 +89,7 @@ class Option:
             elif hi is not None:
                 text += f" of at most {hi:g}"
         if self.default is None:
-            text += " (or null: the scenario's)"
+            text += f" (or null: {self.null_means})"
         return text
 
     def to_json(self) -> dict[str, Any]:
