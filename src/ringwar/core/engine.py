@@ -374,6 +374,23 @@ class Game(ABC):
         return [self.concluded, self.draw_offer]
 
     # ----- what a side may see of a recorded action ------------------------------------------
+    def describe_action(self, action: Action, side: str | None = None) -> str:
+        """``action`` in a player's words (buttons, replays, the terminal), as ``side`` may see
+        it: call it on the position the action is (or was) played from, with an action that
+        went through :meth:`redact_action`.  Systems override it to name their pieces and
+        fields ("Goblins 1023 → 1024", "real cauldron"); this default spells out the fields."""
+        bits = [str(action.get("type", "?")).replace("_", " ")]
+        for k, v in action.items():
+            if k == "type":
+                continue
+            if k in ("to", "hex"):
+                bits.append(f"→ {v}")
+            elif isinstance(v, bool):
+                bits.append(k.replace("_", " ") if v else f"not {k.replace('_', ' ')}")
+            else:
+                bits.append(str(v))
+        return " ".join(bits)
+
     def redact_action(self, action: Action, side: str | None) -> Action:
         """``action`` (from the record) as ``side`` may see it (None: an observer).  Every
         channel that shows recorded actions to a player (replays, exports of unfinished games,
