@@ -362,7 +362,8 @@ def test_map_data_and_picture(client: Any) -> None:
 def test_websocket_pushes_each_seat_its_new_view(client: Any) -> None:
     g = create(client)
     gid = g["id"]
-    with client.websocket_connect(f"/api/games/{gid}/ws?token={g['tokens']['westernesse']}") as ws:
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"type": "hello", "token": g["tokens"]["westernesse"]})
         first = ws.receive_json()
         assert first["seat"] == "westernesse" and first["version"] == 0 and first["legal"] == []
         tok = g["tokens"]["sauron"]
@@ -370,7 +371,8 @@ def test_websocket_pushes_each_seat_its_new_view(client: Any) -> None:
         assert play(client, gid, tok, a, 0).status_code == 200
         msg = ws.receive_json()
         assert msg["version"] == 1 and msg["view"]["side"] == "westernesse"
-    with client.websocket_connect(f"/api/games/{gid}/ws?token=wrong") as ws:
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"type": "hello", "token": "wrong"})
         msg = ws.receive_json()
         assert msg["type"] == "error" and msg["error"] == "bad_token"
 
