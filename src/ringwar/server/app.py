@@ -18,6 +18,7 @@ import hmac
 import json
 import logging
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,31 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Ringwar-Token"
 MAX_BODY = 2_000_000
 HELLO_TIMEOUT = 10.0     # seconds a new WebSocket has to say who it is
+
+
+_TOKEN_IN_URL = re.compile(r"(?i)(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Blanks ``token=...`` in every log line (the access log prints URLs): our clients never
+    put a token in a URL, but a hand-written one might, and a log must not keep it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+            record.msg = _TOKEN_IN_URL.sub(r"\1[redacted]", record.msg)
+        if record.args:
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            record.args = tuple(_TOKEN_IN_URL.sub(r"\1[redacted]", a) if isinstance(a, str) else a
+                                for a in args)
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    """Install :class:`RedactTokens` on the web server's loggers (idempotent)."""
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "ringwar.server"):
+        lg = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in lg.filters):
+            lg.addFilter(RedactTokens())
 
 
 class SafeJSONResponse(JSONResponse):
@@ -262,6 +288,7 @@ class _TooLarge(Exception):
 def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05,
                ai_think: float = 1.0, max_body: int = MAX_BODY) -> FastAPI:
     srv = Server(database, ai_delay, ai_think)
+    redact_tokens_in_logs()
     app = FastAPI(title="ringwar", version=ringwar.__version__,
                   description="Play the Lord-of-the-Rings wargames, rules-enforced. "
                   f"Seats send their secret token in the {TOKEN_HEADER} header; a WebSocket "
