@@ -491,3 +491,12 @@ def test_a_follow_up_that_is_not_one_plays_neither(client: Any) -> None:
     assert r.status_code == 422 and r.json()["rule"] == "[4.0]"
     assert "0101" in r.json()["message"]
     assert state(client, gid, tok)["version"] == 0
+
+
+def test_the_api_page_works_offline(client: Any) -> None:
+    """/docs loads Swagger UI from the package, not from a CDN (issue 14, item 10)."""
+    page = client.get("/docs").text
+    assert "cdn" not in page.lower() and "/static-docs/swagger-ui-bundle.js" in page
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
+        r = client.get(f"/static-docs/{asset}")
+        assert r.status_code == 200 and len(r.content) > 10_000
