@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ringwar
+from ringwar.core.engine import system_class, unattended_options
 
 from .conftest import act, build, move, refused
 
@@ -120,10 +121,51 @@ def test_1_0_no_zones_of_control_no_retreats_live_or_die_combat():
         assert set(g.hex_of.items()) <= {("orc1", "0805"), ("gondor1", "0806")}
 
 
-def test_a_game_ends_at_the_round_limit_as_a_draw():
+def end_round(g: ringwar.Game) -> None:
+    """End phases until the round changes (or the game ends)."""
+    r = g.turn
+    while g.result is None and g.turn == r:
+        act(g, END)
+
+
+def test_round_limit_the_rules_set_no_game_length():
+    # a game between people plays on: no round limit unless the players choose one
+    g = ringwar.new_game("battle-of-the-ring", seed=1)
+    assert g.round_limit is None and g.record.options["round_limit"] is None
+    g = build({"0805": "orc", "1005": "gondor"}, player="alliance", round=30, phase="move2")
+    end_round(g)
+    assert g.result is None and g.turn == 31
+    # unattended play (simulations, tournaments, self-play) uses 30 rounds
+    assert system_class("battle-of-the-ring").SIMULATION_OPTIONS == {"round_limit": 30}
+    assert unattended_options("battle-of-the-ring") == {"round_limit": 30}
+
+
+def test_round_limit_a_game_ends_at_the_limit_as_a_draw():
     g = build({"0805": "orc", "1005": "gondor"}, player="alliance", round=3,
-              options={"max_rounds": 3})
+              options={"round_limit": 3})
     act(g, END)
     assert g.result is None and g.phase == "move2"
     act(g, END)
     assert g.result["winner"] is None and g.result["level"] == "draw"
+    assert "round_limit" in g.result["text"] and g.turn == 3
+
+
+def test_round_limit_old_records_replay_with_the_30_rounds_they_were_played_with():
+    # a record written before the option existed names neither round_limit nor max_rounds
+    old = ringwar.GameRecord(
+        "battle-of-the-ring", 0, None, {}, {"pieces": {"0805": "orc", "1005": "gondor"},
+                                            "round": 30, "player": "alliance", "phase": "move2"})
+    g = ringwar.replay(old)
+    assert g.round_limit == 30
+    act(g, END)
+    assert g.result is not None and g.result["level"] == "draw" and g.turn == 30
+    # one that names the old option max_rounds still replays with it (a deprecated alias)
+    for opts in ({"max_rounds": 3}, {"max_rounds": 3, "round_limit": None},
+                 {"max_rounds": 3, "round_limit": 3}):
+        g = build({"0805": "orc", "1005": "gondor"}, player="alliance", round=3, phase="move2",
+                  options=opts)
+        assert g.round_limit == 3
+        act(g, END)
+        assert g.result is not None and g.result["level"] == "draw"
+    with pytest.raises(ringwar.RecordError):
+        build({"0805": "orc"}, options={"max_rounds": 3, "round_limit": 4})

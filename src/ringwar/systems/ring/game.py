@@ -33,14 +33,25 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
     sides: ClassVar[tuple[str, ...]] = SIDES3
     #: a move begins by selecting the piece; its steps follow
     SELECTIONS = frozenset({"select"})
+    #: a batch of games needs an end the rules do not give (docs/ring.md, "Options")
+    SIMULATION_OPTIONS: ClassVar[dict[str, Any]] = {"round_limit": 30}
     OPTIONS: ClassVar[dict[str, Option]] = {
         "players": Option(3, "3: Sauron, Saruman and the Alliance [3.1]; 2: the Evil Alliance and "
                              "the Alliance [3.2]", choices=(2, 3)),
         "remove_4_5": Option(False, "[4.5] two-player option: the Northernmost and Southernmost "
                                     "Man-Orc armies and the three North-Eastern Orc armies start off "
                                     "the board (they may be built)"),
-        "max_rounds": Option(30, "the game is drawn after this many rounds (the rules set no limit; "
-                                 "docs/ring.md)", minimum=1, maximum=1000),
+        # not in the rule book: the rules set no game length.  Games between people play
+        # to the end; unattended play (simulations, tournaments, self-play) uses 30 rounds
+        # (SIMULATION_OPTIONS).  Records written before this option replay with the 30
+        # rounds they were played with (legacy).  docs/ring.md
+        "round_limit": Option.changed(
+            None, "not in the rules: the game is a draw after this many rounds (simulations and "
+                  "tournaments use 30); null: no limit, as in the rule book (docs/ring.md)",
+            legacy=30, kind=int, minimum=1, maximum=10000, null_means="no limit"),
+        "max_rounds": Option(None, "deprecated: the old name of round_limit, kept so that records "
+                                   "naming it still replay", kind=int, minimum=1, maximum=10000,
+                             null_means="round_limit decides"),
     }
 
     # ----- construction -------------------------------------------------------------------
@@ -52,8 +63,14 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
             raise RecordError("battle-of-the-ring: option 'players' must be 2 or 3")
         if self.options["remove_4_5"] and n != 2:
             raise RecordError("battle-of-the-ring: the [4.5] option is for the two-player game")
-        if self.options["max_rounds"] < 1:
-            raise RecordError("battle-of-the-ring: option 'max_rounds' must be at least 1")
+        self.round_limit: int | None = self.options["round_limit"]
+        alias = self.options["max_rounds"]
+        if alias is not None:  # the deprecated name of round_limit (older records)
+            named = self.record.options.get("round_limit")
+            if named is not None and named != alias:
+                raise RecordError("battle-of-the-ring: options 'max_rounds' (deprecated) and "
+                                  "'round_limit' disagree: name round_limit only")
+            self.round_limit = alias
         self.two = n == 2
         # the seats of this game (an instance attribute: 2 or 3 players) [3.1] [3.2] [5.1]
         self.sides = SIDES2 if self.two else SIDES3
@@ -313,11 +330,12 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                 ev += self.end_of_round()
                 self.pidx = 0
                 self.round += 1
-                if self.round > self.options["max_rounds"]:
+                if self.round_limit is not None and self.round > self.round_limit:
                     self.round -= 1
-                    self.set_result(None, "[3.1]", f"neither the Ring's destruction nor its "
-                                    f"possession within {self.options['max_rounds']} rounds: a draw "
-                                    "(the round limit is a ruling, docs/ring.md)")
+                    self.set_result(None, "[3.2]" if self.two else "[3.1]",
+                                    f"no objective reached within {self.round_limit} rounds: a "
+                                    "draw by the option round_limit (not in the rules; "
+                                    "docs/ring.md)")
                     return ev
         self.start_phase()
         ev.append(event("phase", "[5.2]", f"round {self.round}: {self.current}, {self.phase_}",
@@ -392,7 +410,7 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
             if kind == "stop":
                 h = self.hex_of[pid]
                 if self.must_leave(pid, h):
-                    return self.end_blocked([pid]) or IllegalAction("[8.1]", "cannot stop here")
+                    return self.why_must_leave(pid, h)
                 if h == self.S.moria:
                     return IllegalAction("[11.1]", "only Gandalf may occupy Moria")
                 return IllegalAction("[6.1]", f"{self.name(pid)} cannot end its move on {h}: "
