@@ -19,6 +19,52 @@ def test_3_1_three_players_sauron_saruman_alliance():
     assert {g.player(p) for p in g.hex_of} == {"sauron", "saruman", "alliance"}
 
 
+FORCES = {  # [3.1] who controls each piece
+    "sauron": {"orc", "nazgul"},                         # all Orc armies and the Nazgûl
+    "saruman": {"manorc", "saruman"},                    # all Man-Orc armies and Saruman
+}
+
+
+@pytest.mark.rule("ring", "[3.0]", "[3.1]", "[3.2]")
+def test_3_0_each_player_commands_its_own_forces_and_only_them():
+    for players in (3, 2):
+        g = ringwar.new_game("battle-of-the-ring", options={"players": players})
+        for pid in g.S.nation_of:
+            nation = g.S.nation_of[pid]
+            side = next((s for s, ns in FORCES.items() if nation in ns), "alliance")
+            if players == 2 and side != "alliance":
+                side = "evil"                            # [3.2] one force
+            if pid != "ring":
+                assert g.player(pid) == side, (pid, side)
+        assert g.player("ring") == "alliance"            # the Alliance starts with the Ring
+    # in Sauron's turn only Sauron's pieces move, attack or are built
+    g = build({"0805": "orc", "0905": "manorc", "1005": "gondor", "1822": "nazgul"},
+              player="sauron")
+    assert {a["piece"] for a in g.legal_actions() if a["type"] == "select"} == {"orc1", "nazgul"}
+    for pid in ("manorc1", "gondor1"):
+        assert refused(g, {"type": "select", "piece": pid}).rule == "[8.1]"
+    g = build({"0805": "orc", "0806": "manorc", "0907": "gondor"}, player="saruman",
+              phase="attack")
+    assert {(a["piece"], a["target"]) for a in g.legal_actions() if a["type"] == "attack"} \
+        == {("manorc1", "orc1"), ("manorc1", "gondor1")}
+    assert refused(g, {"type": "attack", "piece": "orc1", "target": "manorc1"}).rule == "[9.5]"
+
+
+@pytest.mark.rule("ring", "[3.0]", "[5.1]", "[5.2]")
+def test_3_0_a_whole_round_of_the_sequence_of_play():
+    """Three players: each has build, move, attack, move in turn [5.1] [5.2]; then the next
+    round.  Two players: the Evil Alliance first, then the Alliance [3.2]."""
+    for players, order in ((3, ("sauron", "saruman", "alliance")), (2, ("evil", "alliance"))):
+        g = build({"0805": "orc", "0905": "manorc", "1005": "gondor", "1105": "gondor",
+                   "1206": "orc"}, players=players, player=order[0], phase="build", round=2)
+        seen = [(g.turn, g.to_act, g.phase)]
+        while g.turn == 2:
+            act(g, END)
+            seen.append((g.turn, g.to_act, g.phase))
+        want = [(2, s, ph) for s in order for ph in ("build", "move1", "attack", "move2")]
+        assert seen == [*want, (3, order[0], "build")], players
+
+
 @pytest.mark.rule("ring", "[3.1]")
 def test_3_1_sauron_wins_possessing_the_ring_in_barad_dur():
     g = build({"2120": "ring", "0805": "orc"}, player="sauron", ring_holder="sauron")

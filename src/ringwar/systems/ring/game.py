@@ -21,6 +21,16 @@ from .movement import MovementRules
 from .special import SpecialRules
 
 PHASES = ("build", "move1", "attack", "move2")
+#: the rule book's names of the phases of a player's turn [5.2]
+PHASE_NAMES = {
+    "build": "Building Phase [7.0]",
+    "move1": "First Movement Phase [8.0]",
+    "attack": "Attack Phase [9.0]",
+    "move2": "Second Movement Phase [10.0]",
+}
+#: the players in words [3.1] [3.2]
+PLAYER_NAMES = {"sauron": "Sauron", "saruman": "Saruman", "alliance": "the Alliance",
+                "evil": "the Evil Alliance"}
 END: Action = {"type": "end_phase"}
 PERMIT: list[Action] = [{"type": "permit"}, {"type": "refuse"}]
 DECLARE: list[Action] = [{"type": "declare_shire", "owner": "hobbits"},
@@ -41,6 +51,14 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         "remove_4_5": Option(False, "[4.5] two-player option: the Northernmost and Southernmost "
                                     "Man-Orc armies and the three North-Eastern Orc armies start off "
                                     "the board (they may be built)"),
+        # [9.6] names the two fortresses across a river; records made before this option
+        # gave the strongest row to every fortress attacked across a river hexside (legacy)
+        "river_fortresses": Option.changed(
+            "named", "[9.6] which fortresses are 'a city/fortress that is also across a river': "
+                     "'named': Cair Andros and Dol Amroth only, as the rule says; 'map': every "
+                     "fortress attacked across a river hexside of the map (Osgiliath, Pelargir "
+                     "and Dol Guldur too; docs/ring.md)",
+            legacy="map", choices=("named", "map")),
         # not in the rule book: the rules set no game length.  Games between people play
         # to the end; unattended play (simulations, tournaments, self-play) uses 30 rounds
         # (SIMULATION_OPTIONS).  Records written before this option replay with the 30
@@ -338,7 +356,9 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                                     "docs/ring.md)")
                     return ev
         self.start_phase()
-        ev.append(event("phase", "[5.2]", f"round {self.round}: {self.current}, {self.phase_}",
+        who = PLAYER_NAMES[self.current]
+        ev.append(event("phase", "[5.2]", f"round {self.round}: {who[0].upper()}{who[1:]}'s "
+                        f"{PHASE_NAMES[self.phase_]}",
                         round=self.round, side=self.current, phase=self.phase_))
         return ev
 
@@ -471,13 +491,25 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         if self.pending:
             p = self.pending[-1]
             decision = {"kind": p["kind"], "to": p["to"], "piece": p["piece"],
-                        "hex": p.get("hex"), "rule": p["rule"]}
+                        "hex": p.get("hex"), "rule": p["rule"], "prompt": self.prompt(p)}
         pool = {}
         for nation, spec in S.nations.items():
             if spec.rebuild:
                 pool[nation] = sum(1 for p in S.pids[nation]
                                    if p not in self.hex_of and p not in self.lost)
+        who = PLAYER_NAMES[self.current]
         return {
+            "title": self.title + (" (two players)" if self.two else ""),
+            "phase_name": f"{who[0].upper()}{who[1:]}'s {PHASE_NAMES[self.phase_]}",
+            # [5.1] [5.2] the sequence of a player's turn; every phase is the player's in turn
+            "phases": [{"code": ph, "name": PHASE_NAMES[ph], "side": self.current}
+                       for ph in PHASES],
+            "turn_order": list(self.order),
+            "last_turn": self.round_limit,
+            "step": self.step_text(),
+            "pending": decision,
+            "recent_log": self.recent_log(side),
+            "log_size": len(self.log),
             "players": list(self.order), "round": self.round, "player": self.current,
             "decision": decision,
             "moving": None if self.moving is None else dict(self.moving),
@@ -492,6 +524,81 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                             for i, n in self.builds_left.items()},
             "pool": pool, "moved": sorted(self.moved), "attacked": sorted(self.attacked),
         }
+
+    def prompt(self, p: dict[str, Any]) -> str:
+        """A pending decision in words, for the player who must answer it."""
+        if p["kind"] == "permit":
+            return (f"{PLAYER_NAMES[p['asker']]} asks leave to move {self.name(p['piece'])} "
+                    f"into {self._place(p['hex'])}: permit or refuse")
+        return (f"{self.name(p['piece'])} has withdrawn from the Shire: state who now owns it, "
+                "the Hobbits or Saruman")
+
+    def step_text(self) -> str | None:
+        """The piece being moved, in words (the browser's and the terminal's step line)."""
+        m = self.moving
+        if m is None:
+            return None
+        what = "making its escape move [11.14]" if m["escape"] else "moving"
+        return (f"{_cap(self.name(m['pid']))} {what} from {m['start']}: now in "
+                f"{self.hex_of[m['pid']]}, {m['mp']} hex{'es' if m['mp'] != 1 else ''} left")
+
+    def _place(self, h: str) -> str:
+        label = self.S.label.get(h)
+        return f"{label} ({h})" if label else h
+
+    def describe_action(self, action: Action, side: str | None = None) -> str:
+        """A ring action in a player's words, on the position it is played from: "Nazgûl:
+        step to 1821", "build an Orc army in 1203", "Orc army 4 attacks the Rohan army 2 in
+        1517 from 1516"."""
+        try:
+            return self._describe(action)
+        except (KeyError, TypeError, AttributeError):
+            return super().describe_action(action, side)
+
+    def _describe(self, a: Action) -> str:
+        kind = a["type"]
+        S = self.S
+        if kind == "select":
+            pid = a["piece"]
+            return f"{_cap(self.name(pid))}: move from {self._place(self.hex_of[pid])}"
+        if kind in ("step", "stop"):
+            m = self.moving
+            pid = m["pid"]
+            here = self.hex_of[pid]
+            who = _cap(self.name(pid))
+            if kind == "stop":
+                if here == m["start"]:
+                    return f"{who}: stay in {self._place(here)}"
+                return f"{who}: stop in {self._place(here)}"
+            to = a["hex"]
+            text = f"{who}: step to {self._place(to)}"
+            v = self.step_verdict(pid, here, to)
+            if v[0] == "ok":
+                if v[2]:
+                    text += ", capturing the Ring-bearer [11.14]"
+                elif v[1]:
+                    text += f" (asks leave of {', '.join(PLAYER_NAMES[x] for x in v[1])})"
+            return text
+        if kind == "build":
+            spec = S.nations[a["nation"]]
+            art = "an" if spec.name[:1].lower() in "aeiou" else "a"
+            return f"build {art} {spec.name} in {self._place(a['hex'])}"
+        if kind == "attack":
+            att, d = a["piece"], a["target"]
+            return (f"{_cap(self.name(att))} attacks {_the(self.name(d))} in "
+                    f"{self._place(self.hex_of[d])} from {self.hex_of[att]}")
+        if kind in ("permit", "refuse"):
+            p = self.pending[-1]
+            verb = "permit" if kind == "permit" else "refuse"
+            return f"{verb} {_the(self.name(p['piece']))} to enter {self._place(p['hex'])}" \
+                if kind == "permit" else \
+                f"{verb} {_the(self.name(p['piece']))} passage into {self._place(p['hex'])}"
+        if kind == "declare_shire":
+            who = "the Hobbits" if a["owner"] == "hobbits" else "Saruman"
+            return f"state that {who} now own{'' if a['owner'] == 'hobbits' else 's'} the Shire"
+        if kind == "end_phase":
+            return f"end the {PHASE_NAMES[self.phase_]}"
+        raise KeyError(kind)
 
     def clone(self) -> BattleOfTheRingGame:
         new = object.__new__(type(self))
@@ -515,3 +622,16 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         new._legal_cache = None
         new._legal_keys = None
         return new
+
+
+def _cap(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def _the(name: str) -> str:
+    """A piece's name inside a sentence: "the Rohan army 2", "the Nazgûl", "Gandalf"."""
+    if name.startswith("The "):
+        return "the " + name[4:]
+    if name.startswith("the ") or " army" not in name:
+        return name
+    return "the " + name
