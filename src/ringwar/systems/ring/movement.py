@@ -76,6 +76,9 @@ class MovementRules:
                 if self.isengard_special and not self.sarumans(pid):
                     return (NO, "[11.4]", "only Saruman and Man-Orc armies may enter Isengard")
             elif to == S.fangorn:
+                if self.fangorn_state == "active":
+                    return (NO, "[11.8]", "the Fangorn army has gone to Isengard: only the piece "
+                            "that activated it is still in Fangorn, and it must leave")
                 if self.fangorn_state != "dormant":
                     return (NO, "[11.8]", "Fangorn is closed to all pieces")
                 if not (pid == "gandalf" or (pid == "ring" and P == "alliance")):
