@@ -506,6 +506,7 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                        for ph in PHASES],
             "turn_order": list(self.order),
             "last_turn": self.round_limit,
+            "river_fortresses": self.options["river_fortresses"],   # [9.6] the reading in use
             "step": self.step_text(),
             "pending": decision,
             "recent_log": self.recent_log(side),
