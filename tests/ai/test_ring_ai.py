@@ -123,6 +123,22 @@ def test_attacks_follow_the_odds():
     assert good > end > bad
 
 
+@pytest.mark.parametrize("reading", ["named", "map"])
+def test_the_ais_odds_are_the_engines(reading):
+    """The policy's estimate of an attack is the engine's exact preview, with the [9.6]
+    reading the game uses (Osgiliath across the Anduin: one step, or two with "map")."""
+    for pieces, a, d in (({"1619": "orc", "1520": "gondor"}, "orc1", "gondor1"),
+                         ({"1517": "orc", "1518": "gondor"}, "orc1", "gondor1"),
+                         ({"1619": "orc", "1520": "gondor", "1420": "aragorn"}, "orc1", "gondor1")):
+        game = ringwar.new_game(SYSTEM, seed=0, options={"river_fortresses": reading},
+                                setup={"pieces": pieces, "phase": "attack", "round": 2,
+                                       "player": "sauron"})
+        odds = game.preview({"type": "attack", "piece": a, "target": d})["odds"]
+        board = Board(game.view("sauron"), "sauron")
+        pa, pd = board.odds(a, game.hex_of[a], d, game.hex_of[d])
+        assert (pa, pd) == pytest.approx((odds["A"], odds["D"])), (pieces, reading)
+
+
 def test_permission_is_refused_and_decisions_depend_only_on_the_view():
     game = build({"0805": "orc", "0806": "gondor", "0609": "ring"}, player="alliance")
     view = game.view("alliance")

@@ -103,15 +103,37 @@ def test_7_4_no_nation_builds_on_anothers_crowned_hex_even_as_one_force():
     assert refused(g, {"type": "build", "nation": "manorc", "hex": "2119"}).rule == "[7.4]"
 
 
+def leave(g, piece):
+    """Move ``piece`` one legal step off its hex and stop."""
+    act(g, {"type": "select", "piece": piece})
+    act(g, next(a for a in g.legal_actions() if a["type"] == "step"), {"type": "stop"})
+
+
 @pytest.mark.rule("ring", "[7.4]")
 def test_7_4_builds_that_cannot_be_made_are_lost_not_accumulated():
-    # round 2: every Orc crown occupied, so Sauron builds nothing
-    occupied = {h: "gondor" for h in ("2119", "1513", "1721", "1726")}
-    g = build({**occupied, "0805": "orc"}, player="sauron", phase="build", round=2)
-    assert (g.to_act, g.phase) == ("sauron", "move1")
-    # round 3: only the 2 builds of round 3, not 4
-    g = build({"0805": "gondor"}, player="sauron", phase="build", round=3)
+    # round 2: three Orc crowns held by Gondor, so Sauron makes 1 of his 2 builds (Harad)
+    crowns = ("2119", "1513", "1721")
+    g = build({**{h: "gondor" for h in crowns}, "0805": "gondor"}, player="sauron",
+              phase="build", round=2)
+    assert builds(g) == {("orc", "1726")}
+    act(g, {"type": "build", "nation": "orc", "hex": "1726"})
+    assert g.phase == "move1" and count(g, "orc") == 1   # the other build is lost
+    leave(g, "orc1")                                      # Harad is free again
+    while g.to_act != "alliance" or g.phase != "move1":
+        act(g, END)
+    for pid in ("gondor1", "gondor2", "gondor3"):         # and so are the three crowns
+        leave(g, pid)
+    while (g.turn, g.to_act, g.phase) != (3, "sauron", "build"):
+        act(g, END)
+    # round 3: four free crowns, but only round 3's 2 builds, not 3
     assert g.view("sauron")["builds_left"] == {"orc": 2}
+    while builds(g):
+        act(g, next(a for a in g.legal_actions() if a["type"] == "build"))
+    assert count(g, "orc") == 3 and g.phase == "move1"
+    # every Orc crown occupied in round 2: nothing is built, the phase passes
+    g = build({**{h: "gondor" for h in (*crowns, "1726")}, "0805": "orc"}, player="sauron",
+              phase="build", round=2)
+    assert (g.to_act, g.phase) == ("sauron", "move1")
 
 
 @pytest.mark.rule("ring", "[7.5]")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import ringwar
 from ringwar.core.dice import Dice
 
 from .conftest import act, build, refused
@@ -83,22 +84,80 @@ def test_9_4_each_piece_attacks_once_a_round_but_may_be_attacked_often():
 def test_9_5_the_attacker_names_the_pieces_and_rolls_two_dice():
     g = build({"1420": "orc", "1419": "gondor"}, player="sauron", phase="attack", seed=3)
     ev = attack(g, "orc1", "gondor1")
-    d1, d2 = map(int, ev["dice"].split(","))
+    d1, d2 = ev["dice"]                  # a list of the die values, as in the SPI games
+    assert all(type(x) is int for x in ev["dice"]) and f"rolled {d1}+{d2}" in ev["text"]
     assert (d1 + d2 == ev["total"]) and 1 <= d1 <= 6 and 1 <= d2 <= 6
     # the attacker's own position (a fortress here) is unimportant
     assert ev["row"] == "open" and ev["rule"] == "[9.8]" and "rolled" in ev["text"]
     assert g.dice.count == 2
 
 
+def resolve(pieces, attacker, defender, total, player="sauron", **options):
+    """Resolve one attack through ``apply`` with dice rigged to ``total``; its event."""
+    g = build(pieces, player=player, phase="attack", seed=seed_rolling(total), options=options)
+    ev = attack(g, attacker, defender)
+    assert ev["total"] == total
+    return ev
+
+
+CAIR_ANDROS = {"1517": "orc", "1518": "gondor"}          # across the Anduin
+DOL_AMROTH = {"1022": "orc", "0923": "gondor"}           # across the water all round [Q1]
+OSGILIATH = {"1619": "orc", "1520": "gondor"}            # across the Anduin
+PELARGIR = {"1621": "orc", "1522": "gondor"}             # across the Anduin
+MINAS_TIRITH = {"1419": "orc", "1420": "gondor"}         # a fortress, no river
+ACROSS_ANDUIN = {"1409": "orc", "1509": "gondor"}        # a river, no fortress
+OPEN = {"0805": "orc", "0806": "gondor"}
+
+
 @pytest.mark.rule("ring", "[9.6]")
-def test_9_6_the_four_positions_of_the_defender():
-    g = build({"0805": "orc"}, player="sauron", phase="attack")
-    assert g.position("0805", "0806") == "open"
-    assert g.position("1419", "1420") == "fortress_or_river"           # Minas Tirith
-    assert g.position("1409", "1509") == "fortress_or_river"           # across the Anduin
-    assert g.position("1517", "1518") == "fortress_and_river"          # Cair Andros
-    assert g.position("1022", "0923") == "fortress_and_river"          # Dol Amroth
-    assert g.position("1420", "1419") == "open"                        # out of a fortress
+@pytest.mark.parametrize("where", [CAIR_ANDROS, DOL_AMROTH], ids=["cair_andros", "dol_amroth"])
+def test_9_6_cair_andros_and_dol_amroth_are_a_fortress_and_across_a_river(where):
+    # Ordinary vs Ordinary, fortress AND river: A 2-4 / D 10-12
+    ev = resolve(where, "orc1", "gondor1", 4)
+    assert ev["row"] == "fortress_and_river" and ev["outcome"] == "A"
+    assert resolve(where, "orc1", "gondor1", 9)["outcome"] == "-"      # 9 kills one step less
+    assert resolve(where, "orc1", "gondor1", 10)["outcome"] == "D"
+
+
+@pytest.mark.rule("ring", "[9.6]")
+@pytest.mark.parametrize("where", [OSGILIATH, PELARGIR], ids=["osgiliath", "pelargir"])
+def test_9_6_other_fortresses_across_a_river_are_one_step_not_two(where):
+    # "(Cair Andros or Dol Amroth)": Osgiliath and Pelargir, though on the Anduin, are
+    # "fortress OR river": A 2-3 / D 9-12
+    ev = resolve(where, "orc1", "gondor1", 9)
+    assert ev["row"] == "fortress_or_river" and ev["outcome"] == "D"
+    assert resolve(where, "orc1", "gondor1", 4)["outcome"] == "-"
+    # Dol Guldur too, attacked from across the river
+    ev = resolve({"1412": "gondor", "1513": "orc"}, "gondor1", "orc1", 9, player="alliance")
+    assert ev["row"] == "fortress_or_river" and ev["outcome"] == "D"
+    # the option river_fortresses="map" (how older records were played) gives them the
+    # strongest row
+    ev = resolve(where, "orc1", "gondor1", 4, river_fortresses="map")
+    assert ev["row"] == "fortress_and_river" and ev["outcome"] == "A"
+
+
+@pytest.mark.rule("ring", "[9.6]")
+def test_9_6_a_fortress_or_a_river_is_one_step_open_ground_none():
+    for where in (MINAS_TIRITH, ACROSS_ANDUIN):          # A 2-3 / D 9-12
+        assert [resolve(where, "orc1", "gondor1", t)["outcome"] for t in (3, 8, 9)] \
+            == ["A", "-", "D"]
+    assert [resolve(OPEN, "orc1", "gondor1", t)["outcome"] for t in (3, 8)] == ["-", "D"]
+    # the position of the defender counts, not the attacker's [9.5]
+    ev = resolve({"1420": "orc", "1419": "gondor"}, "orc1", "gondor1", 8)
+    assert ev["row"] == "open" and ev["outcome"] == "D"
+
+
+@pytest.mark.rule("ring", "[9.6]")
+def test_9_6_records_made_before_the_option_replay_with_the_reading_they_were_played_with():
+    record = ringwar.GameRecord("battle-of-the-ring", seed_rolling(4), None, {"players": 3},
+                                {"pieces": OSGILIATH, "player": "sauron", "phase": "attack",
+                                 "round": 2})
+    g = ringwar.replay(record)
+    assert g.options["river_fortresses"] == "map"
+    ev = attack(g, "orc1", "gondor1")
+    assert ev["row"] == "fortress_and_river" and ev["outcome"] == "A"
+    new = ringwar.new_game("battle-of-the-ring")
+    assert new.record.options["river_fortresses"] == "named"
 
 
 @pytest.mark.rule("ring", "[9.7]")
@@ -184,3 +243,42 @@ def test_9_8_elven_strength_changes_the_column():
     ev = attack(g, "orc1", "gondor1")
     assert ev["column"] == "OE" and ev["outcome"] == "-"
     assert "Aragorn" in ev["text"]
+
+
+@pytest.mark.rule("ring", "[9.8]", "[9.6]", "[9.7]")
+def test_9_8_preview_gives_the_exact_odds_of_an_attack_checked_by_hand():
+    # open ground, Ordinary vs Ordinary: A on 2 (1/36), D on 8-12 (5+4+3+2+1 = 15/36)
+    g = build(OPEN, player="sauron", phase="attack")
+    p = g.preview({"type": "attack", "piece": "orc1", "target": "gondor1"})
+    assert p["table"] == "[9.8] Combat Results Table" and p["shifts"] == []
+    assert p["column"] == "Ordinary attacking Ordinary, on open ground: A 2 / D 8-12"
+    assert p["odds"] == pytest.approx({"A": 1 / 36, "D": 15 / 36, "-": 20 / 36})
+    assert set(p["legend"]) == set(p["odds"]) and "Gondor army 1" in p["legend"]["D"]
+    assert p["summary"].startswith("42% to eliminate Gondor army 1")
+    # Cair Andros: A 2-4 (1+2+3 = 6/36), D 10-12 (3+2+1 = 6/36)
+    g = build(CAIR_ANDROS, player="sauron", phase="attack")
+    p = g.preview({"type": "attack", "piece": "orc1", "target": "gondor1"})
+    assert p["odds"] == pytest.approx({"A": 6 / 36, "D": 6 / 36, "-": 24 / 36})
+    assert [s["rule"] for s in p["shifts"]] == ["[9.6]"] and "Cair Andros" in p["shifts"][0]["text"]
+    # an Elven army attacking an Orc army in the open: A none (0), D 7-12 (21/36)
+    g = build({"0805": "elf", "0806": "orc"}, player="alliance", phase="attack")
+    p = g.preview({"type": "attack", "piece": "elf1", "target": "orc1"})
+    assert p["odds"] == pytest.approx({"A": 0, "D": 21 / 36, "-": 15 / 36})
+    assert p["shifts"] == [{"rule": "[9.7]", "text": "the attacker, Elven army 1: Elven strength "
+                                                     "of its own"}]
+    # Osgiliath across the Anduin, the defender made Elven by Aragorn next to it: fortress
+    # or river, Ordinary vs Elven: A 2-4 (6/36), D 11-12 (2+1 = 3/36)
+    g = build({"1619": "orc", "1520": "gondor", "1420": "aragorn"}, player="sauron",
+              phase="attack")
+    p = g.preview({"type": "attack", "piece": "orc1", "target": "gondor1"})
+    assert p["odds"] == pytest.approx({"A": 6 / 36, "D": 3 / 36, "-": 27 / 36})
+    assert p["column"] == ("Ordinary attacking Elven, into a fortress or across a river: "
+                           "A 2-4 / D 11-12")
+    rules = [s["rule"] for s in p["shifts"]]
+    assert rules.count("[9.6]") == 3 and rules[-1] == "[9.7]" and "Aragorn" in p["shifts"][-1]["text"]
+    # the odds are those the attack is resolved with
+    ev = attack(g, "orc1", "gondor1")
+    assert (ev["row"], ev["column"]) == ("fortress_or_river", "OE")
+    # nothing to preview but a legal attack
+    assert g.preview({"type": "end_phase"}) is None
+    assert g.preview({"type": "attack", "piece": "orc1", "target": "gondor1"}) is None

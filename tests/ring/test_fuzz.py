@@ -39,6 +39,7 @@ def check_invariants(g: BattleOfTheRingGame) -> None:
             check_special(g, h, p)
     assert not (g.lost & g.hex_of.keys())
     if g.result is None:
+        # no dead end: while the game goes on, the side to act has something to do
         assert g.legal_actions(), "a side is left to act with no legal action"
         assert g.to_act in g.sides
 
@@ -119,7 +120,7 @@ class Agent:
 
 def play(seed: int, players: int, max_rounds: int, greed: float, **options) -> tuple:
     g = ringwar.new_game("battle-of-the-ring", seed=seed,
-                         options={"players": players, "max_rounds": max_rounds, **options})
+                         options={"players": players, "round_limit": max_rounds, **options})
     agent = Agent(seed, greed)
     kinds: Counter = Counter()
     n = 0
@@ -170,3 +171,18 @@ def test_random_games_replay_to_the_same_state(fuzz_results):
         again = ringwar.replay(g.record)
         assert again.state_hash() == g.state_hash()
         assert ringwar.replay(g.save()).state_hash() == g.state_hash()
+
+
+def test_no_dead_end_in_purely_random_games():
+    """Seeds and moves both from one ``random.Random(1)``, as a quick script would play them;
+    2- and 3-player games.  The fourth of these games used to strand the Alliance in round
+    8 (test_dead_ends.py); every action of every game is checked."""
+    rng = random.Random(1)
+    for i in range(4):
+        seed = rng.randrange(2**63)
+        g = ringwar.new_game("battle-of-the-ring", seed=seed,
+                             options={"players": 2 + i % 2, "round_limit": 30})
+        while g.result is None:
+            g.apply(rng.choice(g.legal_actions()))
+            check_invariants(g)
+        assert g.turn <= 30

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ringwar
+from ringwar.core.engine import system_class, unattended_options
 
 from .conftest import act, build, move, refused
 
@@ -16,6 +17,52 @@ def test_3_1_three_players_sauron_saruman_alliance():
     g = ringwar.new_game("battle-of-the-ring")
     assert g.sides == ("sauron", "saruman", "alliance")
     assert {g.player(p) for p in g.hex_of} == {"sauron", "saruman", "alliance"}
+
+
+FORCES = {  # [3.1] who controls each piece
+    "sauron": {"orc", "nazgul"},                         # all Orc armies and the Nazgûl
+    "saruman": {"manorc", "saruman"},                    # all Man-Orc armies and Saruman
+}
+
+
+@pytest.mark.rule("ring", "[3.0]", "[3.1]", "[3.2]")
+def test_3_0_each_player_commands_its_own_forces_and_only_them():
+    for players in (3, 2):
+        g = ringwar.new_game("battle-of-the-ring", options={"players": players})
+        for pid in g.S.nation_of:
+            nation = g.S.nation_of[pid]
+            side = next((s for s, ns in FORCES.items() if nation in ns), "alliance")
+            if players == 2 and side != "alliance":
+                side = "evil"                            # [3.2] one force
+            if pid != "ring":
+                assert g.player(pid) == side, (pid, side)
+        assert g.player("ring") == "alliance"            # the Alliance starts with the Ring
+    # in Sauron's turn only Sauron's pieces move, attack or are built
+    g = build({"0805": "orc", "0905": "manorc", "1005": "gondor", "1822": "nazgul"},
+              player="sauron")
+    assert {a["piece"] for a in g.legal_actions() if a["type"] == "select"} == {"orc1", "nazgul"}
+    for pid in ("manorc1", "gondor1"):
+        assert refused(g, {"type": "select", "piece": pid}).rule == "[8.1]"
+    g = build({"0805": "orc", "0806": "manorc", "0907": "gondor"}, player="saruman",
+              phase="attack")
+    assert {(a["piece"], a["target"]) for a in g.legal_actions() if a["type"] == "attack"} \
+        == {("manorc1", "orc1"), ("manorc1", "gondor1")}
+    assert refused(g, {"type": "attack", "piece": "orc1", "target": "manorc1"}).rule == "[9.5]"
+
+
+@pytest.mark.rule("ring", "[3.0]", "[5.1]", "[5.2]")
+def test_3_0_a_whole_round_of_the_sequence_of_play():
+    """Three players: each has build, move, attack, move in turn [5.1] [5.2]; then the next
+    round.  Two players: the Evil Alliance first, then the Alliance [3.2]."""
+    for players, order in ((3, ("sauron", "saruman", "alliance")), (2, ("evil", "alliance"))):
+        g = build({"0805": "orc", "0905": "manorc", "1005": "gondor", "1105": "gondor",
+                   "1206": "orc"}, players=players, player=order[0], phase="build", round=2)
+        seen = [(g.turn, g.to_act, g.phase)]
+        while g.turn == 2:
+            act(g, END)
+            seen.append((g.turn, g.to_act, g.phase))
+        want = [(2, s, ph) for s in order for ph in ("build", "move1", "attack", "move2")]
+        assert seen == [*want, (3, order[0], "build")], players
 
 
 @pytest.mark.rule("ring", "[3.1]")
@@ -120,10 +167,51 @@ def test_1_0_no_zones_of_control_no_retreats_live_or_die_combat():
         assert set(g.hex_of.items()) <= {("orc1", "0805"), ("gondor1", "0806")}
 
 
-def test_a_game_ends_at_the_round_limit_as_a_draw():
+def end_round(g: ringwar.Game) -> None:
+    """End phases until the round changes (or the game ends)."""
+    r = g.turn
+    while g.result is None and g.turn == r:
+        act(g, END)
+
+
+def test_round_limit_the_rules_set_no_game_length():
+    # a game between people plays on: no round limit unless the players choose one
+    g = ringwar.new_game("battle-of-the-ring", seed=1)
+    assert g.round_limit is None and g.record.options["round_limit"] is None
+    g = build({"0805": "orc", "1005": "gondor"}, player="alliance", round=30, phase="move2")
+    end_round(g)
+    assert g.result is None and g.turn == 31
+    # unattended play (simulations, tournaments, self-play) uses 30 rounds
+    assert system_class("battle-of-the-ring").SIMULATION_OPTIONS == {"round_limit": 30}
+    assert unattended_options("battle-of-the-ring") == {"round_limit": 30}
+
+
+def test_round_limit_a_game_ends_at_the_limit_as_a_draw():
     g = build({"0805": "orc", "1005": "gondor"}, player="alliance", round=3,
-              options={"max_rounds": 3})
+              options={"round_limit": 3})
     act(g, END)
     assert g.result is None and g.phase == "move2"
     act(g, END)
     assert g.result["winner"] is None and g.result["level"] == "draw"
+    assert "round_limit" in g.result["text"] and g.turn == 3
+
+
+def test_round_limit_old_records_replay_with_the_30_rounds_they_were_played_with():
+    # a record written before the option existed names neither round_limit nor max_rounds
+    old = ringwar.GameRecord(
+        "battle-of-the-ring", 0, None, {}, {"pieces": {"0805": "orc", "1005": "gondor"},
+                                            "round": 30, "player": "alliance", "phase": "move2"})
+    g = ringwar.replay(old)
+    assert g.round_limit == 30
+    act(g, END)
+    assert g.result is not None and g.result["level"] == "draw" and g.turn == 30
+    # one that names the old option max_rounds still replays with it (a deprecated alias)
+    for opts in ({"max_rounds": 3}, {"max_rounds": 3, "round_limit": None},
+                 {"max_rounds": 3, "round_limit": 3}):
+        g = build({"0805": "orc", "1005": "gondor"}, player="alliance", round=3, phase="move2",
+                  options=opts)
+        assert g.round_limit == 3
+        act(g, END)
+        assert g.result is not None and g.result["level"] == "draw"
+    with pytest.raises(ringwar.RecordError):
+        build({"0805": "orc"}, options={"max_rounds": 3, "round_limit": 4})

@@ -142,6 +142,23 @@ def test_11_8_the_activator_must_leave_fangorn_then_it_is_closed():
     assert refused(g2, {"type": "step", "hex": "1216"}).rule == "[11.8]"
 
 
+@pytest.mark.rule("ring", "[11.8]")
+def test_11_8_a_ring_bearer_that_activated_fangorn_must_leave_by_11_8_not_8_4():
+    g = build({"1216": ["fangorn", "ring"], "0805": "gondor", "1105": "orc"},
+              player="alliance", phase="move2")
+    act(g, END)
+    assert g.fangorn_activator == "ring"
+    while (g.to_act, g.phase) != ("alliance", "move1"):
+        act(g, END)
+    e = refused(g, END)
+    assert e.rule == "[11.8]" and "Fangorn" in str(e) and "Elven" not in str(e)
+    act(g, {"type": "select", "piece": "ring"})
+    e = refused(g, STOP)
+    assert e.rule == "[11.8]" and "Elven" not in str(e)
+    act(g, {"type": "step", "hex": "1217"}, STOP)
+    assert g.fangorn_state == "closed"
+
+
 @pytest.mark.rule("ring", "[11.9]")
 def test_11_9_gandalf_in_fangorn_neither_fights_nor_gives_elven_strength():
     g = build({"1216": ["fangorn", "gandalf"], "1217": "rohan", "1218": "orc"},

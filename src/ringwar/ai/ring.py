@@ -157,6 +157,8 @@ class Board:
         self.fangorn = view.get("fangorn", "dormant")
         self.paths = view.get("paths_of_the_dead", "dormant")
         self.gandalf_moria = self.pos.get("gandalf") == S.moria
+        # [9.6] which fortresses across a river take the strongest row (option river_fortresses)
+        self.every_river_fortress = view.get("river_fortresses", "named") == "map"
         self.i_hold = self.holder == side
         self.goals = _goals(S, self.holder)
         self.my_goals = _goals(S, side)
@@ -380,7 +382,8 @@ class Board:
         S = self.S
         fortress = hd in S.fortress
         river = (ha, hd) in S.river_side
-        row = "fortress_and_river" if fortress and river else (
+        both = fortress and river and (hd in S.river_fortress or self.every_river_fortress)
+        row = "fortress_and_river" if both else (
             "fortress_or_river" if fortress or river else "open")
         kills_a, kills_d = S.crt[row][self.strength(a, ha) + self.strength(d, hd)]
         return _p2d6(kills_a), _p2d6(kills_d)

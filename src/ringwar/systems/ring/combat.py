@@ -60,38 +60,106 @@ class CombatRules:
         return "O", None
 
     def position(self: BattleOfTheRingGame, attacker_hex: str, defender_hex: str) -> str:
-        """[9.6] the defender's position: open, fortress OR river, fortress AND river."""
+        """[9.6] the defender's position: open, fortress OR river, fortress AND river.
+
+        "A city/fortress that is also across a river from the attacking piece (Cair Andros or
+        Dol Amroth)": only those two take the strongest row; any other fortress attacked
+        across a river (Osgiliath, Pelargir, Dol Guldur on this map) is "fortress or river".
+        The option ``river_fortresses = "map"`` gives the strongest row to every fortress
+        attacked across a river hexside (how records made before the option were played)."""
         fortress = defender_hex in self.S.fortress
         river = (attacker_hex, defender_hex) in self.S.river_side
-        if fortress and river:
+        if fortress and river and (defender_hex in self.S.river_fortress
+                                   or self.options["river_fortresses"] == "map"):
             return "fortress_and_river"
         if fortress or river:
             return "fortress_or_river"
         return "open"
 
-    def do_attack(self: BattleOfTheRingGame, a: str, d: str) -> list[Event]:
+    def odds_of(self: BattleOfTheRingGame, a: str, d: str) -> dict[str, Any]:
+        """Everything the attack of ``a`` on ``d`` would be resolved with: the row [9.6], the
+        column [9.7], the totals of each result [9.8] and the reasons, in words."""
+        S = self.S
         ha, hd = self.hex_of[a], self.hex_of[d]
         sa, ga = self.strength(a)
         sd, gd = self.strength(d)
         row = self.position(ha, hd)
         col = sa + sd
-        kills_a, kills_d = self.S.crt[row][col]
+        kills_a, kills_d = S.crt[row][col]
+        shifts: list[dict[str, str]] = []
+        place = S.label.get(hd, hd)
+        fortress = hd in S.fortress
+        river = S.river_name.get((ha, hd))
+        if row == "fortress_and_river":
+            shifts.append({"rule": "[9.6]", "text": f"the defender is in {place}, a fortress "
+                           f"across a river ({river}) from the attacker"})
+        else:
+            if fortress:
+                shifts.append({"rule": "[9.6]", "text": f"the defender is in a fortress ({place})"})
+            if river is not None:
+                shifts.append({"rule": "[9.6]", "text": f"the defender is across a river "
+                               f"({river}) from the attacker"})
+            if fortress and river is not None:
+                shifts.append({"rule": "[9.6]", "text": f"{place} is not Cair Andros or Dol "
+                               "Amroth: one step, not two"})
+        for who, pid, st, giver in (("attacker", a, sa, ga), ("defender", d, sd, gd)):
+            if st == "E":
+                why = (f"Elven strength from {self.name(giver)}, adjacent" if giver
+                       else "Elven strength of its own")
+                shifts.append({"rule": "[9.7]", "text": f"the {who}, {self.name(pid)}: {why}"})
+        odds = {"D": _chance(kills_d), "A": _chance(kills_a)}
+        odds["-"] = 1.0 - odds["D"] - odds["A"]
+        word = {"O": "Ordinary", "E": "Elven"}
+        return {"attacker_hex": ha, "defender_hex": hd, "row": row, "column": col,
+                "kills_attacker": kills_a, "kills_defender": kills_d, "givers": (ga, gd),
+                "cell": (f"{word[sa]} attacking {word[sd]}, {POSITION_TEXT[row]}: "
+                         f"A {_span(kills_a)} / D {_span(kills_d)}"),
+                "shifts": shifts, "odds": odds}
+
+    def preview(self: BattleOfTheRingGame, action: Action) -> dict[str, Any] | None:
+        """The exact odds of a legal ``attack`` (2d6 on the [9.8] table), in the preview
+        schema: the table, the row and column read, why (with cases), every outcome's
+        probability and the legend of every result code."""
+        if action.get("type") != "attack" or not self.is_legal(action):
+            return None
+        a, d = action["piece"], action["target"]
+        o = self.odds_of(a, d)
+        pa, pd = o["odds"]["A"], o["odds"]["D"]
+        return {
+            "table": "[9.8] Combat Results Table",
+            "column": o["cell"],
+            "shifts": o["shifts"],
+            "odds": o["odds"],
+            "legend": {"D": f"the defender, {self.name(d)}, is eliminated (2d6 totals "
+                            f"{_span(o['kills_defender'])})",
+                       "A": f"the attacker, {self.name(a)}, is eliminated (2d6 totals "
+                            f"{_span(o['kills_attacker'])})",
+                       "-": "no result: both stay"},
+            "summary": (f"{_pct(pd)} to eliminate {self.name(d)}, {_pct(pa)} to lose "
+                        f"{self.name(a)}"),
+            "attacker": a, "target": d, "row": o["row"], "strengths": o["column"],
+            "totals": {"A": sorted(o["kills_attacker"]), "D": sorted(o["kills_defender"])},
+        }
+
+    def do_attack(self: BattleOfTheRingGame, a: str, d: str) -> list[Event]:
+        o = self.odds_of(a, d)
+        ha, hd = o["attacker_hex"], o["defender_hex"]
+        ga, gd = o["givers"]
         dice = self.dice.roll(2)
         total = dice[0] + dice[1]
+        kills_a, kills_d = o["kills_attacker"], o["kills_defender"]
         outcome = "A" if total in kills_a else "D" if total in kills_d else "-"
         self.attacked.add(a)
-        word = {"O": "Ordinary", "E": "Elven"}
-        cell = (f"{word[sa]} attacking {word[sd]}, {POSITION_TEXT[row]}: "
-                f"A {_span(kills_a)} / D {_span(kills_d)}")
         gift = "".join(f"; {self.name(p)} has Elven strength from {self.name(g)}"
                        for p, g in ((a, ga), (d, gd)) if g)
         result = {"A": f"the attacker, {self.name(a)}, is eliminated",
                   "D": f"the defender, {self.name(d)}, is eliminated",
                   "-": "no result"}[outcome]
         ev = [event("attack", "[9.8]", f"{self.name(a)} at {ha} attacks {self.name(d)} at {hd}"
-                    f"{gift}. [9.6] [9.7] {cell}: rolled {dice[0]}+{dice[1]} = {total}: {result}",
-                    piece=a, target=d, dice=f"{dice[0]},{dice[1]}", total=total, row=row,
-                    column=col, outcome=outcome)]
+                    f"{gift}. [9.6] [9.7] {o['cell']}: rolled {dice[0]}+{dice[1]} = {total}: "
+                    f"{result}",
+                    piece=a, target=d, hex=hd, dice=list(dice), total=total, row=o["row"],
+                    column=o["column"], outcome=outcome)]
         if outcome == "A":
             ev += self.eliminate(a, "[9.8]", "eliminated attacking")
         elif outcome == "D":
@@ -134,3 +202,15 @@ def _span(values: frozenset[int]) -> str:
         return "none"
     lo, hi = min(values), max(values)
     return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+#: how many of the 36 throws of 2d6 make each total
+_WAYS = {t: 6 - abs(t - 7) for t in range(2, 13)}
+
+
+def _chance(totals: frozenset[int]) -> float:
+    return sum(_WAYS[t] for t in totals) / 36
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}%" if p >= 0.1 or p == 0 else f"{100 * p:.1f}%"

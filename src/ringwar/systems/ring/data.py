@@ -108,7 +108,12 @@ class Static:
         self.paths_south = one["paths_south"]
         self.mount_doom = one["mount_doom"]
         self.barad_dur = one["barad_dur"]
+        # [9.6] "a city/fortress that is also across a river from the attacking piece (Cair
+        # Andros or Dol Amroth)": the two fortresses of the strongest row
+        self.river_fortress = frozenset({one["cair_andros"], one["dol_amroth"]})
         self.elven = frozenset(P["elven"])
+        # the renderer's labels (capitalised place names) by hex, for words: "Cair Andros"
+        self.label = {v[0]: k for k, v in P.items() if k[:1].isupper() and len(v) == 1}
         self.fortress = frozenset(h for h in m.hexes if m.terrain(h) == "fortress")
         self.special = frozenset(h for h in m.hexes if m.terrain(h) == "special")
         # [9.3] no attack into or out of these hexes
@@ -121,6 +126,7 @@ class Static:
         self.mountain_side: set[tuple[str, str]] = set()
         self.river_side: set[tuple[str, str]] = set()
         self.closed_side: set[tuple[str, str]] = set()
+        self.river_name: dict[tuple[str, str], str] = {}
         for key, f in m.sides().items():
             a, b = key.split("/")
             pairs = ((a, b), (b, a))
@@ -128,6 +134,8 @@ class Static:
                 self.mountain_side.update(pairs)
             elif f["kind"] == "river":
                 self.river_side.update(pairs)
+                for pair in pairs:
+                    self.river_name[pair] = f.get("name") or "a river"
                 if f.get("name") in NO_STOP_RIVERS:
                     self.closed_side.update(pairs)
         # passable neighbours: not into mountain, sea or forest, not over a mountain hexside

@@ -21,6 +21,16 @@ from .movement import MovementRules
 from .special import SpecialRules
 
 PHASES = ("build", "move1", "attack", "move2")
+#: the rule book's names of the phases of a player's turn [5.2]
+PHASE_NAMES = {
+    "build": "Building Phase [7.0]",
+    "move1": "First Movement Phase [8.0]",
+    "attack": "Attack Phase [9.0]",
+    "move2": "Second Movement Phase [10.0]",
+}
+#: the players in words [3.1] [3.2]
+PLAYER_NAMES = {"sauron": "Sauron", "saruman": "Saruman", "alliance": "the Alliance",
+                "evil": "the Evil Alliance"}
 END: Action = {"type": "end_phase"}
 PERMIT: list[Action] = [{"type": "permit"}, {"type": "refuse"}]
 DECLARE: list[Action] = [{"type": "declare_shire", "owner": "hobbits"},
@@ -33,14 +43,33 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
     sides: ClassVar[tuple[str, ...]] = SIDES3
     #: a move begins by selecting the piece; its steps follow
     SELECTIONS = frozenset({"select"})
+    #: a batch of games needs an end the rules do not give (docs/ring.md, "Options")
+    SIMULATION_OPTIONS: ClassVar[dict[str, Any]] = {"round_limit": 30}
     OPTIONS: ClassVar[dict[str, Option]] = {
         "players": Option(3, "3: Sauron, Saruman and the Alliance [3.1]; 2: the Evil Alliance and "
                              "the Alliance [3.2]", choices=(2, 3)),
         "remove_4_5": Option(False, "[4.5] two-player option: the Northernmost and Southernmost "
                                     "Man-Orc armies and the three North-Eastern Orc armies start off "
                                     "the board (they may be built)"),
-        "max_rounds": Option(30, "the game is drawn after this many rounds (the rules set no limit; "
-                                 "docs/ring.md)", minimum=1, maximum=1000),
+        # [9.6] names the two fortresses across a river; records made before this option
+        # gave the strongest row to every fortress attacked across a river hexside (legacy)
+        "river_fortresses": Option.changed(
+            "named", "[9.6] which fortresses are 'a city/fortress that is also across a river': "
+                     "'named': Cair Andros and Dol Amroth only, as the rule says; 'map': every "
+                     "fortress attacked across a river hexside of the map (Osgiliath, Pelargir "
+                     "and Dol Guldur too; docs/ring.md)",
+            legacy="map", choices=("named", "map")),
+        # not in the rule book: the rules set no game length.  Games between people play
+        # to the end; unattended play (simulations, tournaments, self-play) uses 30 rounds
+        # (SIMULATION_OPTIONS).  Records written before this option replay with the 30
+        # rounds they were played with (legacy).  docs/ring.md
+        "round_limit": Option.changed(
+            None, "not in the rules: the game is a draw after this many rounds (simulations and "
+                  "tournaments use 30); null: no limit, as in the rule book (docs/ring.md)",
+            legacy=30, kind=int, minimum=1, maximum=10000, null_means="no limit"),
+        "max_rounds": Option(None, "deprecated: the old name of round_limit, kept so that records "
+                                   "naming it still replay", kind=int, minimum=1, maximum=10000,
+                             null_means="round_limit decides"),
     }
 
     # ----- construction -------------------------------------------------------------------
@@ -52,8 +81,14 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
             raise RecordError("battle-of-the-ring: option 'players' must be 2 or 3")
         if self.options["remove_4_5"] and n != 2:
             raise RecordError("battle-of-the-ring: the [4.5] option is for the two-player game")
-        if self.options["max_rounds"] < 1:
-            raise RecordError("battle-of-the-ring: option 'max_rounds' must be at least 1")
+        self.round_limit: int | None = self.options["round_limit"]
+        alias = self.options["max_rounds"]
+        if alias is not None:  # the deprecated name of round_limit (older records)
+            named = self.record.options.get("round_limit")
+            if named is not None and named != alias:
+                raise RecordError("battle-of-the-ring: options 'max_rounds' (deprecated) and "
+                                  "'round_limit' disagree: name round_limit only")
+            self.round_limit = alias
         self.two = n == 2
         # the seats of this game (an instance attribute: 2 or 3 players) [3.1] [3.2] [5.1]
         self.sides = SIDES2 if self.two else SIDES3
@@ -313,14 +348,17 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                 ev += self.end_of_round()
                 self.pidx = 0
                 self.round += 1
-                if self.round > self.options["max_rounds"]:
+                if self.round_limit is not None and self.round > self.round_limit:
                     self.round -= 1
-                    self.set_result(None, "[3.1]", f"neither the Ring's destruction nor its "
-                                    f"possession within {self.options['max_rounds']} rounds: a draw "
-                                    "(the round limit is a ruling, docs/ring.md)")
+                    self.set_result(None, "[3.2]" if self.two else "[3.1]",
+                                    f"no objective reached within {self.round_limit} rounds: a "
+                                    "draw by the option round_limit (not in the rules; "
+                                    "docs/ring.md)")
                     return ev
         self.start_phase()
-        ev.append(event("phase", "[5.2]", f"round {self.round}: {self.current}, {self.phase_}",
+        who = PLAYER_NAMES[self.current]
+        ev.append(event("phase", "[5.2]", f"round {self.round}: {who[0].upper()}{who[1:]}'s "
+                        f"{PHASE_NAMES[self.phase_]}",
                         round=self.round, side=self.current, phase=self.phase_))
         return ev
 
@@ -392,7 +430,7 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
             if kind == "stop":
                 h = self.hex_of[pid]
                 if self.must_leave(pid, h):
-                    return self.end_blocked([pid]) or IllegalAction("[8.1]", "cannot stop here")
+                    return self.why_must_leave(pid, h)
                 if h == self.S.moria:
                     return IllegalAction("[11.1]", "only Gandalf may occupy Moria")
                 return IllegalAction("[6.1]", f"{self.name(pid)} cannot end its move on {h}: "
@@ -453,13 +491,26 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         if self.pending:
             p = self.pending[-1]
             decision = {"kind": p["kind"], "to": p["to"], "piece": p["piece"],
-                        "hex": p.get("hex"), "rule": p["rule"]}
+                        "hex": p.get("hex"), "rule": p["rule"], "prompt": self.prompt(p)}
         pool = {}
         for nation, spec in S.nations.items():
             if spec.rebuild:
                 pool[nation] = sum(1 for p in S.pids[nation]
                                    if p not in self.hex_of and p not in self.lost)
+        who = PLAYER_NAMES[self.current]
         return {
+            "title": self.title + (" (two players)" if self.two else ""),
+            "phase_name": f"{who[0].upper()}{who[1:]}'s {PHASE_NAMES[self.phase_]}",
+            # [5.1] [5.2] the sequence of a player's turn; every phase is the player's in turn
+            "phases": [{"code": ph, "name": PHASE_NAMES[ph], "side": self.current}
+                       for ph in PHASES],
+            "turn_order": list(self.order),
+            "last_turn": self.round_limit,
+            "river_fortresses": self.options["river_fortresses"],   # [9.6] the reading in use
+            "step": self.step_text(),
+            "pending": decision,
+            "recent_log": self.recent_log(side),
+            "log_size": len(self.log),
             "players": list(self.order), "round": self.round, "player": self.current,
             "decision": decision,
             "moving": None if self.moving is None else dict(self.moving),
@@ -474,6 +525,81 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                             for i, n in self.builds_left.items()},
             "pool": pool, "moved": sorted(self.moved), "attacked": sorted(self.attacked),
         }
+
+    def prompt(self, p: dict[str, Any]) -> str:
+        """A pending decision in words, for the player who must answer it."""
+        if p["kind"] == "permit":
+            return (f"{PLAYER_NAMES[p['asker']]} asks leave to move {self.name(p['piece'])} "
+                    f"into {self._place(p['hex'])}: permit or refuse")
+        return (f"{self.name(p['piece'])} has withdrawn from the Shire: state who now owns it, "
+                "the Hobbits or Saruman")
+
+    def step_text(self) -> str | None:
+        """The piece being moved, in words (the browser's and the terminal's step line)."""
+        m = self.moving
+        if m is None:
+            return None
+        what = "making its escape move [11.14]" if m["escape"] else "moving"
+        return (f"{_cap(self.name(m['pid']))} {what} from {m['start']}: now in "
+                f"{self.hex_of[m['pid']]}, {m['mp']} hex{'es' if m['mp'] != 1 else ''} left")
+
+    def _place(self, h: str) -> str:
+        label = self.S.label.get(h)
+        return f"{label} ({h})" if label else h
+
+    def describe_action(self, action: Action, side: str | None = None) -> str:
+        """A ring action in a player's words, on the position it is played from: "Nazgûl:
+        step to 1821", "build an Orc army in 1203", "Orc army 4 attacks the Rohan army 2 in
+        1517 from 1516"."""
+        try:
+            return self._describe(action)
+        except (KeyError, TypeError, AttributeError):
+            return super().describe_action(action, side)
+
+    def _describe(self, a: Action) -> str:
+        kind = a["type"]
+        S = self.S
+        if kind == "select":
+            pid = a["piece"]
+            return f"{_cap(self.name(pid))}: move from {self._place(self.hex_of[pid])}"
+        if kind in ("step", "stop"):
+            m = self.moving
+            pid = m["pid"]
+            here = self.hex_of[pid]
+            who = _cap(self.name(pid))
+            if kind == "stop":
+                if here == m["start"]:
+                    return f"{who}: stay in {self._place(here)}"
+                return f"{who}: stop in {self._place(here)}"
+            to = a["hex"]
+            text = f"{who}: step to {self._place(to)}"
+            v = self.step_verdict(pid, here, to)
+            if v[0] == "ok":
+                if v[2]:
+                    text += ", capturing the Ring-bearer [11.14]"
+                elif v[1]:
+                    text += f" (asks leave of {', '.join(PLAYER_NAMES[x] for x in v[1])})"
+            return text
+        if kind == "build":
+            spec = S.nations[a["nation"]]
+            art = "an" if spec.name[:1].lower() in "aeiou" else "a"
+            return f"build {art} {spec.name} in {self._place(a['hex'])}"
+        if kind == "attack":
+            att, d = a["piece"], a["target"]
+            return (f"{_cap(self.name(att))} attacks {_the(self.name(d))} in "
+                    f"{self._place(self.hex_of[d])} from {self.hex_of[att]}")
+        if kind in ("permit", "refuse"):
+            p = self.pending[-1]
+            verb = "permit" if kind == "permit" else "refuse"
+            return f"{verb} {_the(self.name(p['piece']))} to enter {self._place(p['hex'])}" \
+                if kind == "permit" else \
+                f"{verb} {_the(self.name(p['piece']))} passage into {self._place(p['hex'])}"
+        if kind == "declare_shire":
+            who = "the Hobbits" if a["owner"] == "hobbits" else "Saruman"
+            return f"state that {who} now own{'' if a['owner'] == 'hobbits' else 's'} the Shire"
+        if kind == "end_phase":
+            return f"end the {PHASE_NAMES[self.phase_]}"
+        raise KeyError(kind)
 
     def clone(self) -> BattleOfTheRingGame:
         new = object.__new__(type(self))
@@ -497,3 +623,16 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         new._legal_cache = None
         new._legal_keys = None
         return new
+
+
+def _cap(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def _the(name: str) -> str:
+    """A piece's name inside a sentence: "the Rohan army 2", "the Nazgûl", "Gandalf"."""
+    if name.startswith("The "):
+        return "the " + name[4:]
+    if name.startswith("the ") or " army" not in name:
+        return name
+    return "the " + name

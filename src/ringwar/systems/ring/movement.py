@@ -47,9 +47,12 @@ class MovementRules:
                 and self.elves_remain())
 
     # ----- one step -------------------------------------------------------------------------
-    def step_verdict(self: BattleOfTheRingGame, pid: str, frm: str, to: str) -> tuple:
+    def step_verdict(self: BattleOfTheRingGame, pid: str, frm: str, to: str,
+                     left: frozenset[str] = frozenset()) -> tuple:
         """(OK, permissions needed, capture?) or (NO, rule, why) for a step ``frm`` -> ``to``
-        of an adjacent, passable hex (the static terrain checks are in ``S.steps``)."""
+        of an adjacent, passable hex (the static terrain checks are in ``S.steps``).
+        ``left``: Elven hexes the Ring-bearer would have left earlier on a path being looked
+        ahead along (they are closed to it as if it had left them already) [8.4]."""
         S = self.S
         P = self.player(pid)
         if frm == S.paths and self.paths_state == "awakened" and to != S.paths_south:
@@ -73,6 +76,9 @@ class MovementRules:
                 if self.isengard_special and not self.sarumans(pid):
                     return (NO, "[11.4]", "only Saruman and Man-Orc armies may enter Isengard")
             elif to == S.fangorn:
+                if self.fangorn_state == "active":
+                    return (NO, "[11.8]", "the Fangorn army has gone to Isengard: only the piece "
+                            "that activated it is still in Fangorn, and it must leave")
                 if self.fangorn_state != "dormant":
                     return (NO, "[11.8]", "Fangorn is closed to all pieces")
                 if not (pid == "gandalf" or (pid == "ring" and P == "alliance")):
@@ -89,7 +95,7 @@ class MovementRules:
                     return (NO, "[11.11]", "Aragorn enters the Paths of the Dead from the North "
                             "or the South")
         if to in S.elven and self.elves_remain():
-            if pid == "ring" and to in self.rb_left:
+            if pid == "ring" and (to in self.rb_left or to in left):
                 return (NO, "[8.4]", "the Ring-bearer can never return to an Elven hex it has left")
             if P != "alliance" and "alliance" not in need:
                 need += ("alliance",)
@@ -127,27 +133,39 @@ class MovementRules:
             return not self.must_leave(pid, h)
         return self.can_stop(pid, h)
 
+    def leaving(self: BattleOfTheRingGame, pid: str, h: str) -> bool:
+        """Would a step out of ``h`` close it to ``pid`` for ever?  [8.4] the Ring-bearer
+        leaving an Elven hex while an Elven army remains."""
+        return pid == "ring" and h in self.S.elven and self.elves_remain()
+
     def can_finish(self: BattleOfTheRingGame, pid: str, h: str, mp: int, start: str,
-                   refused: list[str], memo: dict) -> bool:
+                   refused: list[str], memo: dict, left: frozenset[str] = frozenset(),
+                   track: bool = True) -> bool:
         """Could ``pid``, having stepped into ``h`` with ``mp`` left, still end its move
-        legally (assuming permissions are granted, except those already refused)?"""
-        key = (h, mp)
+        legally (assuming permissions are granted, except those already refused)?
+
+        ``left`` holds the Elven hexes the Ring-bearer left on the way to ``h``: the look-ahead
+        follows the path's own consequences, so a step whose only way on is back into an
+        Elven hex it would have just left is not offered (a dead end otherwise) [8.4].
+        (``track=False`` ignores them: for the diagnosis only.)"""
+        key = (h, mp, left)
         if key in memo:
             return memo[key]
         memo[key] = False
         ok = self.stop_ok(pid, h, start)
         if not ok and mp > 0:
             plain, at = self.S.plain, self.at
+            nxt = left | {h} if track and self.leaving(pid, h) else left
             for n in self.S.steps[h]:
                 if n in refused:
                     continue
                 if n in plain and n not in at:
                     ok = True
                     break
-                v = self.step_verdict(pid, h, n)
+                v = self.step_verdict(pid, h, n, left)
                 if v[0] is NO:
                     continue
-                if v[2] or self.can_finish(pid, n, mp - 1, start, refused, memo):
+                if v[2] or self.can_finish(pid, n, mp - 1, start, refused, memo, nxt, track):
                     ok = True
                     break
         memo[key] = ok
@@ -164,6 +182,7 @@ class MovementRules:
         plain = S.plain
         fast = not (h == S.paths and self.paths_state == "awakened")
         memo: dict = {}
+        left = frozenset({h}) if self.leaving(pid, h) else frozenset()
         for n in S.steps[h]:
             if n in refused:
                 continue
@@ -173,7 +192,7 @@ class MovementRules:
                 v = self.step_verdict(pid, h, n)
                 if v[0] is NO:
                     continue
-                if not (v[2] or self.can_finish(pid, n, mp - 1, start, refused, memo)):
+                if not (v[2] or self.can_finish(pid, n, mp - 1, start, refused, memo, left)):
                     continue
                 out.append(n)
             if first:
@@ -204,12 +223,17 @@ class MovementRules:
         for pid in movable:
             h = self.hex_of[pid]
             if self.must_leave(pid, h):
-                if pid == "ring":
-                    return IllegalAction("[8.4]", f"the Ring-bearer has occupied the Elven hex {h} "
-                                         "for two rounds and must move out")
-                return IllegalAction("[11.8]", f"{self.name(pid)} activated the Fangorn army and "
-                                     "must leave Fangorn now that it can")
+                return self.why_must_leave(pid, h)
         return None
+
+    def why_must_leave(self: BattleOfTheRingGame, pid: str, h: str) -> IllegalAction:
+        """The refusal for ending a phase (or a move) on a hex ``pid`` must leave."""
+        if h == self.S.fangorn:  # the activator: Gandalf or the Ring-bearer [11.8]
+            return IllegalAction("[11.8]", f"{self.name(pid)} activated the Fangorn army and "
+                                 f"must leave Fangorn ({h}) as soon as an empty hex is in "
+                                 "movement range")
+        return IllegalAction("[8.4]", f"the Ring-bearer has occupied the Elven hex {h} for two "
+                             "rounds and must move out")
 
     def moving_actions(self: BattleOfTheRingGame) -> list[Action]:
         m = self.moving
@@ -283,7 +307,7 @@ class MovementRules:
             self.moria_used = True  # [11.3]
         if capture:
             return self.capture(pid, to)
-        if pid == "ring" and frm in self.S.elven and self.elves_remain():
+        if self.leaving(pid, frm):
             self.rb_left.add(frm)  # [8.4] once it has left, it can never return
         self.relocate(pid, to)
         m["mp"] -= 1
@@ -371,8 +395,24 @@ class MovementRules:
         v = self.step_verdict(pid, h, to)
         if v[0] is NO:
             return IllegalAction(v[1], v[2])
+        if pid == "ring" and self.elves_remain() and self.could_finish_but_for_elven_hexes(to):
+            return IllegalAction("[8.4]", f"the Ring-bearer could not end its move anywhere beyond "
+                                 f"{to}: its only ways on lead back into an Elven hex it has left "
+                                 "this move, which it may never re-enter (one piece per hex [6.1])")
         return IllegalAction("[6.1]", f"{self.name(pid)} could not end its move anywhere beyond {to} "
                              "(one piece per hex)")
+
+    def could_finish_but_for_elven_hexes(self: BattleOfTheRingGame, to: str) -> bool:
+        """Diagnosis only: would the step into ``to`` be open if the Elven hexes the moving
+        Ring-bearer leaves during this move stayed open to it?  [8.4]"""
+        m = self.moving
+        kept = self.rb_left
+        self.rb_left = set(m["rb_left"])   # as at the start of the move
+        try:
+            return self.can_finish("ring", to, m["mp"] - 1, m["start"], m["refused"], {},
+                                   track=False)
+        finally:
+            self.rb_left = kept
 
     def why_not_select(self: BattleOfTheRingGame, pid: Any) -> IllegalAction:
         if pid not in self.hex_of:
