@@ -148,3 +148,11 @@ def test_a_token_in_a_url_is_blanked_in_the_access_log(client: Any, caplog: Any)
     logging.getLogger("uvicorn.error").info('%s - "WebSocket %s" [accepted]', "127.0.0.1:1",
                                             f"/api/games/x/ws?token={secret}")
     assert secret not in caplog.text and "token=[redacted]" in caplog.text
+
+
+def test_a_deprecated_option_is_not_offered_but_old_records_may_name_it(client: Any) -> None:
+    systems = {s["name"]: s for s in client.get("/api/systems").json()}
+    ring = systems["battle-of-the-ring"]["options"]
+    assert "round_limit" in ring and "max_rounds" not in ring
+    r = client.post("/api/games", json={"system": "battle-of-the-ring", "options": {"max_rounds": 12}})
+    assert r.status_code == 201, r.text

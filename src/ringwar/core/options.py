@@ -45,6 +45,8 @@ class Option:
     has_legacy: bool = False
     #: what a null value means, for an option whose default is None
     null_means: str = "the scenario's"
+    #: an old name kept so that older records still replay: accepted, never offered
+    deprecated: bool = False
 
     def __post_init__(self) -> None:
         kind = self.kind or type(self.default)
@@ -97,7 +99,8 @@ class Option:
         return {"default": self.default, "doc": self.doc, "type": self.kind.__name__,  # type: ignore[union-attr]
                 "min": self.minimum, "max": self.maximum,
                 "choices": list(self.choices) if self.choices is not None else None,
-                "nullable": self.default is None, "accepts": self.describe()}
+                "nullable": self.default is None, "accepts": self.describe(),
+                "deprecated": self.deprecated}
 
     @classmethod
     def changed(cls, default: Any, doc: str, *, legacy: Any, **kw: Any) -> Option:

@@ -364,7 +364,8 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                 continue
             out.append({"name": name, "title": cls.title, "sides": list(cls.sides),
                         "scenarios": list(cls.SCENARIOS),
-                        "options": {k: o.to_json() for k, o in cls.option_specs().items()},
+                        "options": {k: o.to_json() for k, o in cls.option_specs().items()
+                                    if not o.deprecated},
                         "hidden_information": bool(getattr(cls, "hidden_information", False))})
         return out
 

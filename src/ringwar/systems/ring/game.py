@@ -69,7 +69,7 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
             legacy=30, kind=int, minimum=1, maximum=10000, null_means="no limit"),
         "max_rounds": Option(None, "deprecated: the old name of round_limit, kept so that records "
                                    "naming it still replay", kind=int, minimum=1, maximum=10000,
-                             null_means="round_limit decides"),
+                             null_means="round_limit decides", deprecated=True),
     }
 
     # ----- construction -------------------------------------------------------------------
