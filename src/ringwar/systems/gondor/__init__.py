@@ -71,6 +71,7 @@ class GondorGame(SpiGame):
     PHASES = ("S", "A", "B", "C", "D", "E", "F", "G", "H")
     STEP_SIDES = dict(SpiGame.STEP_SIDES, S=(SAURON, WEST))
     CLONE_DEEP = (*SpiGame.CLONE_DEEP, "siege", "_levels")
+    SELECTED_TEXT = dict(SpiGame.SELECTED_TEXT, deploy="set it up")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_wall_2101": Option(True, "the hexside 2101/2201 is a Wall"),
         "errata_7_12": Option(True, "[7.12] catapults used against units: range two, missile strength e"),
@@ -485,6 +486,31 @@ class GondorGame(SpiGame):
         wall = self.wall_between(p.hex, to)
         return wall is not None and p.side == SAURON and (self.ladder_ready(p.hex, to) or self.tower_ready(p.hex, to))
 
+    def why_not_move_hook(self, p: Piece, to: str) -> IllegalAction | None:
+        banned = self.forbidden_hexes(p)
+        if banned and to in banned:
+            return IllegalAction("[14.31]", "no cavalry unit may ever move adjacent to a Mumakil unit, "
+                                 f"friend or foe, and vice versa ({to})")
+        return None
+
+    def why_not_mover_hook(self, p: Piece) -> IllegalAction | None:
+        if p.is_gear:
+            return IllegalAction("[16.11]", f"siege equipment moves only when a combat unit stacked with it "
+                                 f"moves it: select that unit ({p.name} is in {p.hex})")
+        if self.frozen(p):
+            return IllegalAction("[17.12]", f"{p.name} is frozen by the Lord of the Nazgul and may not move")
+        return None
+
+    def why_not_select(self, action: Action) -> IllegalAction | None:
+        if self._phase != "S":
+            return super().why_not_select(action)
+        p = self.unit_for(action)
+        if isinstance(p, IllegalAction):
+            return p
+        if p.side != self.step_side:
+            return IllegalAction("[13.0]", f"{p.name} belongs to {p.side}; {self.step_side} sets up now")
+        return IllegalAction("[13.0]", f"{self.label(p)} is not waiting to be set up")
+
     # ===== reinforcements [14.0] =======================================================================
     def entry_hexes(self, p: Piece) -> list[str]:
         return list(self.hexmap.place(p.flags.get("entry", "reinforcement_entry")))
@@ -847,6 +873,19 @@ class GondorGame(SpiGame):
             acts.extend({"type": "pour", "unit": c.id, "target": t} for t in d["targets"]
                         if self.units[t].on_map)
         return acts
+
+    def decision_kinds_text(self, d: dict[str, Any], answers: list[Action]) -> str:
+        if d["kind"] == "oil":
+            return "hold, or pour real Oil"        # [16.71] the same whether the Oil is real or not
+        return super().decision_kinds_text(d, answers)
+
+    def _diagnose_decision(self, d: dict[str, Any], action: Action) -> IllegalAction:
+        if d["kind"] == "oil" and action.get("type") == "pour" and action.get("unit") == d["unit"]:
+            c = self.units[d["unit"]]
+            return IllegalAction("[16.74]", f"{self.label(c)} cannot pour on {action.get('target')!r}: boiling "
+                                 "oil is poured from a real Oil counter onto a Sauron unit or Siege Tower adjacent "
+                                 "to and below its carrier; otherwise hold")
+        return super()._diagnose_decision(d, action)
 
     def answer_oil(self, d: dict[str, Any], action: Action) -> list[Event]:
         c = self.units[d["unit"]]

@@ -231,6 +231,23 @@ class SauronGame(SpiGame):
             acts = [a for a in acts if a["type"] != "stay"]         # [15.22] no staying put
         return acts
 
+    def why_not_move_hook(self, p: Piece, to: str) -> IllegalAction | None:
+        if to == MORDOR and p.side == WEST and self.gate_closed():
+            return IllegalAction("[18.0]", "the Gates of Morannon are closed to the Westernesse while Sauron "
+                                 "is in Mordor")
+        zone = self.pass_zone(p)
+        if zone is not None and to not in zone:
+            return IllegalAction("[14.1]" if p.side == SAURON else "[14.2]",
+                                 f"in its first Movement Phase on the map {self.label(p)} stays within two "
+                                 f"hexes of the Road of the Orcs ({to} is not)")
+        if self.dwarf_must_close(p):
+            orcs = self.dwarf_targets(p)
+            if not any(hx.distance(to, o.hex) == 1 for o in orcs):
+                return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
+                                     f"{', '.join(f'{o.name} [{o.id}]' for o in orcs)} and must move adjacent "
+                                     f"to it ({to} is not)")
+        return None
+
     def why_not_end_movement(self) -> IllegalAction | None:
         if self._phase != "F":
             return None

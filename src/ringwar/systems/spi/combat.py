@@ -775,17 +775,27 @@ class CombatMixin:
             return IllegalAction("[9.32]", "demoralized units with morale Z may never melee")
         if self.battle is not None and self.battle["target"] != d.id:
             return IllegalAction("[7.32]", f"finish the attack on {self.battle['target']} first (resolve it)")
-        if d.on_map and p.on_map and hx.distance(p.hex, d.hex) != 1:
+        if self.battle is not None and p.formation and p.partner in self.battle["attackers"]:
+            return IllegalAction("[8.44]", f"{self.label(p)} attacks together with its formation partner, "
+                                 "already committed")
+        if not self.attacks_from(p) or not d.on_map:
+            return IllegalAction("[7.31]", "both units must be on the map")
+        if d.side == p.side:
+            return IllegalAction("[7.31]", "melee is only against enemy units")
+        if p.on_map and hx.distance(p.hex, d.hex) != 1:
             return IllegalAction("[7.31]", "melee is only against an adjacent enemy unit")
         if d.advanced:
             return IllegalAction("[7.52]", "a unit that advanced after combat may not be attacked this phase")
-        if p.on_map and d.on_map and not self.may_melee_into(p, d):
+        if p.on_map and not self.may_melee_into(p, d):
             return IllegalAction("[7.36]", f"{self.label(p)} may not melee into {d.hex} "
                                  "(prohibited hex or hexside)")
-        forced = self.melee_targets(p)
-        if forced and d not in forced:
-            return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack one of "
-                                 f"{', '.join(q.id for q in forced)}")
+        targets = self.melee_targets(p)
+        if d not in targets:
+            exerting = {q.id for q in self.zoc_exerters(p)} if p.on_map else set()
+            if targets and all(q.id in exerting for q in targets):
+                return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack one of "
+                                     f"{', '.join(q.id for q in targets)}")
+            return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
         return None
 
     def why_not_end(self: SpiGame) -> IllegalAction:

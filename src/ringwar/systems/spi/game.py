@@ -9,6 +9,7 @@ there is no ``if game == ...`` in this package.
 
 from __future__ import annotations
 
+import json
 from abc import abstractmethod
 from functools import cache
 from typing import Any, ClassVar
@@ -791,19 +792,31 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                 "odds": {"cast": p, "fails": 1 - p}}
 
     # ===== diagnosis ==============================================================================
+    #: what answering a pending decision about a unit means, by decision kind (the rest are
+    #: "answer" + the prompt): "Anarion is selected: move it (or stay), or undo the selection"
+    SELECTED_TEXT: ClassVar[dict[str, str]] = {"move": "move it (or stay)"}
+    #: fields of an action that name a piece
+    UNIT_FIELDS: ClassVar[tuple[str, ...]] = ("unit", "target", "with", "leader", "gear", "cauldron")
+    #: how a refusal names what the refused action would have done to another unit
+    _VERBS: ClassVar[dict[str, str]] = {
+        "select": "selecting", "move": "moving", "split": "moving", "exit": "moving", "stay": "moving",
+        "place": "setting up", "fire": "firing with", "attack": "attacking with",
+        "leader_attack": "attacking with", "rally": "rallying with", "form": "forming up",
+        "retreat": "retreating", "advance": "advancing", "push": "pushing with"}
+
     def _diagnose(self, action: Action) -> IllegalAction:
         kind = action.get("type")
+        for k in action:
+            if k != "type" and self.is_legal({j: v for j, v in action.items() if j != k}):
+                return IllegalAction("[3.0]", f"a '{kind}' here takes no {k!r}")
         if self.pending:
-            d = self.pending[0]
-            answers = self.decision_actions(d)
-            same = [a for a in answers if a["type"] == kind]
-            if same and any("to" in a for a in same):
-                options = ", ".join(sorted({str(a["to"]) for a in same if "to" in a}))
-                return IllegalAction(d.get("rule", "[3.0]"), f"{d.get('prompt', d['kind'])}: "
-                                     f"{action.get('to')!r} is not possible; choose one of {options}")
-            kinds = ", ".join(sorted({a["type"] for a in answers}))
-            return IllegalAction(d.get("rule", "[3.0]"),
-                                 f"{d['side']} must first answer: {d.get('prompt', d['kind'])} ({kinds})")
+            return self._diagnose_decision(self.pending[0], action)
+        if kind in ("split", "exit") and self._selectable(action.get("unit")):
+            # [4.0] the shorthand of select + a unit's move: judge it against that unit's options
+            p = self.units[action["unit"]]
+            d = {"kind": "move", "side": p.side, "unit": p.id, "rule": "[4.0]",
+                 "prompt": f"where does {self.label(p)} move?"}
+            return self._mismatch(d, self.decide_move(d), action)
         checker = getattr(self, f"why_not_{kind}", None) if kind != "end" else None  # why_not_end takes no action
         if checker is not None:
             err = checker(action)
@@ -816,7 +829,89 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             return IllegalAction("[3.0]", f"'{kind}' is not possible in the {PHASE_NAMES[self._phase]}"
                                  + (f" ({self.step} step)" if self.step else "")
                                  + f"; possible now: {', '.join(sorted(known))}")
-        return IllegalAction("[3.0]", f"{kind} {self._describe_args(action)} is not legal now")
+        return self._mismatch({"kind": "", "side": self.to_act, "rule": "[3.0]", "prompt": ""},
+                              [a for a in self.legal_actions() if a["type"] == kind], action)
+
+    def _selectable(self, pid: Any) -> bool:
+        return isinstance(pid, str) and {"type": "select", "unit": pid} in self.legal_actions()
+
+    def _diagnose_decision(self, d: dict[str, Any], action: Action) -> IllegalAction:
+        """Why ``action`` does not answer the pending decision ``d``.  Never lists the refused
+        value among the possible ones (issue 14, item 4)."""
+        answers = self.decision_actions(d)
+        rule = d.get("rule", "[3.0]")
+        prompt = d.get("prompt", d["kind"])
+        du, au = d.get("unit"), action.get("unit")
+        if au is not None and au != du and not any(a.get("unit") == au for a in answers):
+            if not isinstance(au, str) or au not in self.units:
+                return IllegalAction("[2.3]", f"there is no unit {au!r}")
+            other = self.units[au]
+            verb = self._VERBS.get(str(action.get("type")), "acting with")
+            if du in self.units and d["kind"] in self.SELECTED_TEXT:
+                return IllegalAction(rule, f"{self.label(self.units[du])} is selected: "
+                                     f"{self.SELECTED_TEXT[d['kind']]}, or undo the selection, "
+                                     f"before {verb} {self.label(other)}")
+            return IllegalAction(rule, f"{d['side']} must first answer: {prompt} "
+                                 f"({self.decision_kinds_text(d, answers)}), before {verb} {self.label(other)}")
+        same = [a for a in answers if a["type"] == action.get("type")]
+        if not same:
+            return IllegalAction(rule, f"{d['side']} must first answer: {prompt} "
+                                 f"({self.decision_kinds_text(d, answers)})")
+        if action.get("type") == "move" and du in self.units and au == du and isinstance(action.get("to"), str):
+            err = self.why_not_destination(self.units[du], action["to"])
+            if err is not None:
+                options = ", ".join(sorted(str(a["to"]) for a in same))
+                return IllegalAction(err.rule, f"{err.why}; {self.label(self.units[du])} may move to {options}")
+        return self._mismatch(d, same, action)
+
+    def decision_kinds_text(self, d: dict[str, Any], answers: list[Action]) -> str:
+        """The kinds of answer a decision takes, as a refusal names them (hook: a secret
+        decision says the same whatever the secret is)."""
+        return ", ".join(sorted({a["type"] for a in answers}))
+
+    def _mismatch(self, d: dict[str, Any], same: list[Action], action: Action) -> IllegalAction:
+        """``action`` is none of ``same`` (answers of its own type): name the field that is
+        wrong and the values that field could take with the others as given."""
+        rule = d.get("rule", "[3.0]")
+        head = d.get("prompt", d.get("kind", ""))
+        head = f"{head}: " if head else ""
+        kind = action.get("type")
+        if not same or action in same:
+            return IllegalAction(rule, f"{head}'{kind}' is not possible now")
+        for k in self.UNIT_FIELDS:
+            v = action.get(k)
+            if k in action and (not isinstance(v, str) or v not in self.units) \
+                    and not any(a.get(k) == v for a in same):
+                return IllegalAction("[2.3]", f"there is no unit {v!r}")
+        needed = sorted({k for a in same for k in a} - set(action))
+        if needed and not any(set(a) <= set(action) for a in same):
+            return IllegalAction(rule, f"{head}a '{kind}' needs {', '.join(repr(k) for k in needed)}")
+        extra = sorted(set(action) - {k for a in same for k in a})
+        if extra:
+            return IllegalAction(rule, f"{head}a '{kind}' here takes no {', '.join(repr(k) for k in extra)}")
+        for k in sorted(set(action) - {"type"}, key=lambda k: (k != "to", k)):
+            rest = {j: v for j, v in action.items() if j != k}
+            fits = [a for a in same if {j: v for j, v in a.items() if j != k} == rest]
+            if fits:
+                return self._refuse_value(rule, head, k, action[k], [a.get(k) for a in fits])
+        for k in sorted(set(action) - {"type"}, key=lambda k: (k != "unit", k != "to", k)):
+            allowed = [a.get(k) for a in same]
+            if action[k] not in allowed:
+                return self._refuse_value(rule, head, k, action[k], allowed)
+        return IllegalAction(rule, f"{head}this combination is not possible: "
+                             + "; ".join(self.describe_action(a) for a in same[:12])
+                             + (" ..." if len(same) > 12 else ""))
+
+    @staticmethod
+    def _refuse_value(rule: str, head: str, key: str, value: Any, allowed: list[Any]) -> IllegalAction:
+        kinds = {type(v) for v in allowed}
+        if len(kinds) == 1 and type(value) not in kinds and not (kinds == {int} and type(value) is bool):
+            text = "a hex number" if key in ("to", "hex") else "a unit's id" if key in SpiGame.UNIT_FIELDS else "text"
+            word = {bool: "true or false", int: "a whole number", str: text}.get(next(iter(kinds)), "another value")
+            return IllegalAction(rule, f"{head}{key} must be {word}, not {value!r}")
+        shown = sorted({json.dumps(v) if not isinstance(v, str) else v for v in allowed})
+        what = "choose one of" if len(shown) > 1 else "the only choice is"
+        return IllegalAction(rule, f"{head}{key} {value!r} is not possible; {what} {', '.join(shown)}")
 
     def why_not_end(self) -> IllegalAction:
         # [7.31] [7.32] [15.22] ...: the combat mixin says which obligation is unmet
