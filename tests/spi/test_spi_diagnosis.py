@@ -146,6 +146,19 @@ def test_16_11_siege_equipment_is_not_selected_on_its_own():
     illegal(g, {"type": "move", "unit": t, "to": "1216"}, "[16.11]")
 
 
+@rule("standard", "[7.31]")
+def test_7_31_an_attack_by_a_unit_off_the_map_is_refused_not_a_crash():
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    w = pos.place("warg", "1324")
+    m = pos.place("men", "1323")
+    g = pos.game()
+    while g.step != "melee":
+        play(g, {"type": "end"})
+    off = next(p.id for p in g.units.values() if p.side == SAURON and not p.on_map and not p.is_leader)
+    illegal(g, {"type": "attack", "unit": off, "target": m}, "[7.31]")
+    assert {"type": "attack", "unit": w, "target": m} in g.legal_actions()
+
+
 # ===== the loop: random illegal variants in random positions ========================================
 def _values(game, key: str, rng: random.Random) -> list[Any]:
     pool: list[Any] = [None, 7, True, "x"]
