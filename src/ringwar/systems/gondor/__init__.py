@@ -1413,6 +1413,44 @@ class GondorGame(SpiGame):
     def victory_rule(self) -> str:
         return "[20.1]"
 
+    # ===== actions in words ====================================================================
+    def describe_hook(self, kind: str, a: Action) -> str | None:
+        u = self._named(a.get("unit"))
+        if kind == "place":
+            secret = "" if "real" not in a else (" (real)" if a["real"] else " (dummy)")   # [16.71]
+            return f"set up {u}{secret} in {a['to']}"
+        if kind == "deploy_rest":
+            return f"set up the rest of {self.step_side}'s pieces (not the Cauldrons)"
+        if kind == "push":
+            return f"{u} moves {self._named(a.get('gear'))} {self._where(a.get('unit'))} → {a['to']}"
+        if kind == "ladder":
+            return f"{u} sets a Ladder against the wall {a['hexside']}"
+        if kind == "take_oil":
+            return f"{u} picks up Oil from {self._named(a.get('cauldron'))}"
+        if kind == "hold":
+            return f"{u} holds its Oil"
+        if kind == "pour":
+            t = self.units.get(a.get("target"))
+            return f"{u} pours boiling oil on {self._named(a.get('target'))}" + (f" in {t.hex}" if t and t.hex else "")
+        if kind == "breach":
+            return f"{u} tries to breach {a['hexside']}"
+        if kind == "fireball":
+            return f"{u} hurls a Fireball at {a['to']}"
+        if kind == "head":
+            return f"{u} hurls a Severed Head at {a['to']}"
+        if kind == "move_banner":
+            return f"the Banner of the King moves to {a['to']}"
+        if kind == "banner_rally":
+            return f"the Banner of the King rallies {self._named(a.get('target'))}"
+        if kind == "arrive_formed":
+            return (f"{u} and {self._named(a.get('with'))} enter with {self._named(a.get('leader'))} at "
+                    f"{a['to']} in formation")
+        return super().describe_hook(kind, a)
+
+    def _where(self, pid: Any) -> str:
+        p = self.units.get(pid) if isinstance(pid, str) else None
+        return p.hex if p is not None and p.hex else "?"
+
     # ===== views: the secret of the cauldrons ============================================================
     def redact_action(self, action: Action, side: str | None) -> Action:
         """[16.71] which Cauldrons are dummies is the Westernesse player's secret: the set-up
@@ -1422,12 +1460,26 @@ class GondorGame(SpiGame):
             out.pop("real", None)
         return out
 
+    def counter_label(self, p: Piece) -> str:
+        """[16.15] siege equipment has no combat values: a Cauldron shows its Oil [16.72], a
+        Catapult its anti-personnel missile strength [16.25], Grond whether it is activated."""
+        if not p.is_gear:
+            return super().counter_label(p)
+        if "cauldron" in p.tags:
+            return f"{p.flags.get('oil', 0)} Oil"
+        if "catapult" in p.tags:
+            return p.missile_now() or ""
+        if "grond" in p.tags:
+            return "activated" if self.siege["grond"] else ""
+        return ""
+
     def unit_view(self, p: Piece) -> dict[str, Any]:
         d = super().unit_view(p)
         if p.is_gear:
-            d["label"] = p.name
-            for k in ("melee", "missile", "armour", "morale", "value"):
+            for k in ("melee", "armour", "morale", "value"):
                 d.pop(k, None)
+            if "catapult" not in p.tags:
+                d.pop("missile", None)
         if "cauldron" in p.tags:
             d["oil"] = p.flags.get("oil", 0)
         if p.flags.get("carry"):

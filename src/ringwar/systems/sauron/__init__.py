@@ -765,6 +765,19 @@ class SauronGame(SpiGame):
     def victory_rule(self) -> str:
         return "[21.2]"
 
+    # ===== actions in words ====================================================================
+    def describe_hook(self, kind: str, a: Action) -> str | None:
+        if kind == "conjure":
+            return f"Sauron conjures the Beast of Mordor ({self.sc.beast.conjure} points)"
+        if kind == "beast_power":
+            power = self.sc.beast.powers.get(a.get("power"))
+            name = power.name if power is not None else str(a.get("power"))
+            facing = f" toward direction {a['facing']}" if "facing" in a else ""
+            return f"the Beast of Mordor uses {name}{facing}"
+        if kind == "exchange":
+            return f"{self._named(a.get('unit'))} hands Narsil to {self._named(a.get('target'))}"
+        return super().describe_hook(kind, a)
+
     # ===== views ===============================================================================================
     def unit_view(self, p: Piece) -> dict[str, Any]:
         d = super().unit_view(p)

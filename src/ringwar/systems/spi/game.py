@@ -28,8 +28,10 @@ from .state import DEAD, EXITED, MAP, OFFMAP, Piece
 
 WEST, SAURON = "westernesse", "sauron"
 
+#: [3.0] the phases of a Game-Turn as the sequence of play names them (Gondor's set-up [13.0]
+#: comes before the first)
 PHASE_NAMES = {
-    "S": "Set-up [13.0]",
+    "S": "Set-up Phase",
     "A": "Initial Magic Leader Movement Phase",
     "B": "Forces of Sauron Siege Phase",
     "C": "Forces of Sauron Movement Phase",
@@ -39,6 +41,9 @@ PHASE_NAMES = {
     "G": "Westernesse Combat Phase",
     "H": "Joint Rally Phase",
 }
+
+#: [7.16] [7.21] [7.31] the steps of a Combat Phase
+STEP_NAMES = {"missile": "Missile Combat", "leader": "Leader/Individual Combat", "melee": "Melee Combat"}
 
 
 @cache
@@ -615,9 +620,17 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                 q.partner = None
 
     def label(self, p: Piece) -> str:
+        """A piece in messages and the log: "Gandalf", "Men D-3-X [men1]", "Grond [grond1]"."""
         if p.is_leader:
             return f"{p.name}"
-        return f"{p.name} {p.code()} [{p.id}]"
+        code = self.counter_label(p)
+        return f"{p.name} {code} [{p.id}]" if code else f"{p.name} [{p.id}]"
+
+    def counter_label(self, p: Piece) -> str:
+        """What the counter shows besides its name: a unit's values now ("De-3-X", [2.41]), a
+        leader's Rally Rating and Magic Capability Points left ("8-10"); hook: siege equipment
+        has no combat values [16.15]."""
+        return p.code()
 
     # ===== leaders and stacking [8.1] =========================================================
     def leader_may_stack_with(self, leader: Piece, unit: Piece) -> bool:
@@ -707,7 +720,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def unit_view(self, p: Piece) -> dict[str, Any]:
         d: dict[str, Any] = {
             "id": p.id, "type": p.key, "name": p.name, "side": p.side, "nation": p.nation,
-            "kind": p.kind, "hex": p.hex, "where": p.where, "label": p.code(),
+            "kind": p.kind, "hex": p.hex, "where": p.where, "label": self.counter_label(p),
             "reduced": p.reduced, "disrupted": p.disrupted, "formation": p.formation,
             "partner": p.partner, "moved": p.moved, "fired": p.fired, "attacked": p.attacked,
         }
@@ -727,6 +740,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return {
             "title": self.title,
             "phase_name": PHASE_NAMES[self._phase],
+            "step_name": STEP_NAMES.get(self.step, ""),
             # [3.0] each phase with the side whose phase it is (None: both, or neither)
             "phases": [{"code": ph, "name": PHASE_NAMES[ph], "side": self.PHASING.get(ph)}
                        for ph in self.PHASES if self.phase_applies(ph)],
@@ -750,6 +764,76 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
 
     def describe_decision(self, d: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in d.items() if k not in ("then",)}
+
+    # ===== actions in words =====================================================================
+    def describe_action(self, action: Action, side: str | None = None) -> str:
+        """``action`` in a player's words, on the position it is played from ("Men D-3-X
+        [men1] 0806 → 0807", "Wargs D-2-Z [warg1] attacks Men D-3-X [men1] in 1323"); units by
+        name and counter, secret fields only if the action (as redacted for ``side``) has them."""
+        kind = str(action.get("type", "?"))
+        try:
+            text = self.describe_hook(kind, action)
+        except Exception:          # an unknown or malformed action: say what it names
+            text = None
+        return text if text is not None else super().describe_action(action, side)
+
+    def _named(self, pid: Any) -> str:
+        p = self.units.get(pid) if isinstance(pid, str) else None
+        return self.label(p) if p is not None else str(pid)
+
+    def describe_hook(self, kind: str, a: Action) -> str | None:
+        """The words for one action type (None: the core's generic words); exclusive rules
+        extend it for their own actions."""
+        u = self._named(a.get("unit"))
+        t = self._named(a.get("target"))
+        p = self.units.get(a.get("unit")) if isinstance(a.get("unit"), str) else None
+        here = p.hex if p is not None and p.hex else "off the map"
+        d = self.units.get(a.get("target")) if isinstance(a.get("target"), str) else None
+        there = f" in {d.hex}" if d is not None and d.hex else ""
+        if kind == "select":
+            return f"select {u}" + (f" in {p.hex}" if p is not None and p.hex else " (off the map)")
+        if kind == "move":
+            return f"{u} {here} → {a['to']}" if p is None or p.hex else f"{u} enters the map → {a['to']}"
+        if kind == "split":
+            return f"{u} leaves its formation: {here} → {a['to']}"
+        if kind == "exit":
+            return f"{u} leaves the map from {here} into Mordor"
+        if kind == "stay":
+            return f"{u} stays in {here}"
+        if kind == "form":
+            other = self.units.get(a.get("with"))
+            shape = self.formation_kind(p, other).replace("_", " ") if p and other else "formation"
+            return f"{u} and {self._named(a.get('with'))} form a {shape} in {a['hex']}"
+        if kind == "fire":
+            return f"{u} fires at {t}{there}"
+        if kind == "attack":
+            joins = self.battle is not None and self.battle.get("target") == a.get("target")
+            return f"{u} {'joins the attack on' if joins else 'attacks'} {t}{there}"
+        if kind == "resolve":
+            target = self.battle.get("target") if self.battle else None
+            return f"resolve the attack on {self._named(target)}" if target else "resolve the attack"
+        if kind == "leader_attack":
+            return f"{u} attacks {t}{there} in individual combat"
+        if kind == "end":
+            step = STEP_NAMES.get(self.step)
+            return f"end {step}" if step else f"end the {PHASE_NAMES.get(self._phase, 'phase')}" + (
+                f" for {self.step_side}" if self._phase in self.STEP_SIDES and self.step_side else "")
+        if kind == "retreat":
+            return f"{u} retreats to {a['to']}"
+        if kind == "retreat_before_combat":
+            return f"{u} retreats before combat to {a['to']}"
+        if kind == "stand":
+            return f"{u} stands to receive the attack"
+        if kind == "advance":
+            return f"{u} advances into {a['to']}"
+        if kind == "rally":
+            return f"{u} tries to rally {t}{there}"
+        if kind == "cast":
+            spell = self.sc.spells.get(a.get("spell"))
+            name = spell.name if spell is not None else str(a.get("spell"))
+            pts = a.get("points")
+            return f"{u} casts {name} with {pts} point{'s' if pts != 1 else ''}"
+        return None
 
     # ===== previews ==============================================================================
     def preview(self, action: Action) -> dict[str, Any] | None:
