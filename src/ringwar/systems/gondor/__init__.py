@@ -644,6 +644,11 @@ class GondorGame(SpiGame):
             return 4                                               # [15.24]
         return d.armour_now()
 
+    def base_armour_why(self, d: Piece) -> str | None:
+        if self.hexmap.terrain(d.hex or "") == "tunnel":
+            return "[15.24] defender in a tunnel hex: armour 4"
+        return None
+
     def armour_modifiers(self, d: Piece, attacker_hex: str | None, missile: bool) -> tuple[int, list[str]]:
         extra, why = 0, []
         h = d.hex
@@ -651,48 +656,51 @@ class GondorGame(SpiGame):
             line = hx.line(attacker_hex, h)
             if len(line) >= 2 and self.wall_between(line[-2], h):
                 extra += 1
-                why.append("[7.18] behind a wall +1")
+                why.append("[7.18] defender behind a wall against missile fire: armour +1")
         if any("siege_tower" in q.tags for q in self.pieces_at(h)):
             extra += 1 if missile else -1
-            why.append("[16.42] in a Siege Tower " + ("+1" if missile else "-1"))
+            why.append("[16.42] defender in a Siege Tower: armour "
+                       + ("+1 against missile fire" if missile else "-1 in melee"))
         if any(ld["hex"] == h for ld in self.siege["ladders"]) and d.side == SAURON:
             extra -= 1
-            why.append("[16.45] on a Ladder -1")
+            why.append("[16.45] defender on a Ladder: armour -1")
         if d.flags.get("carry"):
             extra -= 1
-            why.append("[16.75] carrying Oil -1")
+            why.append("[16.75] defender carrying Oil: armour -1")
         return extra, why
 
-    def defence_morale(self, d: Piece) -> str:
+    def defence_morale_why(self, d: Piece) -> tuple[str, list[str]]:
         from ..spi.data import shift_morale
-        m = d.morale_now()
+        m, why = super().defence_morale_why(d)
         if d.side == WEST:
             if self.siege["heads"].get(d.hex):
                 m = shift_morale(m, -1)                            # [16.84]
+                why.append("[16.84] a Severed Head in the defender's hex: morale one level worse")
             if self.spell_active("fear"):
                 m = shift_morale(m, -1)                            # [17.11]
-        return m
+                why.append("[17.11] Fear: Westernesse morale one level worse")
+        return m, why
 
-    def attack_shift(self, p: Piece, melee: bool, target: Piece | None) -> int:
-        steps = 0
+    def attack_modifiers(self, p: Piece, melee: bool, target: Piece | None) -> list[tuple[int, str]]:
+        mods: list[tuple[int, str]] = []
         if p.side == WEST and self.spell_active("fear"):
-            steps -= 1                                             # [17.11]
+            mods.append((-1, "[17.11] Fear: Westernesse units attack one level worse"))
         if p.side == SAURON and "mordor" in p.tags and self.spell_active("break_darkness"):
-            steps -= 1                                             # [17.21]
-        return steps
+            mods.append((-1, "[17.21] Darkness broken: units of Mordor attack one level worse"))
+        return mods
 
-    def rating_bonus(self, ld: Piece, combat: bool) -> int:
+    def rating_modifiers(self, ld: Piece, combat: bool) -> list[tuple[int, str]]:
         """[16.46] -1 in individual combat for a leader with a Siege Tower or Ladder who
         fights through a wall hexside (against the leader he is fighting now)."""
         if not combat:
-            return 0
+            return []
         foe = self.units.get(getattr(self, "_duel", {}).get(ld.id, ""))
         if foe is None or not foe.on_map or self.wall_between(ld.hex, foe.hex) is None:
-            return 0
+            return []
         if any("siege_tower" in q.tags for q in self.pieces_at(ld.hex)) \
                 or any(x["hex"] == ld.hex for x in self.siege["ladders"]):
-            return -1
-        return 0
+            return [(-1, f"[16.46] {ld.name} fights through a wall from a Siege Tower or Ladder: -1")]
+        return []
 
     def do_leader_attack(self, action: Action) -> list[Event]:
         self._duel = {action["unit"]: action["target"], action["target"]: action["unit"]}
@@ -701,13 +709,85 @@ class GondorGame(SpiGame):
         finally:
             self._duel = {}
 
+    MAGIC_TABLE = "[17.4] Magic Capabilities Chart"
+
     def preview(self, action: Action) -> dict[str, Any] | None:
-        if action.get("type") == "leader_attack":
+        kind = action.get("type")
+        if kind in ("breach", "fireball", "head") and self.is_legal(action):
+            return self.breach_odds(action) if kind == "breach" else self.scatter_odds(action)
+        if kind == "leader_attack":
             self._duel = {action.get("unit"): action.get("target"), action.get("target"): action.get("unit")}
         try:
             return super().preview(action)
         finally:
             self._duel = {}
+
+    def outcome_notes(self, d: Piece, missile: bool) -> dict[str, str]:
+        notes = super().outcome_notes(d, missile)
+
+        def add(codes: tuple[str, ...], text: str) -> None:
+            for c in codes:
+                notes[c] = f"{notes[c]}; {text}" if c in notes else text
+
+        if "mumak" in d.tags and not d.disrupted:
+            add(("r1", "r2", "½E, r1"), "a Mumak does not retreat: it stampedes in a random direction [14.32]")
+        if not missile:
+            gear = [q.name for q in self.pieces_at(d.hex) if "siege_tower" in q.tags]
+            if any(x["hex"] == d.hex for x in self.siege["ladders"]):
+                gear.append("Ladder")
+            if gear:
+                add(("r1", "r2", "½E", "½E, r1", "E"), f"the {' and '.join(gear)} in its hex is destroyed [16.47]")
+        return notes
+
+    def breach_odds(self, action: Action) -> dict[str, Any]:
+        """[16.3] the chance a catapult or Grond breaches a wall, tower or gate hexside."""
+        from ..spi.odds import explain_roll
+        g = self.units[action["unit"]]
+        key = action["hexside"]
+        a, b = key.split("/")
+        wall = self.hexmap.side(a, b) or {}
+        if "grond" in g.tags:
+            band, rng_, weapon = "grond", 1, "Grond (activated, adjacent)"
+        else:
+            rng_ = self.catapult_range(g, key)
+            band = "catapult_1" if rng_ == 1 else "catapult_2" if rng_ == 2 else "catapult_3"
+            weapon = f"a Catapult at range {rng_}"
+        kind = self.wall_type(wall)
+        lo, hi = self.sc.breach[band][kind]
+        words = kind.replace("_", " ")
+        effect = f"{key} is breached for the rest of the game [16.27]"
+        if kind == "main_gate":
+            effect += f"; the garrison gains {self.sc.demoralization['main_gate_breached']} Demoralization Points [19.11]"
+        out = explain_roll("[16.3] Breach Probability Table",
+                           f"{weapon} against a {words} ({wall.get('name', words)}): breaches on "
+                           f"{rng_text(lo, hi)} with two dice", [(lo, hi)], "breach", effect, "-", "no effect")
+        out["summary"] = f"{100 * out['odds']['breach']:.0f}% to breach {key}"
+        return out
+
+    def scatter_odds(self, action: Action) -> dict[str, Any]:
+        """[16.63] a Fireball or Severed Head at range 3 or 4 lands on target on a 1-3; else
+        it scatters one hex by the Scatter Diagram (perhaps off the map)."""
+        c = self.units[action["unit"]]
+        what = "a Fireball" if action["type"] == "fireball" else "a Severed Head"
+        dist = hx.distance(c.hex, action["to"])
+        hits = sorted(self.sc.siege["scatter_hits"])
+        if dist < int(self.sc.siege["scatter_from"]):
+            odds = {"on target": 1.0}
+            column = f"{what} at range {dist}: no scatter below range {self.sc.siege['scatter_from']}"
+        else:
+            p = len(hits) / 6
+            odds = {"on target": p, "scatters": 1 - p}
+            column = f"{what} at range {dist}: on target on a die roll of {hits[0]}-{hits[-1]}"
+        effect = ("sets the hex on fire [16.66] and burns the Catapults, Cauldrons and Siege Towers in it [16.65]"
+                  if action["type"] == "fireball" else
+                  "lowers the morale of Westernesse units in the hex [16.84] and adds a Demoralization Point "
+                  "to the garrison [16.83] (outside the city it is removed [16.85])")
+        legend = {"on target": f"lands in {action['to']}: {effect}",
+                  "scatters": "lands in the adjacent hex the Scatter Diagram gives for a second die roll, "
+                              "or off the map (no effect) [16.63]"}
+        return {"table": "[16.63] Scatter Diagram", "column": column, "shifts": [], "odds": odds,
+                "legend": {k: legend[k] for k in odds},
+                "summary": f"{100 * odds['on target']:.0f}% to land on {action['to']}"}
 
     def resolve_attack(self, p: Piece, d: Piece, letter: str, fanatical: bool, rule: str,
                        missile: bool) -> list[Event]:

@@ -31,6 +31,7 @@ class SauronGame(SpiGame):
     title = "Sauron: the Battle of Dagorlad"
     DATA = "sauron"
     CLONE_DEEP = (*SpiGame.CLONE_DEEP, "pedestal", "weapons")
+    MAGIC_TABLE = "[16.5] Magic Capability Table"
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_4_3": Option(True, "[4.3] Rough: +1 MP, cavalry may not enter, defender +1 armour"),
         "errata_13_2": Option(True, "[13.2] Swordsmen in 1402 and Isildur in 1908 (not 1808)"),
@@ -173,19 +174,20 @@ class SauronGame(SpiGame):
     def is_orc(self, p: Piece) -> bool:
         return "orc" in p.tags
 
-    def is_fanatical(self, p: Piece) -> bool:
-        if p.side == SAURON:
-            return self.is_orc(p) and self.is_night()              # [15.4] only Orcs
-        return super().is_fanatical(p)
+    def fanatical_why(self, p: Piece) -> str | None:
+        if p.side == SAURON:                                        # [15.4] only Orcs
+            return "[15.4] Orcs are fanatical at night" if self.is_orc(p) and self.is_night() else None
+        return super().fanatical_why(p)
 
-    def defence_morale(self, d: Piece) -> str:
+    def defence_morale_why(self, d: Piece) -> tuple[str, list[str]]:
         if d.formation == "phalanx":
-            return "Y"                                              # [15.33]
-        m = d.morale_now()
+            return "Y", ["[15.33] a Slave Phalanx defends with morale Y"]
+        m, why = super().defence_morale_why(d)
         if self.is_orc(d) and self.is_night():
             from ..spi.data import shift_morale
             m = shift_morale(m, 1)                                  # [15.4]
-        return m
+            why.append("[15.4] Orcs at night: morale one level better")
+        return m, why
 
     def begin_phase_hook(self) -> None:
         if self._phase == "F":
@@ -300,6 +302,9 @@ class SauronGame(SpiGame):
 
     def base_armour(self, d: Piece) -> int:
         return 3 if d.formation == "phalanx" else d.armour_now()   # [15.33]
+
+    def base_armour_why(self, d: Piece) -> str | None:
+        return "[15.33] a Slave Phalanx has armour 3" if d.formation == "phalanx" else None
 
     def formation_case(self, d: Piece) -> str:
         return "[15.35]" if d.formation == "phalanx" else super().formation_case(d)
@@ -439,6 +444,12 @@ class SauronGame(SpiGame):
         if victim.id == "sauron" and self.pedestal_hex() == victim.hex and res == "r2":
             return [event("pedestal", "[16.64]", "Sauron is on the Pedestal: the retreat is ignored")]
         return None
+
+    def leader_result_notes(self, ld: Piece) -> dict[str, str]:
+        notes = super().leader_result_notes(ld)
+        if ld.id == "sauron" and self.pedestal_hex() == ld.hex:
+            notes["r2"] = "Sauron is on the Pedestal: the retreat is ignored [16.64]"
+        return notes
 
     def retreat_blocked_hook(self, p: Piece, task: dict[str, Any]) -> bool:
         if p.id == "sauron" and self.pedestal_hex() == p.hex:
@@ -636,6 +647,11 @@ class SauronGame(SpiGame):
             return None
         return super().attack_letter(p, melee, target)
 
+    def attack_why(self, p: Piece, melee: bool, target: Piece | None = None) -> list[str]:
+        if p.id == "beast":
+            return ["[17.22] Horn Attack: the Beast of Mordor attacks at A"]
+        return super().attack_why(p, melee, target)
+
     def attackable(self, d: Piece, attacker: Piece, melee: bool) -> bool:
         if d.id == "beast" and self.beast_power("armor"):
             return False                                            # [17.32]
@@ -664,20 +680,25 @@ class SauronGame(SpiGame):
                 return k
         return None
 
-    def rating_bonus(self, ld: Piece, combat: bool) -> int:
-        if not combat or not self.carried_weapon(ld):
-            return 0
-        return 1 if self.options["errata_19_11"] else 3            # [19.11]
+    def rating_modifiers(self, ld: Piece, combat: bool) -> list[tuple[int, str]]:
+        weapon = self.carried_weapon(ld) if combat else None
+        if weapon is None:
+            return []
+        n = 1 if self.options["errata_19_11"] else 3                # [19.11]
+        return [(n, f"[19.11] {ld.name} carries {self.sc.weapons[weapon].name}: +{n}")]
 
-    def attack_shift(self, p: Piece, melee: bool, target: Piece | None) -> int:
-        steps = 0
-        if p.side == WEST and p.hex and any(q.is_leader and self.carried_weapon(q) for q in self.pieces_at(p.hex)):
-            steps += 1                                              # [19.12]
+    def attack_modifiers(self, p: Piece, melee: bool, target: Piece | None) -> list[tuple[int, str]]:
+        mods: list[tuple[int, str]] = []
+        if p.side == WEST and p.hex:
+            bearer = next((q for q in self.pieces_at(p.hex) if q.is_leader and self.carried_weapon(q)), None)
+            if bearer is not None:                                  # [19.12]
+                name = self.sc.weapons[self.carried_weapon(bearer) or ""].name
+                mods.append((1, f"[19.12] stacked with {bearer.name} and {name}: +1 level"))
         if p.side == SAURON and melee and self.spell_active("wrath"):
             rw = self.units["ringwraith"]
             if rw.on_map and hx.distance(p.hex, rw.hex) <= (self.sc.spells["wrath"].radius or 5):
-                steps += 1                                          # [16.2]
-        return steps
+                mods.append((1, "[16.2] Wrath of the Ringwraith: +1 level in melee"))     # [16.2]
+        return mods
 
     def exchange_actions(self) -> list[Action]:
         """[19.14] Isildur and Elendil may pass Narsil when in the same hex."""
