@@ -151,6 +151,89 @@ class GondorGame(SpiGame):
     def phase_applies(self, phase: str) -> bool:
         return phase != "S" or self._turn == 1 and not self.record.setup
 
+    SETUP_KEYS = SpiGame.SETUP_KEYS | {"available", "siege", "spells"}
+    PLACE_KEYS = SpiGame.PLACE_KEYS | {"real", "oil"}
+
+    def check_place_item(self, c: Any, item: dict[str, Any], where: str, tkey: str) -> None:
+        tags = self.sc.types[tkey].tags if tkey in self.sc.types else ()
+        if "real" in item:                                          # [16.71]
+            if "cauldron" not in tags:
+                c.fail(f"{where}.real", "only a Cauldron is real or a dummy [16.71]")
+            c.bool_(item["real"], f"{where}.real")
+        if "oil" in item:                                           # [16.72]
+            t = self.sc.types.get(tkey)
+            if t is None or t.side != WEST or t.kind == "equipment":
+                c.fail(f"{where}.oil", "only a Westernesse combat unit carries Oil [16.72]")
+            c.choice(item["oil"], f"{where}.oil", ("real", "dummy"))
+
+    def check_setup_exclusive(self, c: Any, setup: dict[str, Any]) -> None:
+        for i, pid in enumerate(c.list_(setup.get("available", []), "available")):    # [14.0]
+            c.unit(pid, f"available[{i}]")
+            if "entry" not in self.units[pid].flags:
+                c.fail(f"available[{i}]", f"{pid} is not a reinforcement [14.0]")
+        names = set(self.sc.spells) | {"freeze"}
+        for k, until in c.obj(setup.get("spells", {}), "spells").items():          # [17.0]
+            c.choice(k, f"spells.{k}", names)
+            c.int_(until, f"spells.{k}", 0, 99)
+        siege = c.obj(setup.get("siege", {}), "siege", frozenset(self.SIEGE_SETUP))
+        for k, v in siege.items():
+            self.SIEGE_SETUP[k](self, c, v, f"siege.{k}")
+
+    def _check_ladders(self, c: Any, v: Any, where: str) -> None:
+        for i, x in enumerate(c.list_(v, where)):
+            w = f"{where}[{i}]"
+            c.obj(x, w, {"hex", "side", "turn"})
+            h = c.hex_(x.get("hex"), f"{w}.hex")
+            # any hexside of its hex: against a plain one it only carries [16.45] [16.47]
+            side = c.hexside(x.get("side"), f"{w}.side")
+            if h not in side.split("/"):
+                c.fail(w, f"a Ladder in {h} stands against a hexside of its own hex, not {side} [16.43]")
+            c.int_(x.get("turn"), f"{w}.turn", 0, 99)
+
+    def _check_ready(self, c: Any, v: Any, where: str) -> None:
+        for tid, x in c.obj(v, where).items():
+            c.unit(tid, f"{where}.{tid}")
+            if "siege_tower" not in self.units[tid].tags:
+                c.fail(f"{where}.{tid}", f"{tid} is not a Siege Tower [16.41]")
+            if not isinstance(x, list) or len(x) != 2:
+                c.fail(f"{where}.{tid}", "must be [hex, Game-Turn]")
+            c.hex_(x[0], f"{where}.{tid}[0]")
+            c.int_(x[1], f"{where}.{tid}[1]", 0, 99)
+
+    def _check_banner(self, c: Any, v: Any, where: str) -> None:
+        if v is None:
+            return
+        c.obj(v, where, {"with", "until", "moved"})
+        c.unit(v.get("with"), f"{where}.with", leader=True)
+        if self.units[v["with"]].side != WEST:
+            c.fail(f"{where}.with", "the Banner goes with a Westernesse leader [18.1]")
+        c.int_(v.get("until"), f"{where}.until", 0, 99)
+        if "moved" in v:
+            c.int_(v["moved"], f"{where}.moved", 0, 99)
+
+    #: the siege state a set-up may give, each with its check (``version`` and the like are
+    #: the engine's own bookkeeping and may not be set)
+    SIEGE_SETUP: dict[str, Any] = {
+        "breached": lambda g, c, v, w: [c.hexside(x, f"{w}[{i}]", WALLS) for i, x in enumerate(c.list_(v, w))],
+        "gate_control": lambda g, c, v, w: [(c.choice(k, f"{w}.{k}", set(g.city["gates"])), c.side(s, f"{w}.{k}"))
+                                            for k, s in c.obj(v, w).items()],
+        "last": lambda g, c, v, w: [(c.hex_(h, f"{w}.{h}"), c.side(s, f"{w}.{h}")) for h, s in c.obj(v, w).items()],
+        "fires": lambda g, c, v, w: [(c.hex_(h, f"{w}.{h}"), c.choice(k, f"{w}.{h}", ("city", "field")))
+                                     for h, k in c.obj(v, w).items()],
+        "heads": lambda g, c, v, w: [(c.hex_(h, f"{w}.{h}"), c.int_(n, f"{w}.{h}", 0, 99)) for h, n in c.obj(v, w).items()],
+        "heads_thrown": lambda g, c, v, w: c.int_(v, w, 0, int(g.sc.siege["severed_heads"])),
+        "ladders": _check_ladders,
+        "ladders_used": lambda g, c, v, w: c.int_(v, w, 0, int(g.sc.siege["ladders"])),
+        "ready": _check_ready,
+        "grond": lambda g, c, v, w: c.bool_(v, w),
+        "levels": lambda g, c, v, w: [c.int_(k, f"{w}[{i}]", 1, 7) for i, k in enumerate(c.list_(v, w))],
+        "garrison_fell": lambda g, c, v, w: c.bool_(v, w),
+        "banner": _check_banner,
+        "banner_rallies": lambda g, c, v, w: c.int_(v, w, 0, 2),
+        "rohan": lambda g, c, v, w: c.bool_(v, w),
+        "aragorn": lambda g, c, v, w: c.bool_(v, w),
+    }
+
     def setup_exclusive(self, setup: dict[str, Any]) -> None:
         for p in self.units.values():
             if p.flags.get("out"):

@@ -61,6 +61,38 @@ class SauronGame(SpiGame):
                                  "on_pedestal": False})
         self.road_zone = _near_road(self.hexmap, "orcs", 2)
 
+    SETUP_KEYS = SpiGame.SETUP_KEYS | {"pedestal", "weapons", "spells", "beast"}
+
+    def check_setup_exclusive(self, c: Any, setup: dict[str, Any]) -> None:
+        if "pedestal" in setup:                                     # [16.6]
+            ped = c.obj(setup["pedestal"], "pedestal", {"hex", "carrier"})
+            if ped.get("hex") is not None:
+                c.hex_(ped["hex"], "pedestal.hex")
+            if ped.get("carrier") is not None:
+                c.unit(ped["carrier"], "pedestal.carrier", leader=False)
+            elif ped.get("hex") is None:
+                c.fail("pedestal", "needs a 'hex' or a 'carrier'")
+        for k, carrier in c.obj(setup.get("weapons", {}), "weapons").items():       # [19.0]
+            c.choice(k, f"weapons.{k}", set(self.sc.weapons))
+            if carrier is not None:
+                c.unit(carrier, f"weapons.{k}", leader=True)
+        for k, until in c.obj(setup.get("spells", {}), "spells").items():          # [16.0]
+            c.choice(k, f"spells.{k}", set(self.sc.spells))
+            c.int_(until, f"spells.{k}", 0, self.last_turn)
+        if "beast" in setup:                                        # [17.0]
+            b = c.obj(setup["beast"], "beast", {"hex", "reduced", "facing", "powers"})
+            if "hex" not in b:
+                c.fail("beast", "needs a 'hex'")
+            c.hex_(b["hex"], "beast.hex")
+            if "reduced" in b:
+                c.bool_(b["reduced"], "beast.reduced")
+            if "facing" in b:
+                c.int_(b["facing"], "beast.facing", 1, 6)
+            assert self.sc.beast is not None
+            for k, until in c.obj(b.get("powers", {}), "beast.powers").items():
+                c.choice(k, f"beast.powers.{k}", set(self.sc.beast.powers))
+                c.int_(until, f"beast.powers.{k}", 0, self.last_turn)
+
     def setup_exclusive(self, setup: dict[str, Any]) -> None:
         if setup.get("clear") and "pedestal" not in setup and self.units["orc_archer1"].flags.get("out"):
             self.pedestal = {"hex": None, "carrier": None}

@@ -19,6 +19,7 @@ from ...core.engine import Action, Event, Game, event
 from ...core.errors import IllegalAction, RecordError
 from ...core.hexmap import HexMap
 from ...core.options import Option
+from ...core.record import GameRecord
 from . import data as spidata
 from .combat import CombatMixin
 from .magic import MagicMixin
@@ -163,8 +164,40 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         """Hook: exclusive-rules state (pedestal, weapons, beast ...)."""
 
     # ===== the position builder's setup (recorded in the GameRecord) ========================
+    #: the keys of a position-builder set-up, and of each piece it places (exclusive rules
+    #: add theirs); :mod:`ringwar.systems.spi.setup` checks every one
+    SETUP_KEYS: ClassVar[frozenset[str]] = frozenset({
+        "clear", "place", "remove", "turn", "phase", "dp", "demoralized", "vp", "night", "magic_spent"})
+    PLACE_KEYS: ClassVar[frozenset[str]] = frozenset({
+        "id", "type", "hex", "reduced", "disrupted", "moved", "fired", "attacked", "formation", "partner"})
+    #: [8.42] wedges and shield walls (Sauron adds the Slave Phalanx [15.3])
+    FORMATIONS: ClassVar[tuple[str, ...]] = ("wedge", "shield_wall", "phalanx")
+
+    @classmethod
+    def validate_setup(cls, setup: Any) -> None:
+        """Raise RecordError unless ``setup`` is a set-up this game takes: only known keys, pieces
+        of the scenario (or new units of its types), hexes on the map, a phase of the game and a
+        Game-Turn in its range, every value of the right type (``ringwar.systems.spi.setup``).
+        The position it builds is checked too ([5.0] stacking, [4.27], [4.3], [8.4])."""
+        cls(GameRecord(cls.system, 0, None, {}, setup, []))
+
+    def check_setup(self, setup: Any) -> None:
+        from .setup import check_setup
+        check_setup(self, setup)
+
+    def check_place_item(self, c: Any, item: dict[str, Any], where: str, tkey: str) -> None:
+        """Hook: exclusive fields of a placed piece (Gondor's Cauldrons and Oil)."""
+
+    def check_setup_exclusive(self, c: Any, setup: dict[str, Any]) -> None:
+        """Hook: the exclusive keys of a set-up (``c`` is a ``setup.SetupChecker``)."""
+
+    def may_stand_in(self, p: Piece, h: str) -> bool:
+        """[4.3] could ``p`` be in ``h`` at all (a set-up may not put it elsewhere)."""
+        return self.terrain_cost(p, None, h) is not None
+
     def apply_setup(self, setup: dict[str, Any]) -> None:
-        """Apply a position-builder setup; see :mod:`ringwar.systems.spi.builder`."""
+        """Apply a position-builder setup (checked first); see :mod:`ringwar.systems.spi.builder`."""
+        self.check_setup(setup)
         try:
             if setup.get("clear"):
                 for p in self.units.values():
@@ -201,6 +234,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         except (KeyError, ValueError, TypeError) as e:
             raise RecordError(f"setup: {e}") from None
         self._touch()
+        from .setup import check_position
+        check_position(self)
 
     def _setup_place(self, item: dict[str, Any]) -> None:
         h = item["hex"]
