@@ -3,7 +3,7 @@
 The rule book's sections are mixins (``movement``, ``combat``, ``rally``, ``magic``); this
 module holds the sequence of play [3.0], decisions, eliminations and demoralization
 [9.0].  An exclusive-rules game subclasses :class:`SpiGame` and overrides named hooks
-(``terrain_cost``, ``is_fanatical``, ``attack_shift``, ``demoralization_value`` ...);
+(``terrain_cost``, ``fanatical_why``, ``attack_modifiers``, ``demoralization_value`` ...);
 there is no ``if game == ...`` in this package.
 """
 
