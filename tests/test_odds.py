@@ -299,6 +299,23 @@ def test_preview_of_a_breach_reads_the_breach_table():
     assert pv["odds"] == pytest.approx({"on target": 0.5, "scatters": 0.5})
 
 
+@rule("gondor", "[14.2]")
+def test_preview_of_the_relief_attacking_from_off_the_map():
+    pos = Position("gondor", seed=1).clear().at(turn=6, phase="G")
+    pos.place("gondor_spearmen", "1706")
+    o = pos.place("orc_infantry", "3610")                     # on Rohan's entry hex
+    rohan = [f"rohan_heavy_cav{i}" for i in (1, 2, 3)]
+    pos.extra(siege={"rohan": True}, available=rohan)
+    g = pos.game()
+    while g.step != "melee":
+        g.apply({"type": "end"})
+    attack = {"type": "attack", "unit": "rohan_heavy_cav1", "target": o}
+    assert attack in g.legal_actions() and g.units["rohan_heavy_cav1"].hex is None
+    pv = g.preview(attack)
+    check_schema(pv)
+    assert (pv["attack"], pv["armour"]) == ("B", 2)
+
+
 @pytest.mark.parametrize("system, seed", [("sauron", 1), ("gondor", 1), ("gondor", 2)])
 def test_every_attack_and_spell_in_random_games_has_a_complete_preview(system, seed):
     rng = random.Random(seed)

@@ -97,7 +97,9 @@ def attack_odds(game: Any, attacker_id: str, target_id: str, missile: bool = Fal
         d = game.units[target_id]
     except KeyError as e:
         raise ValueError(f"unknown unit {e.args[0]!r}") from None
-    if getattr(p, "hex", None) is None or getattr(d, "hex", None) is None:
+    attacks_from = getattr(game, "attacks_from", None)      # Gondor [14.2]: from off the map
+    if getattr(d, "hex", None) is None or (getattr(p, "hex", None) is None and not (
+            not missile and attacks_from is not None and attacks_from(p))):
         raise ValueError("both units must be on the map")
     letter = game.attack_letter(p, melee=not missile, target=d)
     if letter is None:
