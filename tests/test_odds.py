@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from fractions import Fraction as F
 
 import pytest
 from click.testing import CliRunner
 
+import ringwar
 from ringwar.cli import main
+from ringwar.core import hexes as hx
 from ringwar.systems.spi.builder import Position
 from ringwar.systems.spi.data import charts
 from ringwar.systems.spi.odds import attack_odds, hit_chance, melee_fractions, melee_odds
@@ -155,3 +159,178 @@ def test_cli_invalid_input(args, word):
     assert r.exit_code == 2
     assert word in r.output
     assert "Traceback" not in r.output
+
+
+# ===== previews explained (issue 14, item 9) =====================================================
+rule = pytest.mark.rule
+CASE = re.compile(r"\[\d+(\.\d+)?\]")
+#: every code the charts define: [7.42] (and "-" for no casualty), [7.26], and the roll outcomes
+CHART_CODES = {"-", "r1", "r2", "½E", "½E, r1", "E", "Dr2", "D½", "De", "Ar2", "A½", "Ae",
+               "cast", "fails", "rallied", "breach", "on target", "scatters"}
+
+
+def check_schema(pv: dict) -> None:
+    """The preview schema of docs/engine.md, complete and consistent."""
+    for key in ("table", "column", "shifts", "odds", "legend", "summary"):
+        assert key in pv, key
+    assert CASE.search(pv["table"]) and pv["column"] and pv["summary"]
+    assert pv["odds"] and abs(sum(pv["odds"].values()) - 1) < 1e-9
+    assert all(0 < p <= 1 for p in pv["odds"].values())
+    assert set(pv["odds"]) <= CHART_CODES, pv["odds"]
+    assert set(pv["legend"]) == set(pv["odds"]) and all(pv["legend"].values())
+    for s in pv["shifts"]:
+        assert set(s) == {"rule", "text"} and CASE.fullmatch(s["rule"]) and s["text"], s
+
+
+def rough_melee(reduced: bool = False):
+    """An Orc attacks Men standing in rough (errata [4.3]: +1 armour), not across a hexside."""
+    g0 = Position("sauron").clear().game()
+    rough, frm = next((h, x) for h in sorted(g0.hexmap.hexes) if g0.hexmap.terrain(h) == "rough"
+                      for x in hx.neighbours(h) if x in g0.hexmap and g0.hexmap.terrain(x) == "clear"
+                      and not g0.hexmap.side(x, h))
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    o = pos.place("orc", frm)
+    m = pos.place("men", rough, reduced=reduced)
+    g = pos.game()
+    while g.step != "melee":
+        g.apply({"type": "end"})
+    return g, o, m
+
+
+@rule("standard", "[4.3]", "[7.41]", "[7.42]")
+def test_preview_of_a_melee_names_the_tables_the_column_and_the_rough_shift():
+    g, o, m = rough_melee()
+    pv = g.preview({"type": "attack", "unit": o, "target": m})
+    check_schema(pv)
+    assert pv["table"].startswith("[7.41] Casualty Probability Table") and "[7.42]" in pv["table"]
+    # Orcs D against Men armour 3 + 1 (rough) = 4: a casualty on 2-5; morale X
+    assert (pv["attack"], pv["armour"], pv["morale"]) == ("D", 4, "X")
+    assert "attack D against armour 4" in pv["column"] and "2-5" in pv["column"] and "morale X" in pv["column"]
+    assert {"rule": "[4.3]", "text": "defender in rough: armour +1"} in pv["shifts"]
+    hit = F(1 + 2 + 3 + 4, 36)
+    assert pv["odds"]["-"] == pytest.approx(float(1 - hit))
+    assert set(pv["odds"]) == {"-", "r1", "r2", "½E, r1"}            # X never gives E
+    assert "inverted" in pv["legend"]["½E, r1"] and "retreat" in pv["legend"]["r1"]
+    # the AI's and the terminal's keys are still there
+    assert pv["outcomes"] == attack_odds(g, o, m)["odds"] and pv["reasons"] == attack_odds(g, o, m)["reasons"]
+
+
+@rule("standard", "[7.42]")
+def test_preview_says_a_reduced_defender_dies_of_half_e():
+    g, o, m = rough_melee(reduced=True)
+    pv = g.preview({"type": "attack", "unit": o, "target": m})
+    check_schema(pv)
+    assert any(s["rule"] == "[7.42]" and "reduced" in s["text"] for s in pv["shifts"])
+    assert "already inverted: it is eliminated" in pv["legend"]["½E, r1"]
+
+
+@rule("standard", "[7.18]")
+def test_preview_of_missile_fire_at_a_unit_behind_a_wall_shows_the_wall():
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="D")
+    w = pos.place("gondor_spearmen", "1910")
+    a = pos.place("orc_archer", "2010")
+    g = pos.game()
+    pv = g.preview({"type": "fire", "unit": a, "target": w})
+    check_schema(pv)
+    assert pv["armour"] == 4 and "missile fire" in pv["column"]
+    assert any(s["rule"] == "[7.18]" and "wall" in s["text"] for s in pv["shifts"])
+
+
+@rule("sauron", "[15.4]", "[7.37]")
+def test_preview_of_a_fanatical_attack_skips_the_first_table_and_says_why():
+    pos = Position("sauron", seed=1).clear().at(turn=16, phase="D", night=True)
+    a = pos.place("orc_archer", "1324")
+    m = pos.place("men", "1322")
+    g = pos.game()
+    pv = g.preview({"type": "fire", "unit": a, "target": m})
+    check_schema(pv)
+    assert "-" not in pv["odds"] and pv["fanatical"] is True
+    rules = [s["rule"] for s in pv["shifts"]]
+    assert "[15.4]" in rules and "[7.37]" in rules
+
+
+@rule("standard", "[7.26]", "[10.0]")
+def test_preview_of_individual_combat_reads_the_leader_table():
+    pos = Position("sauron", seed=3).clear().at(turn=16, phase="D", night=True)
+    pos.place("orc", "1324")
+    pos.place("ringwraith", "1324")
+    pos.place("men", "1323")
+    pos.place("anarion", "1323")
+    g = pos.game()
+    while g.step != "leader":
+        g.apply({"type": "end"})
+    pv = g.preview({"type": "leader_attack", "unit": "ringwraith", "target": "anarion"})
+    check_schema(pv)
+    assert pv["table"] == "[7.26] Leader/Individual Combat Results Table"
+    assert pv["differential"] == 7 + 3 - 6 and "column +4 or +5" in pv["column"]
+    assert {"rule": "[10.0]", "text": "Ringwraith at night: +3"} in pv["shifts"]
+    assert pv["odds"] == pytest.approx({"-": 1 / 6, "Dr2": 1 / 6, "D½": 2 / 6, "De": 2 / 6})
+    assert "Anarion" in pv["legend"]["De"] and "[7.23]" in pv["legend"]["De"]
+
+
+@rule("gondor", "[17.4]", "[8.56]")
+def test_preview_of_a_spell_reads_the_magic_chart():
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="A")
+    pos.place("gondor_spearmen", "1706")
+    pos.place("gandalf", "1706")
+    pos.place("orc_infantry", "2020")
+    g = pos.game()
+    pv = g.preview({"type": "cast", "unit": "gandalf", "spell": "break_darkness", "points": 1})
+    check_schema(pv)
+    assert pv["table"] == "[17.4] Magic Capabilities Chart" and "6-8" in pv["column"]
+    assert pv["odds"]["cast"] == pytest.approx(16 / 36) and "[8.56]" in pv["legend"]["fails"]
+
+
+@rule("gondor", "[16.3]")
+def test_preview_of_a_breach_reads_the_breach_table():
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="B")
+    c = pos.place("catapult", "2008")
+    pos.place("orc_infantry", "2008")
+    pos.place("gondor_spearmen", "1703")
+    g = pos.game()
+    pv = g.preview({"type": "breach", "unit": c, "hexside": "1908/1909"})
+    check_schema(pv)
+    assert pv["table"] == "[16.3] Breach Probability Table" and "[16.27]" in pv["legend"]["breach"]
+    assert "range 2" in pv["column"] and pv["odds"]["breach"] == pytest.approx(4 / 36)   # a 9
+    far = next(a for a in g.legal_actions() if a["type"] == "fireball" and hx.distance(a["to"], "2008") >= 3)
+    pv = g.preview(far)
+    check_schema(pv)
+    assert pv["table"] == "[16.63] Scatter Diagram"
+    assert pv["odds"] == pytest.approx({"on target": 0.5, "scatters": 0.5})
+
+
+@rule("gondor", "[14.2]")
+def test_preview_of_the_relief_attacking_from_off_the_map():
+    pos = Position("gondor", seed=1).clear().at(turn=6, phase="G")
+    pos.place("gondor_spearmen", "1706")
+    o = pos.place("orc_infantry", "3610")                     # on Rohan's entry hex
+    rohan = [f"rohan_heavy_cav{i}" for i in (1, 2, 3)]
+    pos.extra(siege={"rohan": True}, available=rohan)
+    g = pos.game()
+    while g.step != "melee":
+        g.apply({"type": "end"})
+    attack = {"type": "attack", "unit": "rohan_heavy_cav1", "target": o}
+    assert attack in g.legal_actions() and g.units["rohan_heavy_cav1"].hex is None
+    pv = g.preview(attack)
+    check_schema(pv)
+    assert (pv["attack"], pv["armour"]) == ("B", 2)
+
+
+@pytest.mark.parametrize("system, seed", [("sauron", 1), ("gondor", 1), ("gondor", 2)])
+def test_every_attack_and_spell_in_random_games_has_a_complete_preview(system, seed):
+    rng = random.Random(seed)
+    g = ringwar.new_game(system, seed=seed)
+    kinds: set[str] = set()
+    for _ in range(4000):
+        if g.result is not None:
+            break
+        acts = g.legal_actions()
+        for a in acts:
+            if a["type"] in ("fire", "attack", "leader_attack", "cast", "rally", "breach", "fireball", "head"):
+                pv = g.preview(a)
+                assert pv is not None, a
+                check_schema(pv)
+                kinds.add(a["type"])
+        fights = [a for a in acts if a["type"] not in ("end", "stay", "hold")]
+        g.apply(rng.choice(fights) if fights and rng.random() < 0.9 else rng.choice(acts))
+    assert {"fire", "attack"} <= kinds

@@ -235,7 +235,7 @@ def test_15_21_dwarves_ignore_troll_and_goblin_zoc_for_movement(enemy, ignored):
 @rule("sauron", "[15.21]")
 @rule("standard", "[6.2]")
 def test_15_21_dwarves_retreats_still_blocked_by_troll_zoc():
-    pos, (t, dw, t2, x) = build(("troll", "1010"), ("dwarf", "1011"), ("troll", "1113"), ("orc", "2020"),
+    pos, (t, dw, t2, x) = build(("troll", "1010"), ("dwarf", "1011"), ("troll", "1213"), ("orc", "2020"),
                                 turn=3, phase="D")
     g = pos.game()
     assert g.zoc_blocks_retreat(g.units[dw], "0911")

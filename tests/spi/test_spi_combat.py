@@ -169,7 +169,7 @@ def skip_to_melee_or_leader(g):
                                          ("ringwraith", "anarion", "+1"), ("gorgol", "isildur", "-1")])
 def test_7_22_differential_is_attacker_minus_defender(att, dfn, col):
     pos, u, v = leaders(att, dfn)
-    pos.extra(weapons={"narsil": "nobody"})
+    pos.extra(weapons={"narsil": None})                   # nobody carries it
     g = pos.game()
     skip_to_melee_or_leader(g)
     rig(g, 4)

@@ -71,6 +71,7 @@ class GondorGame(SpiGame):
     PHASES = ("S", "A", "B", "C", "D", "E", "F", "G", "H")
     STEP_SIDES = dict(SpiGame.STEP_SIDES, S=(SAURON, WEST))
     CLONE_DEEP = (*SpiGame.CLONE_DEEP, "siege", "_levels")
+    SELECTED_TEXT = dict(SpiGame.SELECTED_TEXT, deploy="set it up")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_wall_2101": Option(True, "the hexside 2101/2201 is a Wall"),
         "errata_7_12": Option(True, "[7.12] catapults used against units: range two, missile strength e"),
@@ -149,6 +150,89 @@ class GondorGame(SpiGame):
 
     def phase_applies(self, phase: str) -> bool:
         return phase != "S" or self._turn == 1 and not self.record.setup
+
+    SETUP_KEYS = SpiGame.SETUP_KEYS | {"available", "siege", "spells"}
+    PLACE_KEYS = SpiGame.PLACE_KEYS | {"real", "oil"}
+
+    def check_place_item(self, c: Any, item: dict[str, Any], where: str, tkey: str) -> None:
+        tags = self.sc.types[tkey].tags if tkey in self.sc.types else ()
+        if "real" in item:                                          # [16.71]
+            if "cauldron" not in tags:
+                c.fail(f"{where}.real", "only a Cauldron is real or a dummy [16.71]")
+            c.bool_(item["real"], f"{where}.real")
+        if "oil" in item:                                           # [16.72]
+            t = self.sc.types.get(tkey)
+            if t is None or t.side != WEST or t.kind == "equipment":
+                c.fail(f"{where}.oil", "only a Westernesse combat unit carries Oil [16.72]")
+            c.choice(item["oil"], f"{where}.oil", ("real", "dummy"))
+
+    def check_setup_exclusive(self, c: Any, setup: dict[str, Any]) -> None:
+        for i, pid in enumerate(c.list_(setup.get("available", []), "available")):    # [14.0]
+            c.unit(pid, f"available[{i}]")
+            if "entry" not in self.units[pid].flags:
+                c.fail(f"available[{i}]", f"{pid} is not a reinforcement [14.0]")
+        names = set(self.sc.spells) | {"freeze"}
+        for k, until in c.obj(setup.get("spells", {}), "spells").items():          # [17.0]
+            c.choice(k, f"spells.{k}", names)
+            c.int_(until, f"spells.{k}", 0, 99)
+        siege = c.obj(setup.get("siege", {}), "siege", frozenset(self.SIEGE_SETUP))
+        for k, v in siege.items():
+            self.SIEGE_SETUP[k](self, c, v, f"siege.{k}")
+
+    def _check_ladders(self, c: Any, v: Any, where: str) -> None:
+        for i, x in enumerate(c.list_(v, where)):
+            w = f"{where}[{i}]"
+            c.obj(x, w, {"hex", "side", "turn"})
+            h = c.hex_(x.get("hex"), f"{w}.hex")
+            # any hexside of its hex: against a plain one it only carries [16.45] [16.47]
+            side = c.hexside(x.get("side"), f"{w}.side")
+            if h not in side.split("/"):
+                c.fail(w, f"a Ladder in {h} stands against a hexside of its own hex, not {side} [16.43]")
+            c.int_(x.get("turn"), f"{w}.turn", 0, 99)
+
+    def _check_ready(self, c: Any, v: Any, where: str) -> None:
+        for tid, x in c.obj(v, where).items():
+            c.unit(tid, f"{where}.{tid}")
+            if "siege_tower" not in self.units[tid].tags:
+                c.fail(f"{where}.{tid}", f"{tid} is not a Siege Tower [16.41]")
+            if not isinstance(x, list) or len(x) != 2:
+                c.fail(f"{where}.{tid}", "must be [hex, Game-Turn]")
+            c.hex_(x[0], f"{where}.{tid}[0]")
+            c.int_(x[1], f"{where}.{tid}[1]", 0, 99)
+
+    def _check_banner(self, c: Any, v: Any, where: str) -> None:
+        if v is None:
+            return
+        c.obj(v, where, {"with", "until", "moved"})
+        c.unit(v.get("with"), f"{where}.with", leader=True)
+        if self.units[v["with"]].side != WEST:
+            c.fail(f"{where}.with", "the Banner goes with a Westernesse leader [18.1]")
+        c.int_(v.get("until"), f"{where}.until", 0, 99)
+        if "moved" in v:
+            c.int_(v["moved"], f"{where}.moved", 0, 99)
+
+    #: the siege state a set-up may give, each with its check (``version`` and the like are
+    #: the engine's own bookkeeping and may not be set)
+    SIEGE_SETUP: dict[str, Any] = {
+        "breached": lambda g, c, v, w: [c.hexside(x, f"{w}[{i}]", WALLS) for i, x in enumerate(c.list_(v, w))],
+        "gate_control": lambda g, c, v, w: [(c.choice(k, f"{w}.{k}", set(g.city["gates"])), c.side(s, f"{w}.{k}"))
+                                            for k, s in c.obj(v, w).items()],
+        "last": lambda g, c, v, w: [(c.hex_(h, f"{w}.{h}"), c.side(s, f"{w}.{h}")) for h, s in c.obj(v, w).items()],
+        "fires": lambda g, c, v, w: [(c.hex_(h, f"{w}.{h}"), c.choice(k, f"{w}.{h}", ("city", "field")))
+                                     for h, k in c.obj(v, w).items()],
+        "heads": lambda g, c, v, w: [(c.hex_(h, f"{w}.{h}"), c.int_(n, f"{w}.{h}", 0, 99)) for h, n in c.obj(v, w).items()],
+        "heads_thrown": lambda g, c, v, w: c.int_(v, w, 0, int(g.sc.siege["severed_heads"])),
+        "ladders": _check_ladders,
+        "ladders_used": lambda g, c, v, w: c.int_(v, w, 0, int(g.sc.siege["ladders"])),
+        "ready": _check_ready,
+        "grond": lambda g, c, v, w: c.bool_(v, w),
+        "levels": lambda g, c, v, w: [c.int_(k, f"{w}[{i}]", 1, 7) for i, k in enumerate(c.list_(v, w))],
+        "garrison_fell": lambda g, c, v, w: c.bool_(v, w),
+        "banner": _check_banner,
+        "banner_rallies": lambda g, c, v, w: c.int_(v, w, 0, 2),
+        "rohan": lambda g, c, v, w: c.bool_(v, w),
+        "aragorn": lambda g, c, v, w: c.bool_(v, w),
+    }
 
     def setup_exclusive(self, setup: dict[str, Any]) -> None:
         for p in self.units.values():
@@ -485,6 +569,31 @@ class GondorGame(SpiGame):
         wall = self.wall_between(p.hex, to)
         return wall is not None and p.side == SAURON and (self.ladder_ready(p.hex, to) or self.tower_ready(p.hex, to))
 
+    def why_not_move_hook(self, p: Piece, to: str) -> IllegalAction | None:
+        banned = self.forbidden_hexes(p)
+        if banned and to in banned:
+            return IllegalAction("[14.31]", "no cavalry unit may ever move adjacent to a Mumakil unit, "
+                                 f"friend or foe, and vice versa ({to})")
+        return None
+
+    def why_not_mover_hook(self, p: Piece) -> IllegalAction | None:
+        if p.is_gear:
+            return IllegalAction("[16.11]", f"siege equipment moves only when a combat unit stacked with it "
+                                 f"moves it: select that unit ({p.name} is in {p.hex})")
+        if self.frozen(p):
+            return IllegalAction("[17.12]", f"{p.name} is frozen by the Lord of the Nazgul and may not move")
+        return None
+
+    def why_not_select(self, action: Action) -> IllegalAction | None:
+        if self._phase != "S":
+            return super().why_not_select(action)
+        p = self.unit_for(action)
+        if isinstance(p, IllegalAction):
+            return p
+        if p.side != self.step_side:
+            return IllegalAction("[13.0]", f"{p.name} belongs to {p.side}; {self.step_side} sets up now")
+        return IllegalAction("[13.0]", f"{self.label(p)} is not waiting to be set up")
+
     # ===== reinforcements [14.0] =======================================================================
     def entry_hexes(self, p: Piece) -> list[str]:
         return list(self.hexmap.place(p.flags.get("entry", "reinforcement_entry")))
@@ -618,6 +727,11 @@ class GondorGame(SpiGame):
             return 4                                               # [15.24]
         return d.armour_now()
 
+    def base_armour_why(self, d: Piece) -> str | None:
+        if self.hexmap.terrain(d.hex or "") == "tunnel":
+            return "[15.24] defender in a tunnel hex: armour 4"
+        return None
+
     def armour_modifiers(self, d: Piece, attacker_hex: str | None, missile: bool) -> tuple[int, list[str]]:
         extra, why = 0, []
         h = d.hex
@@ -625,48 +739,51 @@ class GondorGame(SpiGame):
             line = hx.line(attacker_hex, h)
             if len(line) >= 2 and self.wall_between(line[-2], h):
                 extra += 1
-                why.append("[7.18] behind a wall +1")
+                why.append("[7.18] defender behind a wall against missile fire: armour +1")
         if any("siege_tower" in q.tags for q in self.pieces_at(h)):
             extra += 1 if missile else -1
-            why.append("[16.42] in a Siege Tower " + ("+1" if missile else "-1"))
+            why.append("[16.42] defender in a Siege Tower: armour "
+                       + ("+1 against missile fire" if missile else "-1 in melee"))
         if any(ld["hex"] == h for ld in self.siege["ladders"]) and d.side == SAURON:
             extra -= 1
-            why.append("[16.45] on a Ladder -1")
+            why.append("[16.45] defender on a Ladder: armour -1")
         if d.flags.get("carry"):
             extra -= 1
-            why.append("[16.75] carrying Oil -1")
+            why.append("[16.75] defender carrying Oil: armour -1")
         return extra, why
 
-    def defence_morale(self, d: Piece) -> str:
+    def defence_morale_why(self, d: Piece) -> tuple[str, list[str]]:
         from ..spi.data import shift_morale
-        m = d.morale_now()
+        m, why = super().defence_morale_why(d)
         if d.side == WEST:
             if self.siege["heads"].get(d.hex):
                 m = shift_morale(m, -1)                            # [16.84]
+                why.append("[16.84] a Severed Head in the defender's hex: morale one level worse")
             if self.spell_active("fear"):
                 m = shift_morale(m, -1)                            # [17.11]
-        return m
+                why.append("[17.11] Fear: Westernesse morale one level worse")
+        return m, why
 
-    def attack_shift(self, p: Piece, melee: bool, target: Piece | None) -> int:
-        steps = 0
+    def attack_modifiers(self, p: Piece, melee: bool, target: Piece | None) -> list[tuple[int, str]]:
+        mods: list[tuple[int, str]] = []
         if p.side == WEST and self.spell_active("fear"):
-            steps -= 1                                             # [17.11]
+            mods.append((-1, "[17.11] Fear: Westernesse units attack one level worse"))
         if p.side == SAURON and "mordor" in p.tags and self.spell_active("break_darkness"):
-            steps -= 1                                             # [17.21]
-        return steps
+            mods.append((-1, "[17.21] Darkness broken: units of Mordor attack one level worse"))
+        return mods
 
-    def rating_bonus(self, ld: Piece, combat: bool) -> int:
+    def rating_modifiers(self, ld: Piece, combat: bool) -> list[tuple[int, str]]:
         """[16.46] -1 in individual combat for a leader with a Siege Tower or Ladder who
         fights through a wall hexside (against the leader he is fighting now)."""
         if not combat:
-            return 0
+            return []
         foe = self.units.get(getattr(self, "_duel", {}).get(ld.id, ""))
         if foe is None or not foe.on_map or self.wall_between(ld.hex, foe.hex) is None:
-            return 0
+            return []
         if any("siege_tower" in q.tags for q in self.pieces_at(ld.hex)) \
                 or any(x["hex"] == ld.hex for x in self.siege["ladders"]):
-            return -1
-        return 0
+            return [(-1, f"[16.46] {ld.name} fights through a wall from a Siege Tower or Ladder: -1")]
+        return []
 
     def do_leader_attack(self, action: Action) -> list[Event]:
         self._duel = {action["unit"]: action["target"], action["target"]: action["unit"]}
@@ -675,13 +792,85 @@ class GondorGame(SpiGame):
         finally:
             self._duel = {}
 
+    MAGIC_TABLE = "[17.4] Magic Capabilities Chart"
+
     def preview(self, action: Action) -> dict[str, Any] | None:
-        if action.get("type") == "leader_attack":
+        kind = action.get("type")
+        if kind in ("breach", "fireball", "head") and self.is_legal(action):
+            return self.breach_odds(action) if kind == "breach" else self.scatter_odds(action)
+        if kind == "leader_attack":
             self._duel = {action.get("unit"): action.get("target"), action.get("target"): action.get("unit")}
         try:
             return super().preview(action)
         finally:
             self._duel = {}
+
+    def outcome_notes(self, d: Piece, missile: bool) -> dict[str, str]:
+        notes = super().outcome_notes(d, missile)
+
+        def add(codes: tuple[str, ...], text: str) -> None:
+            for c in codes:
+                notes[c] = f"{notes[c]}; {text}" if c in notes else text
+
+        if "mumak" in d.tags and not d.disrupted:
+            add(("r1", "r2", "½E, r1"), "a Mumak does not retreat: it stampedes in a random direction [14.32]")
+        if not missile:
+            gear = [q.name for q in self.pieces_at(d.hex) if "siege_tower" in q.tags]
+            if any(x["hex"] == d.hex for x in self.siege["ladders"]):
+                gear.append("Ladder")
+            if gear:
+                add(("r1", "r2", "½E", "½E, r1", "E"), f"the {' and '.join(gear)} in its hex is destroyed [16.47]")
+        return notes
+
+    def breach_odds(self, action: Action) -> dict[str, Any]:
+        """[16.3] the chance a catapult or Grond breaches a wall, tower or gate hexside."""
+        from ..spi.odds import explain_roll
+        g = self.units[action["unit"]]
+        key = action["hexside"]
+        a, b = key.split("/")
+        wall = self.hexmap.side(a, b) or {}
+        if "grond" in g.tags:
+            band, rng_, weapon = "grond", 1, "Grond (activated, adjacent)"
+        else:
+            rng_ = self.catapult_range(g, key)
+            band = "catapult_1" if rng_ == 1 else "catapult_2" if rng_ == 2 else "catapult_3"
+            weapon = f"a Catapult at range {rng_}"
+        kind = self.wall_type(wall)
+        lo, hi = self.sc.breach[band][kind]
+        words = kind.replace("_", " ")
+        effect = f"{key} is breached for the rest of the game [16.27]"
+        if kind == "main_gate":
+            effect += f"; the garrison gains {self.sc.demoralization['main_gate_breached']} Demoralization Points [19.11]"
+        out = explain_roll("[16.3] Breach Probability Table",
+                           f"{weapon} against a {words} ({wall.get('name', words)}): breaches on "
+                           f"{rng_text(lo, hi)} with two dice", [(lo, hi)], "breach", effect, "-", "no effect")
+        out["summary"] = f"{100 * out['odds']['breach']:.0f}% to breach {key}"
+        return out
+
+    def scatter_odds(self, action: Action) -> dict[str, Any]:
+        """[16.63] a Fireball or Severed Head at range 3 or 4 lands on target on a 1-3; else
+        it scatters one hex by the Scatter Diagram (perhaps off the map)."""
+        c = self.units[action["unit"]]
+        what = "a Fireball" if action["type"] == "fireball" else "a Severed Head"
+        dist = hx.distance(c.hex, action["to"])
+        hits = sorted(self.sc.siege["scatter_hits"])
+        if dist < int(self.sc.siege["scatter_from"]):
+            odds = {"on target": 1.0}
+            column = f"{what} at range {dist}: no scatter below range {self.sc.siege['scatter_from']}"
+        else:
+            p = len(hits) / 6
+            odds = {"on target": p, "scatters": 1 - p}
+            column = f"{what} at range {dist}: on target on a die roll of {hits[0]}-{hits[-1]}"
+        effect = ("sets the hex on fire [16.66] and burns the Catapults, Cauldrons and Siege Towers in it [16.65]"
+                  if action["type"] == "fireball" else
+                  "lowers the morale of Westernesse units in the hex [16.84] and adds a Demoralization Point "
+                  "to the garrison [16.83] (outside the city it is removed [16.85])")
+        legend = {"on target": f"lands in {action['to']}: {effect}",
+                  "scatters": "lands in the adjacent hex the Scatter Diagram gives for a second die roll, "
+                              "or off the map (no effect) [16.63]"}
+        return {"table": "[16.63] Scatter Diagram", "column": column, "shifts": [], "odds": odds,
+                "legend": {k: legend[k] for k in odds},
+                "summary": f"{100 * odds['on target']:.0f}% to land on {action['to']}"}
 
     def resolve_attack(self, p: Piece, d: Piece, letter: str, fanatical: bool, rule: str,
                        missile: bool) -> list[Event]:
@@ -847,6 +1036,19 @@ class GondorGame(SpiGame):
             acts.extend({"type": "pour", "unit": c.id, "target": t} for t in d["targets"]
                         if self.units[t].on_map)
         return acts
+
+    def decision_kinds_text(self, d: dict[str, Any], answers: list[Action]) -> str:
+        if d["kind"] == "oil":
+            return "hold, or pour real Oil"        # [16.71] the same whether the Oil is real or not
+        return super().decision_kinds_text(d, answers)
+
+    def _diagnose_decision(self, d: dict[str, Any], action: Action) -> IllegalAction:
+        if d["kind"] == "oil" and action.get("type") == "pour" and action.get("unit") == d["unit"]:
+            c = self.units[d["unit"]]
+            return IllegalAction("[16.74]", f"{self.label(c)} cannot pour on {action.get('target')!r}: boiling "
+                                 "oil is poured from a real Oil counter onto a Sauron unit or Siege Tower adjacent "
+                                 "to and below its carrier; otherwise hold")
+        return super()._diagnose_decision(d, action)
 
     def answer_oil(self, d: dict[str, Any], action: Action) -> list[Event]:
         c = self.units[d["unit"]]
@@ -1374,6 +1576,44 @@ class GondorGame(SpiGame):
     def victory_rule(self) -> str:
         return "[20.1]"
 
+    # ===== actions in words ====================================================================
+    def describe_hook(self, kind: str, a: Action) -> str | None:
+        u = self._named(a.get("unit"))
+        if kind == "place":
+            secret = "" if "real" not in a else (" (real)" if a["real"] else " (dummy)")   # [16.71]
+            return f"set up {u}{secret} in {a['to']}"
+        if kind == "deploy_rest":
+            return f"set up the rest of {self.step_side}'s pieces (not the Cauldrons)"
+        if kind == "push":
+            return f"{u} moves {self._named(a.get('gear'))} {self._where(a.get('unit'))} → {a['to']}"
+        if kind == "ladder":
+            return f"{u} sets a Ladder against the wall {a['hexside']}"
+        if kind == "take_oil":
+            return f"{u} picks up Oil from {self._named(a.get('cauldron'))}"
+        if kind == "hold":
+            return f"{u} holds its Oil"
+        if kind == "pour":
+            t = self.units.get(a.get("target"))
+            return f"{u} pours boiling oil on {self._named(a.get('target'))}" + (f" in {t.hex}" if t and t.hex else "")
+        if kind == "breach":
+            return f"{u} tries to breach {a['hexside']}"
+        if kind == "fireball":
+            return f"{u} hurls a Fireball at {a['to']}"
+        if kind == "head":
+            return f"{u} hurls a Severed Head at {a['to']}"
+        if kind == "move_banner":
+            return f"the Banner of the King moves to {a['to']}"
+        if kind == "banner_rally":
+            return f"the Banner of the King rallies {self._named(a.get('target'))}"
+        if kind == "arrive_formed":
+            return (f"{u} and {self._named(a.get('with'))} enter with {self._named(a.get('leader'))} at "
+                    f"{a['to']} in formation")
+        return super().describe_hook(kind, a)
+
+    def _where(self, pid: Any) -> str:
+        p = self.units.get(pid) if isinstance(pid, str) else None
+        return p.hex if p is not None and p.hex else "?"
+
     # ===== views: the secret of the cauldrons ============================================================
     def redact_action(self, action: Action, side: str | None) -> Action:
         """[16.71] which Cauldrons are dummies is the Westernesse player's secret: the set-up
@@ -1383,12 +1623,26 @@ class GondorGame(SpiGame):
             out.pop("real", None)
         return out
 
+    def counter_label(self, p: Piece) -> str:
+        """[16.15] siege equipment has no combat values: a Cauldron shows its Oil [16.72], a
+        Catapult its anti-personnel missile strength [16.25], Grond whether it is activated."""
+        if not p.is_gear:
+            return super().counter_label(p)
+        if "cauldron" in p.tags:
+            return f"{p.flags.get('oil', 0)} Oil"
+        if "catapult" in p.tags:
+            return p.missile_now() or ""
+        if "grond" in p.tags:
+            return "activated" if self.siege["grond"] else ""
+        return ""
+
     def unit_view(self, p: Piece) -> dict[str, Any]:
         d = super().unit_view(p)
         if p.is_gear:
-            d["label"] = p.name
-            for k in ("melee", "missile", "armour", "morale", "value"):
+            for k in ("melee", "armour", "morale", "value"):
                 d.pop(k, None)
+            if "catapult" not in p.tags:
+                d.pop("missile", None)
         if "cauldron" in p.tags:
             d["oil"] = p.flags.get("oil", 0)
         if p.flags.get("carry"):

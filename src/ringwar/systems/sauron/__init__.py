@@ -31,6 +31,7 @@ class SauronGame(SpiGame):
     title = "Sauron: the Battle of Dagorlad"
     DATA = "sauron"
     CLONE_DEEP = (*SpiGame.CLONE_DEEP, "pedestal", "weapons")
+    MAGIC_TABLE = "[16.5] Magic Capability Table"
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_4_3": Option(True, "[4.3] Rough: +1 MP, cavalry may not enter, defender +1 armour"),
         "errata_13_2": Option(True, "[13.2] Swordsmen in 1402 and Isildur in 1908 (not 1808)"),
@@ -59,6 +60,38 @@ class SauronGame(SpiGame):
                                  "facing": 1, "window": []}, "pedestal_moved": None,
                                  "on_pedestal": False})
         self.road_zone = _near_road(self.hexmap, "orcs", 2)
+
+    SETUP_KEYS = SpiGame.SETUP_KEYS | {"pedestal", "weapons", "spells", "beast"}
+
+    def check_setup_exclusive(self, c: Any, setup: dict[str, Any]) -> None:
+        if "pedestal" in setup:                                     # [16.6]
+            ped = c.obj(setup["pedestal"], "pedestal", {"hex", "carrier"})
+            if ped.get("hex") is not None:
+                c.hex_(ped["hex"], "pedestal.hex")
+            if ped.get("carrier") is not None:
+                c.unit(ped["carrier"], "pedestal.carrier", leader=False)
+            elif ped.get("hex") is None:
+                c.fail("pedestal", "needs a 'hex' or a 'carrier'")
+        for k, carrier in c.obj(setup.get("weapons", {}), "weapons").items():       # [19.0]
+            c.choice(k, f"weapons.{k}", set(self.sc.weapons))
+            if carrier is not None:
+                c.unit(carrier, f"weapons.{k}", leader=True)
+        for k, until in c.obj(setup.get("spells", {}), "spells").items():          # [16.0]
+            c.choice(k, f"spells.{k}", set(self.sc.spells))
+            c.int_(until, f"spells.{k}", 0, self.last_turn)
+        if "beast" in setup:                                        # [17.0]
+            b = c.obj(setup["beast"], "beast", {"hex", "reduced", "facing", "powers"})
+            if "hex" not in b:
+                c.fail("beast", "needs a 'hex'")
+            c.hex_(b["hex"], "beast.hex")
+            if "reduced" in b:
+                c.bool_(b["reduced"], "beast.reduced")
+            if "facing" in b:
+                c.int_(b["facing"], "beast.facing", 1, 6)
+            assert self.sc.beast is not None
+            for k, until in c.obj(b.get("powers", {}), "beast.powers").items():
+                c.choice(k, f"beast.powers.{k}", set(self.sc.beast.powers))
+                c.int_(until, f"beast.powers.{k}", 0, self.last_turn)
 
     def setup_exclusive(self, setup: dict[str, Any]) -> None:
         if setup.get("clear") and "pedestal" not in setup and self.units["orc_archer1"].flags.get("out"):
@@ -173,19 +206,20 @@ class SauronGame(SpiGame):
     def is_orc(self, p: Piece) -> bool:
         return "orc" in p.tags
 
-    def is_fanatical(self, p: Piece) -> bool:
-        if p.side == SAURON:
-            return self.is_orc(p) and self.is_night()              # [15.4] only Orcs
-        return super().is_fanatical(p)
+    def fanatical_why(self, p: Piece) -> str | None:
+        if p.side == SAURON:                                        # [15.4] only Orcs
+            return "[15.4] Orcs are fanatical at night" if self.is_orc(p) and self.is_night() else None
+        return super().fanatical_why(p)
 
-    def defence_morale(self, d: Piece) -> str:
+    def defence_morale_why(self, d: Piece) -> tuple[str, list[str]]:
         if d.formation == "phalanx":
-            return "Y"                                              # [15.33]
-        m = d.morale_now()
+            return "Y", ["[15.33] a Slave Phalanx defends with morale Y"]
+        m, why = super().defence_morale_why(d)
         if self.is_orc(d) and self.is_night():
             from ..spi.data import shift_morale
             m = shift_morale(m, 1)                                  # [15.4]
-        return m
+            why.append("[15.4] Orcs at night: morale one level better")
+        return m, why
 
     def begin_phase_hook(self) -> None:
         if self._phase == "F":
@@ -230,6 +264,23 @@ class SauronGame(SpiGame):
         if self.dwarf_must_close(self.units[d["unit"]]):
             acts = [a for a in acts if a["type"] != "stay"]         # [15.22] no staying put
         return acts
+
+    def why_not_move_hook(self, p: Piece, to: str) -> IllegalAction | None:
+        if to == MORDOR and p.side == WEST and self.gate_closed():
+            return IllegalAction("[18.0]", "the Gates of Morannon are closed to the Westernesse while Sauron "
+                                 "is in Mordor")
+        zone = self.pass_zone(p)
+        if zone is not None and to not in zone:
+            return IllegalAction("[14.1]" if p.side == SAURON else "[14.2]",
+                                 f"in its first Movement Phase on the map {self.label(p)} stays within two "
+                                 f"hexes of the Road of the Orcs ({to} is not)")
+        if self.dwarf_must_close(p):
+            orcs = self.dwarf_targets(p)
+            if not any(hx.distance(to, o.hex) == 1 for o in orcs):
+                return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
+                                     f"{', '.join(f'{o.name} [{o.id}]' for o in orcs)} and must move adjacent "
+                                     f"to it ({to} is not)")
+        return None
 
     def why_not_end_movement(self) -> IllegalAction | None:
         if self._phase != "F":
@@ -283,6 +334,9 @@ class SauronGame(SpiGame):
 
     def base_armour(self, d: Piece) -> int:
         return 3 if d.formation == "phalanx" else d.armour_now()   # [15.33]
+
+    def base_armour_why(self, d: Piece) -> str | None:
+        return "[15.33] a Slave Phalanx has armour 3" if d.formation == "phalanx" else None
 
     def formation_case(self, d: Piece) -> str:
         return "[15.35]" if d.formation == "phalanx" else super().formation_case(d)
@@ -422,6 +476,12 @@ class SauronGame(SpiGame):
         if victim.id == "sauron" and self.pedestal_hex() == victim.hex and res == "r2":
             return [event("pedestal", "[16.64]", "Sauron is on the Pedestal: the retreat is ignored")]
         return None
+
+    def leader_result_notes(self, ld: Piece) -> dict[str, str]:
+        notes = super().leader_result_notes(ld)
+        if ld.id == "sauron" and self.pedestal_hex() == ld.hex:
+            notes["r2"] = "Sauron is on the Pedestal: the retreat is ignored [16.64]"
+        return notes
 
     def retreat_blocked_hook(self, p: Piece, task: dict[str, Any]) -> bool:
         if p.id == "sauron" and self.pedestal_hex() == p.hex:
@@ -619,6 +679,11 @@ class SauronGame(SpiGame):
             return None
         return super().attack_letter(p, melee, target)
 
+    def attack_why(self, p: Piece, melee: bool, target: Piece | None = None) -> list[str]:
+        if p.id == "beast":
+            return ["[17.22] Horn Attack: the Beast of Mordor attacks at A"]
+        return super().attack_why(p, melee, target)
+
     def attackable(self, d: Piece, attacker: Piece, melee: bool) -> bool:
         if d.id == "beast" and self.beast_power("armor"):
             return False                                            # [17.32]
@@ -647,20 +712,25 @@ class SauronGame(SpiGame):
                 return k
         return None
 
-    def rating_bonus(self, ld: Piece, combat: bool) -> int:
-        if not combat or not self.carried_weapon(ld):
-            return 0
-        return 1 if self.options["errata_19_11"] else 3            # [19.11]
+    def rating_modifiers(self, ld: Piece, combat: bool) -> list[tuple[int, str]]:
+        weapon = self.carried_weapon(ld) if combat else None
+        if weapon is None:
+            return []
+        n = 1 if self.options["errata_19_11"] else 3                # [19.11]
+        return [(n, f"[19.11] {ld.name} carries {self.sc.weapons[weapon].name}: +{n}")]
 
-    def attack_shift(self, p: Piece, melee: bool, target: Piece | None) -> int:
-        steps = 0
-        if p.side == WEST and p.hex and any(q.is_leader and self.carried_weapon(q) for q in self.pieces_at(p.hex)):
-            steps += 1                                              # [19.12]
+    def attack_modifiers(self, p: Piece, melee: bool, target: Piece | None) -> list[tuple[int, str]]:
+        mods: list[tuple[int, str]] = []
+        if p.side == WEST and p.hex:
+            bearer = next((q for q in self.pieces_at(p.hex) if q.is_leader and self.carried_weapon(q)), None)
+            if bearer is not None:                                  # [19.12]
+                name = self.sc.weapons[self.carried_weapon(bearer) or ""].name
+                mods.append((1, f"[19.12] stacked with {bearer.name} and {name}: +1 level"))
         if p.side == SAURON and melee and self.spell_active("wrath"):
             rw = self.units["ringwraith"]
             if rw.on_map and hx.distance(p.hex, rw.hex) <= (self.sc.spells["wrath"].radius or 5):
-                steps += 1                                          # [16.2]
-        return steps
+                mods.append((1, "[16.2] Wrath of the Ringwraith: +1 level in melee"))     # [16.2]
+        return mods
 
     def exchange_actions(self) -> list[Action]:
         """[19.14] Isildur and Elendil may pass Narsil when in the same hex."""
@@ -747,6 +817,19 @@ class SauronGame(SpiGame):
 
     def victory_rule(self) -> str:
         return "[21.2]"
+
+    # ===== actions in words ====================================================================
+    def describe_hook(self, kind: str, a: Action) -> str | None:
+        if kind == "conjure":
+            return f"Sauron conjures the Beast of Mordor ({self.sc.beast.conjure} points)"
+        if kind == "beast_power":
+            power = self.sc.beast.powers.get(a.get("power"))
+            name = power.name if power is not None else str(a.get("power"))
+            facing = f" toward direction {a['facing']}" if "facing" in a else ""
+            return f"the Beast of Mordor uses {name}{facing}"
+        if kind == "exchange":
+            return f"{self._named(a.get('unit'))} hands Narsil to {self._named(a.get('target'))}"
+        return super().describe_hook(kind, a)
 
     # ===== views ===============================================================================================
     def unit_view(self, p: Piece) -> dict[str, Any]:

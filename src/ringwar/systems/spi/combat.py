@@ -43,6 +43,8 @@ def rng_text(lo: int, hi: int) -> str:
 
 class CombatMixin:
     # ===== values used in combat =================================================================
+    # Each value comes with its reasons, "[case] what: effect", so that a preview and the log
+    # can say why a column was read (spi/odds.py ``explain_attack``).
     def attack_letter(self: SpiGame, p: Piece, melee: bool, target: Piece | None = None) -> str | None:
         """The attack strength ``p`` uses now, after every modifier (A best .. E worst)."""
         if melee:
@@ -54,34 +56,71 @@ class CombatMixin:
         steps = self.attack_shift(p, melee, target)
         return shift(base, steps) if steps else base
 
+    def attack_why(self: SpiGame, p: Piece, melee: bool, target: Piece | None = None) -> list[str]:
+        """Why ``p`` attacks at the letter :meth:`attack_letter` gives, besides its counter."""
+        why: list[str] = []
+        printed = p.melee if melee else p.missile
+        form = self.formation_attack(p) if melee else None
+        if form:
+            why.append(f"[8.44] attacker in a special formation: attacks at {form}")
+        elif p.reduced and printed and printed != (p.melee_now() if melee else p.missile_now()):
+            now = p.melee_now() if melee else p.missile_now()
+            why.append(f"[7.42] attacker on its reduced side: {printed} -> {now}")
+        mods = self.attack_modifiers(p, melee, target)
+        why.extend(text for _steps, text in mods)
+        base = form or (p.melee_now() if melee else p.missile_now())
+        if base is not None and mods:
+            total = sum(steps for steps, _ in mods)
+            i = "ABCDE".index(base.upper()) - total
+            if i < 0 or i > 4:
+                why.append(f"[7.41] {'A is the best' if i < 0 else 'E is the worst'} attack strength "
+                           "(docs/reconstructed.md)")
+        return why
+
     def formation_attack(self: SpiGame, p: Piece) -> str | None:
         """[8.44] a special formation attacks at A (the OCR's "4" read as A; docs/rulings.md)."""
         return "A" if p.formation in ("wedge", "shield_wall") else None
 
     def attack_shift(self: SpiGame, p: Piece, melee: bool, target: Piece | None) -> int:
-        """Hook: levels added to an attack strength (spells, magic weapons ...)."""
-        return 0
+        """Levels added to an attack strength: the sum of :meth:`attack_modifiers`."""
+        return sum(steps for steps, _why in self.attack_modifiers(p, melee, target))
+
+    def attack_modifiers(self: SpiGame, p: Piece, melee: bool, target: Piece | None) -> list[tuple[int, str]]:
+        """Hook: levels added to (+) or taken from (-) an attack strength, each with its reason
+        (spells, magic weapons ...): ``[(1, "[16.2] Wrath of the Ringwraith: +1 level")]``."""
+        return []
 
     def defence_armour(self: SpiGame, d: Piece, attacker_hex: str | None, missile: bool) -> tuple[int, list[str]]:
         """Armour Protection Rating of a defender and the reasons it changed (max 4 [7.18])."""
         why: list[str] = []
         if d.formation in ("wedge", "shield_wall"):
             armour = 4                                                   # [8.44]
-            why.append("[8.44] formation 4")
+            why.append("[8.44] defender in a special formation: armour 4")
         else:
             armour = self.base_armour(d)
-        terr = self.charts.terrain.get(self.hexmap.terrain(d.hex or ""), {})
+            special = self.base_armour_why(d)
+            if special:
+                why.append(special)
+            elif d.reduced and d.armour != armour:
+                why.append(f"[7.42] defender on its reduced side: armour {d.armour} -> {armour}")
+        terrain = self.hexmap.terrain(d.hex or "")
+        terr = self.charts.terrain.get(terrain, {})
         if terr.get("armour") and self.terrain_armour_applies(d):
             armour += int(terr["armour"])
-            why.append(f"[4.3] {self.hexmap.terrain(d.hex or '')} +{terr['armour']}")
+            why.append(f"[4.3] defender in {terrain}: armour +{terr['armour']}")
         if attacker_hex is not None and d.hex is not None and hx.distance(attacker_hex, d.hex) == 1:
             side = self.hexmap.side(attacker_hex, d.hex)
             if side and side.get("kind") == "slope" and side.get("high") == d.hex:
-                armour += int(self.charts.hexsides["slope"].get("upslope_armour", 1))
-                why.append("[4.3] attacked upslope +1")
+                up = int(self.charts.hexsides["slope"].get("upslope_armour", 1))
+                armour += up
+                why.append(f"[4.3] attacked through an upslope hexside: armour +{up}")
         extra, reasons = self.armour_modifiers(d, attacker_hex, missile)
         armour += extra
         why.extend(reasons)
+        if armour > 4:
+            why.append(f"[7.18] armour never exceeds 4 (it would be {armour})")
+        elif armour < 1:
+            why.append(f"[7.41] armour below 1 counts as 1 (it would be {armour}; docs/reconstructed.md)")
         return max(1, min(4, armour)), why
 
     def terrain_armour_applies(self: SpiGame, d: Piece) -> bool:
@@ -90,18 +129,35 @@ class CombatMixin:
     def base_armour(self: SpiGame, d: Piece) -> int:
         return d.armour_now()
 
+    def base_armour_why(self: SpiGame, d: Piece) -> str | None:
+        """Hook: why :meth:`base_armour` is not the counter's rating ([15.24] a tunnel ...)."""
+        return None
+
     def armour_modifiers(self: SpiGame, d: Piece, attacker_hex: str | None, missile: bool) -> tuple[int, list[str]]:
         """Hook: walls [7.18], siege towers, ladders, magic ..."""
         return 0, []
 
     def defence_morale(self: SpiGame, d: Piece) -> str:
-        return d.morale_now()
+        return self.defence_morale_why(d)[0]
+
+    def defence_morale_why(self: SpiGame, d: Piece) -> tuple[str, list[str]]:
+        """Hook: the morale a defender uses on the [7.42] table, and why it is not the
+        counter's (a reduced unit's back-printed value, spells, Severed Heads ...)."""
+        m = d.morale_now()
+        return m, ([f"[7.42] defender on its reduced side: morale {d.morale} -> {m}"]
+                   if d.reduced and m != d.morale else [])
 
     def is_fanatical(self: SpiGame, p: Piece) -> bool:
-        """[10.0] Sauron's units at night; [9.33] Westernesse W/X units of a demoralized army."""
+        return self.fanatical_why(p) is not None
+
+    def fanatical_why(self: SpiGame, p: Piece) -> str | None:
+        """Hook: why ``p`` is fanatical now (None: it is not): [10.0] Sauron's units at night;
+        [9.33] Westernesse W/X units of a demoralized army."""
         if p.side == "sauron":
-            return self.is_night()
-        return self.is_demoralized(p) and p.morale_now() in ("W", "X")
+            return "[10.0] Sauron's units are fanatical at night" if self.is_night() else None
+        if self.is_demoralized(p) and p.morale_now() in ("W", "X"):
+            return "[9.33] a W or X unit of a demoralized army is fanatical"
+        return None
 
     # ===== missile combat [7.1] ===================================================================
     def missile_range(self: SpiGame, p: Piece) -> int:
@@ -649,13 +705,27 @@ class CombatMixin:
     # ===== leader combat [7.2] =====================================================================
     def combat_rating(self: SpiGame, ld: Piece) -> int:
         """[7.22] the Rally Rating, with night [10.0] and exclusive modifiers."""
+        return self.combat_rating_why(ld)[0]
+
+    def combat_rating_why(self: SpiGame, ld: Piece) -> tuple[int, list[str]]:
+        """A leader's rating in individual combat [7.22] and why it is not the printed one."""
         r = ld.rally_now()
+        why = [f"[7.26] {ld.name} is reduced: rating {ld.rally} -> {r}"] if ld.reduced and r != ld.rally else []
         if ld.side == "sauron" and self.is_night():
             r += 3                                                       # [10.0]
-        return r + self.rating_bonus(ld, combat=True)
+            why.append(f"[10.0] {ld.name} at night: +3")
+        for n, text in self.rating_modifiers(ld, combat=True):
+            r += n
+            why.append(text)
+        return r, why
 
     def rating_bonus(self: SpiGame, ld: Piece, combat: bool) -> int:
-        return 0
+        return sum(n for n, _why in self.rating_modifiers(ld, combat))
+
+    def rating_modifiers(self: SpiGame, ld: Piece, combat: bool) -> list[tuple[int, str]]:
+        """Hook: additions to a leader's rating in individual combat (``combat``) or on the
+        Rally Table, each with its reason (magic weapons [19.11], siege towers [16.46] ...)."""
+        return []
 
     def leader_targets(self: SpiGame, ld: Piece) -> list[Piece]:
         """[7.21] any adjacent enemy leader; [7.25] never a combat unit."""
@@ -775,17 +845,27 @@ class CombatMixin:
             return IllegalAction("[9.32]", "demoralized units with morale Z may never melee")
         if self.battle is not None and self.battle["target"] != d.id:
             return IllegalAction("[7.32]", f"finish the attack on {self.battle['target']} first (resolve it)")
-        if d.on_map and p.on_map and hx.distance(p.hex, d.hex) != 1:
+        if self.battle is not None and p.formation and p.partner in self.battle["attackers"]:
+            return IllegalAction("[8.44]", f"{self.label(p)} attacks together with its formation partner, "
+                                 "already committed")
+        if not self.attacks_from(p) or not d.on_map:
+            return IllegalAction("[7.31]", "both units must be on the map")
+        if d.side == p.side:
+            return IllegalAction("[7.31]", "melee is only against enemy units")
+        if p.on_map and hx.distance(p.hex, d.hex) != 1:
             return IllegalAction("[7.31]", "melee is only against an adjacent enemy unit")
         if d.advanced:
             return IllegalAction("[7.52]", "a unit that advanced after combat may not be attacked this phase")
-        if p.on_map and d.on_map and not self.may_melee_into(p, d):
+        if p.on_map and not self.may_melee_into(p, d):
             return IllegalAction("[7.36]", f"{self.label(p)} may not melee into {d.hex} "
                                  "(prohibited hex or hexside)")
-        forced = self.melee_targets(p)
-        if forced and d not in forced:
-            return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack one of "
-                                 f"{', '.join(q.id for q in forced)}")
+        targets = self.melee_targets(p)
+        if d not in targets:
+            exerting = {q.id for q in self.zoc_exerters(p)} if p.on_map else set()
+            if targets and all(q.id in exerting for q in targets):
+                return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack one of "
+                                     f"{', '.join(q.id for q in targets)}")
+            return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
         return None
 
     def why_not_end(self: SpiGame) -> IllegalAction:

@@ -3,12 +3,13 @@
 The rule book's sections are mixins (``movement``, ``combat``, ``rally``, ``magic``); this
 module holds the sequence of play [3.0], decisions, eliminations and demoralization
 [9.0].  An exclusive-rules game subclasses :class:`SpiGame` and overrides named hooks
-(``terrain_cost``, ``is_fanatical``, ``attack_shift``, ``demoralization_value`` ...);
+(``terrain_cost``, ``fanatical_why``, ``attack_modifiers``, ``demoralization_value`` ...);
 there is no ``if game == ...`` in this package.
 """
 
 from __future__ import annotations
 
+import json
 from abc import abstractmethod
 from functools import cache
 from typing import Any, ClassVar
@@ -18,6 +19,7 @@ from ...core.engine import Action, Event, Game, event
 from ...core.errors import IllegalAction, RecordError
 from ...core.hexmap import HexMap
 from ...core.options import Option
+from ...core.record import GameRecord
 from . import data as spidata
 from .combat import CombatMixin
 from .magic import MagicMixin
@@ -27,8 +29,10 @@ from .state import DEAD, EXITED, MAP, OFFMAP, Piece
 
 WEST, SAURON = "westernesse", "sauron"
 
+#: [3.0] the phases of a Game-Turn as the sequence of play names them (Gondor's set-up [13.0]
+#: comes before the first)
 PHASE_NAMES = {
-    "S": "Set-up [13.0]",
+    "S": "Set-up Phase",
     "A": "Initial Magic Leader Movement Phase",
     "B": "Forces of Sauron Siege Phase",
     "C": "Forces of Sauron Movement Phase",
@@ -38,6 +42,9 @@ PHASE_NAMES = {
     "G": "Westernesse Combat Phase",
     "H": "Joint Rally Phase",
 }
+
+#: [7.16] [7.21] [7.31] the steps of a Combat Phase
+STEP_NAMES = {"missile": "Missile Combat", "leader": "Leader/Individual Combat", "melee": "Melee Combat"}
 
 
 @cache
@@ -157,8 +164,40 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         """Hook: exclusive-rules state (pedestal, weapons, beast ...)."""
 
     # ===== the position builder's setup (recorded in the GameRecord) ========================
+    #: the keys of a position-builder set-up, and of each piece it places (exclusive rules
+    #: add theirs); :mod:`ringwar.systems.spi.setup` checks every one
+    SETUP_KEYS: ClassVar[frozenset[str]] = frozenset({
+        "clear", "place", "remove", "turn", "phase", "dp", "demoralized", "vp", "night", "magic_spent"})
+    PLACE_KEYS: ClassVar[frozenset[str]] = frozenset({
+        "id", "type", "hex", "reduced", "disrupted", "moved", "fired", "attacked", "formation", "partner"})
+    #: [8.42] wedges and shield walls (Sauron adds the Slave Phalanx [15.3])
+    FORMATIONS: ClassVar[tuple[str, ...]] = ("wedge", "shield_wall", "phalanx")
+
+    @classmethod
+    def validate_setup(cls, setup: Any) -> None:
+        """Raise RecordError unless ``setup`` is a set-up this game takes: only known keys, pieces
+        of the scenario (or new units of its types), hexes on the map, a phase of the game and a
+        Game-Turn in its range, every value of the right type (``ringwar.systems.spi.setup``).
+        The position it builds is checked too ([5.0] stacking, [4.27], [4.3], [8.4])."""
+        cls(GameRecord(cls.system, 0, None, {}, setup, []))
+
+    def check_setup(self, setup: Any) -> None:
+        from .setup import check_setup
+        check_setup(self, setup)
+
+    def check_place_item(self, c: Any, item: dict[str, Any], where: str, tkey: str) -> None:
+        """Hook: exclusive fields of a placed piece (Gondor's Cauldrons and Oil)."""
+
+    def check_setup_exclusive(self, c: Any, setup: dict[str, Any]) -> None:
+        """Hook: the exclusive keys of a set-up (``c`` is a ``setup.SetupChecker``)."""
+
+    def may_stand_in(self, p: Piece, h: str) -> bool:
+        """[4.3] could ``p`` be in ``h`` at all (a set-up may not put it elsewhere)."""
+        return self.terrain_cost(p, None, h) is not None
+
     def apply_setup(self, setup: dict[str, Any]) -> None:
-        """Apply a position-builder setup; see :mod:`ringwar.systems.spi.builder`."""
+        """Apply a position-builder setup (checked first); see :mod:`ringwar.systems.spi.builder`."""
+        self.check_setup(setup)
         try:
             if setup.get("clear"):
                 for p in self.units.values():
@@ -195,6 +234,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         except (KeyError, ValueError, TypeError) as e:
             raise RecordError(f"setup: {e}") from None
         self._touch()
+        from .setup import check_position
+        check_position(self)
 
     def _setup_place(self, item: dict[str, Any]) -> None:
         h = item["hex"]
@@ -614,9 +655,17 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                 q.partner = None
 
     def label(self, p: Piece) -> str:
+        """A piece in messages and the log: "Gandalf", "Men D-3-X [men1]", "Grond [grond1]"."""
         if p.is_leader:
             return f"{p.name}"
-        return f"{p.name} {p.code()} [{p.id}]"
+        code = self.counter_label(p)
+        return f"{p.name} {code} [{p.id}]" if code else f"{p.name} [{p.id}]"
+
+    def counter_label(self, p: Piece) -> str:
+        """What the counter shows besides its name: a unit's values now ("De-3-X", [2.41]), a
+        leader's Rally Rating and Magic Capability Points left ("8-10"); hook: siege equipment
+        has no combat values [16.15]."""
+        return p.code()
 
     # ===== leaders and stacking [8.1] =========================================================
     def leader_may_stack_with(self, leader: Piece, unit: Piece) -> bool:
@@ -706,7 +755,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def unit_view(self, p: Piece) -> dict[str, Any]:
         d: dict[str, Any] = {
             "id": p.id, "type": p.key, "name": p.name, "side": p.side, "nation": p.nation,
-            "kind": p.kind, "hex": p.hex, "where": p.where, "label": p.code(),
+            "kind": p.kind, "hex": p.hex, "where": p.where, "label": self.counter_label(p),
             "reduced": p.reduced, "disrupted": p.disrupted, "formation": p.formation,
             "partner": p.partner, "moved": p.moved, "fired": p.fired, "attacked": p.attacked,
         }
@@ -726,6 +775,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return {
             "title": self.title,
             "phase_name": PHASE_NAMES[self._phase],
+            "step_name": STEP_NAMES.get(self.step, ""),
             # [3.0] each phase with the side whose phase it is (None: both, or neither)
             "phases": [{"code": ph, "name": PHASE_NAMES[ph], "side": self.PHASING.get(ph)}
                        for ph in self.PHASES if self.phase_applies(ph)],
@@ -750,60 +800,214 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def describe_decision(self, d: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in d.items() if k not in ("then",)}
 
+    # ===== actions in words =====================================================================
+    def describe_action(self, action: Action, side: str | None = None) -> str:
+        """``action`` in a player's words, on the position it is played from ("Men D-3-X
+        [men1] 0806 → 0807", "Wargs D-2-Z [warg1] attacks Men D-3-X [men1] in 1323"); units by
+        name and counter, secret fields only if the action (as redacted for ``side``) has them."""
+        kind = str(action.get("type", "?"))
+        try:
+            text = self.describe_hook(kind, action)
+        except Exception:          # an unknown or malformed action: say what it names
+            text = None
+        return text if text is not None else super().describe_action(action, side)
+
+    def _named(self, pid: Any) -> str:
+        p = self.units.get(pid) if isinstance(pid, str) else None
+        return self.label(p) if p is not None else str(pid)
+
+    def describe_hook(self, kind: str, a: Action) -> str | None:
+        """The words for one action type (None: the core's generic words); exclusive rules
+        extend it for their own actions."""
+        u = self._named(a.get("unit"))
+        t = self._named(a.get("target"))
+        p = self.units.get(a.get("unit")) if isinstance(a.get("unit"), str) else None
+        here = p.hex if p is not None and p.hex else "off the map"
+        d = self.units.get(a.get("target")) if isinstance(a.get("target"), str) else None
+        there = f" in {d.hex}" if d is not None and d.hex else ""
+        if kind == "select":
+            return f"select {u}" + (f" in {p.hex}" if p is not None and p.hex else " (off the map)")
+        if kind == "move":
+            return f"{u} {here} → {a['to']}" if p is None or p.hex else f"{u} enters the map → {a['to']}"
+        if kind == "split":
+            return f"{u} leaves its formation: {here} → {a['to']}"
+        if kind == "exit":
+            return f"{u} leaves the map from {here} into Mordor"
+        if kind == "stay":
+            return f"{u} stays in {here}"
+        if kind == "form":
+            other = self.units.get(a.get("with"))
+            shape = self.formation_kind(p, other).replace("_", " ") if p and other else "formation"
+            return f"{u} and {self._named(a.get('with'))} form a {shape} in {a['hex']}"
+        if kind == "fire":
+            return f"{u} fires at {t}{there}"
+        if kind == "attack":
+            joins = self.battle is not None and self.battle.get("target") == a.get("target")
+            return f"{u} {'joins the attack on' if joins else 'attacks'} {t}{there}"
+        if kind == "resolve":
+            target = self.battle.get("target") if self.battle else None
+            return f"resolve the attack on {self._named(target)}" if target else "resolve the attack"
+        if kind == "leader_attack":
+            return f"{u} attacks {t}{there} in individual combat"
+        if kind == "end":
+            step = STEP_NAMES.get(self.step)
+            return f"end {step}" if step else f"end the {PHASE_NAMES.get(self._phase, 'phase')}" + (
+                f" for {self.step_side}" if self._phase in self.STEP_SIDES and self.step_side else "")
+        if kind == "retreat":
+            return f"{u} retreats to {a['to']}"
+        if kind == "retreat_before_combat":
+            return f"{u} retreats before combat to {a['to']}"
+        if kind == "stand":
+            return f"{u} stands to receive the attack"
+        if kind == "advance":
+            return f"{u} advances into {a['to']}"
+        if kind == "rally":
+            return f"{u} tries to rally {t}{there}"
+        if kind == "cast":
+            spell = self.sc.spells.get(a.get("spell"))
+            name = spell.name if spell is not None else str(a.get("spell"))
+            pts = a.get("points")
+            return f"{u} casts {name} with {pts} point{'s' if pts != 1 else ''}"
+        return None
+
     # ===== previews ==============================================================================
+    #: the chart a spell attempt is rolled on ([8.54]: the exclusive rules give it)
+    MAGIC_TABLE: ClassVar[str] = "[8.54] Magic Capability Table"
+
     def preview(self, action: Action) -> dict[str, Any] | None:
-        """Exact outcome odds of ``fire``, ``attack`` and ``leader_attack`` ([7.41] x [7.42],
-        [7.26]), with every modifier this position applies."""
+        """What a legal attack, spell or rally risks, as the preview schema of docs/engine.md:
+        the table and column read, every modifier with its case, the exact odds of each of
+        the chart's results ([7.41] x [7.42], [7.26], [8.37], the magic tables) and a legend."""
         kind = action.get("type")
-        if kind == "cast" and self.is_legal(action):
-            return self.spell_odds(action)
-        if kind not in ("fire", "attack", "leader_attack") or not self.is_legal(action):
+        if not self.is_legal(action):
             return None
-        from .odds import attack_odds
+        from . import odds
+        if kind == "cast":
+            return self.spell_odds(action)
+        if kind == "rally":
+            return self.rally_odds(action)
+        if kind not in ("fire", "attack", "leader_attack"):
+            return None
         a, d = self.units[action["unit"]], self.units[action["target"]]
         if kind == "leader_attack" and d.is_leader:
-            ra, rd = self.combat_rating(a), self.combat_rating(d)
-            from .combat import leader_column
-            col = leader_column(ra - rd)
-            outcomes: dict[str, float] = {}
-            for res in self.charts.leader_crt[col]:
-                outcomes[res] = outcomes.get(res, 0.0) + 1 / 6
-            return {"table": "[7.26]", "differential": ra - rd, "column": col, "odds": outcomes}
+            return odds.explain_leader_attack(self, a.id, d.id)
         if kind == "leader_attack":                       # [17.32] a magic weapon vs the Beast
-            from .odds import melee_odds
-            armour, why = self.defence_armour(d, a.hex, False)
-            morale = self.defence_morale(d)
-            return {"table": "[7.41]", "attack": "A", "armour": armour, "morale": morale, "reasons": why,
-                    "odds": melee_odds("A", armour, morale)}
-        return {"table": "[7.41]", **attack_odds(self, a.id, d.id, missile=kind == "fire")}
+            return odds.explain_attack(self, a.id, d.id, letter="A", letter_why=[
+                f"[17.32] {a.name}'s magic weapon attacks the armoured {d.name} at A, as melee"])
+        return odds.explain_attack(self, a.id, d.id, missile=kind == "fire")
+
+    def outcome_notes(self, d: Piece, missile: bool) -> dict[str, str]:
+        """What each [7.42] result would do to ``d`` in particular, beyond the chart's key
+        (hook: exclusive rules add theirs, e.g. Gondor's stampeding Mumakil [14.32])."""
+        notes: dict[str, list[str]] = {}
+
+        def note(codes: tuple[str, ...], text: str) -> None:
+            for c in codes:
+                notes.setdefault(c, []).append(text)
+
+        if d.formation and d.partner:
+            case = self.formation_case(d)
+            note(("E",), f"{case} both units of the formation are eliminated")
+            note(("½E", "½E, r1"), f"{case} one unit of the formation is eliminated, the other retreats "
+                 f"{self.half_loss_retreat(d)} hex(es)")
+            note(("r1", "r2"), f"{case} the formation breaks up and retreats unit by unit")
+        elif d.reduced:
+            note(("½E", "½E, r1"), f"{self.label(d)} is already inverted: it is eliminated")
+        if d.disrupted:
+            note(("r1", "r2", "½E, r1"), f"{self.label(d)} is disrupted: forced to retreat, it is eliminated "
+                 "instead [7.57]")
+        if any(q.is_leader and q.side == d.side for q in self.pieces_at(d.hex)):
+            note(("½E", "½E, r1", "E"), "each leader stacked with it shares the result on a die roll of 5 or 6 [8.24]")
+        return {c: "; ".join(t) for c, t in notes.items()}
+
+    def leader_result_notes(self, ld: Piece) -> dict[str, str]:
+        """What a [7.26] result ("r2", "½", "e") would do besides hurting ``ld`` (hook: the
+        Pedestal [16.64])."""
+        mates = [u for u in self.combat_at(ld.hex) if u.side == ld.side]
+        if not mates:
+            return {}
+        text = (f"{', '.join(self.label(u) for u in mates)}, stacked with him, must retreat two hexes, "
+                "or is flipped if it cannot [7.23]")
+        return {"r2": text, "½": text, "e": text}
+
+    def eliminating_outcomes(self, d: Piece) -> set[str]:
+        """The [7.42] outcome keys (odds.OUTCOMES) that would eliminate ``d`` itself."""
+        out = {"E"}
+        if d.formation and d.partner:
+            return out
+        if d.reduced:
+            out |= {"halfE", "halfE+r1"}
+        if d.disrupted:
+            out |= {"r1", "r2", "halfE+r1"}
+        return out
 
     def spell_odds(self, action: Action) -> dict[str, Any]:
-        """[8.54] the chance a spell attempt succeeds with the points spent."""
+        """[8.54] the chance a spell attempt succeeds with the points spent; [8.56] only a
+        successful spell costs its points."""
+        from .odds import explain_roll, two_dice
         spell = self.sc.spells[action["spell"]]
         points = int(action["points"])
         rng = spell.succeeds_on(points)
-        if rng is None:
-            p, need = 1.0, "automatic"
-        else:
-            p = sum(6 - abs(t - 7) for t in range(rng[0], rng[1] + 1)) / 36
-            need = f"{rng[0]}-{rng[1]}"
-        return {"table": spell.rule, "spell": spell.name, "points": points, "needs": need,
-                "odds": {"cast": p, "fails": 1 - p}}
+        lo, hi = (2, 12) if rng is None else rng
+        need = "automatic" if rng is None else f"{lo}-{hi}"
+        pts = f"{points} point{'s' if points != 1 else ''}"
+        p = float(two_dice(lo, hi))
+        out = explain_roll(
+            self.MAGIC_TABLE, f"{spell.name} with {pts}: " + (
+                "automatic" if rng is None else f"cast on {need} with two dice"), [(lo, hi)],
+            "cast", f"{spell.name} takes effect {spell.rule}; the {pts} are spent for good [8.56]",
+            "fails", "no effect; no points are spent [8.56]",
+            summary=f"{spell.name} is cast for certain" if rng is None else f"{100 * p:.0f}% to cast {spell.name}")
+        out.update(spell=spell.name, points=points, needs=need)
+        return out
+
+    def rally_odds(self, action: Action) -> dict[str, Any]:
+        """[8.34] [8.37] the chance a leader rallies a disrupted unit."""
+        from .odds import explain_roll, ranges_text, shift_entry
+        ld, u = self.units[action["unit"]], self.units[action["target"]]
+        rating = self.rally_rating(ld)
+        ranges = self.rally_range(rating)
+        why = [f"[7.26] {ld.name} is reduced: rating {ld.rally} -> {ld.rally_now()}"] if ld.reduced else []
+        if ld.side == SAURON and self.is_night():
+            why.append(f"[10.0] {ld.name} at night: +3")
+        why.extend(text for _n, text in self.rating_modifiers(ld, combat=False))
+        top = 10 if self.options.get("errata_8_37", True) else 8
+        if rating > top:
+            why.append(f"[8.37] a rating above {top} uses the table's last row (docs/reconstructed.md)")
+        out = explain_roll("[8.37] Leader Rally Table", f"{ld.name}, rating {rating}: rallies on "
+                           f"{ranges_text(ranges)} with two dice", ranges, "rallied",
+                           f"{self.label(u)} is no longer disrupted [8.3]", "fails",
+                           f"{self.label(u)} stays disrupted; it may not be rallied again this Game-Turn [8.36]",
+                           shifts=[shift_entry(w) for w in why])
+        out["summary"] = f"{100 * out['odds']['rallied']:.0f}% to rally {self.label(u)}"
+        return out
 
     # ===== diagnosis ==============================================================================
+    #: what answering a pending decision about a unit means, by decision kind (the rest are
+    #: "answer" + the prompt): "Anarion is selected: move it (or stay), or undo the selection"
+    SELECTED_TEXT: ClassVar[dict[str, str]] = {"move": "move it (or stay)"}
+    #: fields of an action that name a piece
+    UNIT_FIELDS: ClassVar[tuple[str, ...]] = ("unit", "target", "with", "leader", "gear", "cauldron")
+    #: how a refusal names what the refused action would have done to another unit
+    _VERBS: ClassVar[dict[str, str]] = {
+        "select": "selecting", "move": "moving", "split": "moving", "exit": "moving", "stay": "moving",
+        "place": "setting up", "fire": "firing with", "attack": "attacking with",
+        "leader_attack": "attacking with", "rally": "rallying with", "form": "forming up",
+        "retreat": "retreating", "advance": "advancing", "push": "pushing with"}
+
     def _diagnose(self, action: Action) -> IllegalAction:
         kind = action.get("type")
+        for k in action:
+            if k != "type" and self.is_legal({j: v for j, v in action.items() if j != k}):
+                return IllegalAction("[3.0]", f"a '{kind}' here takes no {k!r}")
         if self.pending:
-            d = self.pending[0]
-            answers = self.decision_actions(d)
-            same = [a for a in answers if a["type"] == kind]
-            if same and any("to" in a for a in same):
-                options = ", ".join(sorted({str(a["to"]) for a in same if "to" in a}))
-                return IllegalAction(d.get("rule", "[3.0]"), f"{d.get('prompt', d['kind'])}: "
-                                     f"{action.get('to')!r} is not possible; choose one of {options}")
-            kinds = ", ".join(sorted({a["type"] for a in answers}))
-            return IllegalAction(d.get("rule", "[3.0]"),
-                                 f"{d['side']} must first answer: {d.get('prompt', d['kind'])} ({kinds})")
+            return self._diagnose_decision(self.pending[0], action)
+        if kind in ("split", "exit") and self._selectable(action.get("unit")):
+            # [4.0] the shorthand of select + a unit's move: judge it against that unit's options
+            p = self.units[action["unit"]]
+            d = {"kind": "move", "side": p.side, "unit": p.id, "rule": "[4.0]",
+                 "prompt": f"where does {self.label(p)} move?"}
+            return self._mismatch(d, self.decide_move(d), action)
         checker = getattr(self, f"why_not_{kind}", None) if kind != "end" else None  # why_not_end takes no action
         if checker is not None:
             err = checker(action)
@@ -816,7 +1020,89 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             return IllegalAction("[3.0]", f"'{kind}' is not possible in the {PHASE_NAMES[self._phase]}"
                                  + (f" ({self.step} step)" if self.step else "")
                                  + f"; possible now: {', '.join(sorted(known))}")
-        return IllegalAction("[3.0]", f"{kind} {self._describe_args(action)} is not legal now")
+        return self._mismatch({"kind": "", "side": self.to_act, "rule": "[3.0]", "prompt": ""},
+                              [a for a in self.legal_actions() if a["type"] == kind], action)
+
+    def _selectable(self, pid: Any) -> bool:
+        return isinstance(pid, str) and {"type": "select", "unit": pid} in self.legal_actions()
+
+    def _diagnose_decision(self, d: dict[str, Any], action: Action) -> IllegalAction:
+        """Why ``action`` does not answer the pending decision ``d``.  Never lists the refused
+        value among the possible ones (issue 14, item 4)."""
+        answers = self.decision_actions(d)
+        rule = d.get("rule", "[3.0]")
+        prompt = d.get("prompt", d["kind"])
+        du, au = d.get("unit"), action.get("unit")
+        if au is not None and au != du and not any(a.get("unit") == au for a in answers):
+            if not isinstance(au, str) or au not in self.units:
+                return IllegalAction("[2.3]", f"there is no unit {au!r}")
+            other = self.units[au]
+            verb = self._VERBS.get(str(action.get("type")), "acting with")
+            if du in self.units and d["kind"] in self.SELECTED_TEXT:
+                return IllegalAction(rule, f"{self.label(self.units[du])} is selected: "
+                                     f"{self.SELECTED_TEXT[d['kind']]}, or undo the selection, "
+                                     f"before {verb} {self.label(other)}")
+            return IllegalAction(rule, f"{d['side']} must first answer: {prompt} "
+                                 f"({self.decision_kinds_text(d, answers)}), before {verb} {self.label(other)}")
+        same = [a for a in answers if a["type"] == action.get("type")]
+        if not same:
+            return IllegalAction(rule, f"{d['side']} must first answer: {prompt} "
+                                 f"({self.decision_kinds_text(d, answers)})")
+        if action.get("type") == "move" and du in self.units and au == du and isinstance(action.get("to"), str):
+            err = self.why_not_destination(self.units[du], action["to"])
+            if err is not None:
+                options = ", ".join(sorted(str(a["to"]) for a in same))
+                return IllegalAction(err.rule, f"{err.why}; {self.label(self.units[du])} may move to {options}")
+        return self._mismatch(d, same, action)
+
+    def decision_kinds_text(self, d: dict[str, Any], answers: list[Action]) -> str:
+        """The kinds of answer a decision takes, as a refusal names them (hook: a secret
+        decision says the same whatever the secret is)."""
+        return ", ".join(sorted({a["type"] for a in answers}))
+
+    def _mismatch(self, d: dict[str, Any], same: list[Action], action: Action) -> IllegalAction:
+        """``action`` is none of ``same`` (answers of its own type): name the field that is
+        wrong and the values that field could take with the others as given."""
+        rule = d.get("rule", "[3.0]")
+        head = d.get("prompt", d.get("kind", ""))
+        head = f"{head}: " if head else ""
+        kind = action.get("type")
+        if not same or action in same:
+            return IllegalAction(rule, f"{head}'{kind}' is not possible now")
+        for k in self.UNIT_FIELDS:
+            v = action.get(k)
+            if k in action and (not isinstance(v, str) or v not in self.units) \
+                    and not any(a.get(k) == v for a in same):
+                return IllegalAction("[2.3]", f"there is no unit {v!r}")
+        needed = sorted({k for a in same for k in a} - set(action))
+        if needed and not any(set(a) <= set(action) for a in same):
+            return IllegalAction(rule, f"{head}a '{kind}' needs {', '.join(repr(k) for k in needed)}")
+        extra = sorted(set(action) - {k for a in same for k in a})
+        if extra:
+            return IllegalAction(rule, f"{head}a '{kind}' here takes no {', '.join(repr(k) for k in extra)}")
+        for k in sorted(set(action) - {"type"}, key=lambda k: (k != "to", k)):
+            rest = {j: v for j, v in action.items() if j != k}
+            fits = [a for a in same if {j: v for j, v in a.items() if j != k} == rest]
+            if fits:
+                return self._refuse_value(rule, head, k, action[k], [a.get(k) for a in fits])
+        for k in sorted(set(action) - {"type"}, key=lambda k: (k != "unit", k != "to", k)):
+            allowed = [a.get(k) for a in same]
+            if action[k] not in allowed:
+                return self._refuse_value(rule, head, k, action[k], allowed)
+        return IllegalAction(rule, f"{head}this combination is not possible: "
+                             + "; ".join(self.describe_action(a) for a in same[:12])
+                             + (" ..." if len(same) > 12 else ""))
+
+    @staticmethod
+    def _refuse_value(rule: str, head: str, key: str, value: Any, allowed: list[Any]) -> IllegalAction:
+        kinds = {type(v) for v in allowed}
+        if len(kinds) == 1 and type(value) not in kinds and not (kinds == {int} and type(value) is bool):
+            text = "a hex number" if key in ("to", "hex") else "a unit's id" if key in SpiGame.UNIT_FIELDS else "text"
+            word = {bool: "true or false", int: "a whole number", str: text}.get(next(iter(kinds)), "another value")
+            return IllegalAction(rule, f"{head}{key} must be {word}, not {value!r}")
+        shown = sorted({json.dumps(v) if not isinstance(v, str) else v for v in allowed})
+        what = "choose one of" if len(shown) > 1 else "the only choice is"
+        return IllegalAction(rule, f"{head}{key} {value!r} is not possible; {what} {', '.join(shown)}")
 
     def why_not_end(self) -> IllegalAction:
         # [7.31] [7.32] [15.22] ...: the combat mixin says which obligation is unmet

@@ -585,21 +585,26 @@ class MovementMixin:
     def formation_rule(self: SpiGame, kind: str) -> str:
         return "[8.43]"
 
-    def why_not_move(self: SpiGame, action: Action) -> IllegalAction | None:
+    def why_not_select(self: SpiGame, action: Action) -> IllegalAction | None:
+        """Why a unit may not be picked to move now (None: it may)."""
         p = self.unit_for(action)
         if isinstance(p, IllegalAction):
             return p
-        to = action.get("to")
+        return self.why_not_mover(p)
+
+    def why_not_mover(self: SpiGame, p: Piece) -> IllegalAction | None:
+        """Why ``p`` may not move at all now, whatever the destination (None: it may)."""
         if not self.is_movement_phase() and not self.is_magic_phase():
             return IllegalAction("[4.22]", f"units move only in their own Movement Phase, not the {self._phase_name()}")
         if p.side != self.step_side:
             return IllegalAction("[4.22]", f"{p.name} belongs to {p.side}; it is {self.step_side}'s phase")
-        if not isinstance(to, str) or to not in self.hexmap:
-            return IllegalAction("[2.1]", f"{to!r} is not a hex on the map")
-        if p.where not in (MAP, OFFMAP) or (p.where == OFFMAP and not self.available_reinforcement(p)):
+        if p.where not in (MAP, OFFMAP) or p.flags.get("out") or (
+                p.where == OFFMAP and not self.available_reinforcement(p)):
             return IllegalAction("[14.0]", f"{p.name} is not on the map and not an available reinforcement")
         if p.disrupted:
             return IllegalAction("[7.57]", f"{self.label(p)} is disrupted and may not move until rallied")
+        if self.is_magic_phase() and self.cast_this_phase(p):
+            return IllegalAction("[8.52]", f"{p.name} attempted a spell this phase and may not move in it")
         if p.moved:
             return IllegalAction("[4.24]", f"{self.label(p)} has already moved this phase")
         if p.is_leader and p.magic > 0 and not self.is_magic_phase() and self.options.get("errata_8_52", True):
@@ -610,20 +615,54 @@ class MovementMixin:
             return IllegalAction("[8.45]", "a special formation may not move in the Game-Turn it is formed")
         if p.on_map and self.in_enemy_zoc(p) and not self.may_leave_zoc(p):
             return IllegalAction("[6.11]", f"{self.label(p)} is in an enemy ZOC and may not move")
+        if not p.on_map and not self.may_select(p):
+            return IllegalAction("[4.27]", f"every hex {self.label(p)} may enter by is enemy-occupied")
+        if p not in self.movers(p.side) or not self.may_select(p):
+            return self.why_not_mover_hook(p) or IllegalAction("[4.0]", f"{self.label(p)} may not move now")
+        return None
+
+    def why_not_mover_hook(self: SpiGame, p: Piece) -> IllegalAction | None:
+        """Hook: exclusive reasons a piece may not move this phase (siege equipment, a frozen
+        leader ...)."""
+        return None
+
+    def why_not_move(self: SpiGame, action: Action) -> IllegalAction | None:
+        p = self.unit_for(action)
+        if isinstance(p, IllegalAction):
+            return p
+        to = action.get("to")
+        err = self.why_not_mover(p)
+        if err is not None:
+            return err
+        if not isinstance(to, str) or to not in self.hexmap:
+            return IllegalAction("[2.1]", f"{to!r} is not a hex on the map")
+        return self.why_not_destination(p, to) or IllegalAction(
+            "[4.0]", f"{self.label(p)} may not move to {to} now")
+
+    def why_not_destination(self: SpiGame, p: Piece, to: str) -> IllegalAction | None:
+        """Why a piece free to move may not end its move in ``to`` (None: it may)."""
+        if not isinstance(to, str) or to not in self.hexmap:
+            return IllegalAction("[2.1]", f"{to!r} is not a hex on the map")
+        if to == p.hex:
+            return IllegalAction("[4.24]", f"{self.label(p)} is already in {to} (to stay, choose stay)")
         if self.enemy_in(to, p.side):
             return IllegalAction("[4.27]", f"a unit may never enter an enemy-occupied hex ({to})")
-        cost = self.terrain_cost(p, None, to)
-        if cost is None:
-            return IllegalAction("[4.3]", f"{p.name} may not enter {self.hexmap.terrain(to)} ({to})")
-        if self.counts_for_stacking(p) and not self.stack_ok(p, to):
-            return IllegalAction("[5.0]", f"{to} already holds a combat unit: no two units may stack")
         special = self.why_not_move_hook(p, to)
         if special is not None:
             return special
+        if self.terrain_cost(p, None, to) is None:
+            return IllegalAction("[4.3]", f"{p.name} may not enter {self.hexmap.terrain(to)} ({to})")
+        if self.counts_for_stacking(p) and not self.stack_ok(p, to):
+            return IllegalAction("[5.0]", f"{to} already holds a combat unit: no two units may stack")
+        if to in self.destinations(p):
+            return None
+        if to in self.reach(p):
+            return IllegalAction("[4.0]", f"{self.label(p)} may not end its move in {to}")
         return IllegalAction("[4.21]", f"{to} is beyond {self.label(p)}'s Movement Allowance of "
                              f"{self.movement_allowance(p):g} MP by any legal path")
 
     def why_not_move_hook(self: SpiGame, p: Piece, to: str) -> IllegalAction | None:
+        """Hook: exclusive reasons ``p`` may not move to ``to`` (checked before terrain)."""
         return None
 
     def _phase_name(self: SpiGame) -> str:

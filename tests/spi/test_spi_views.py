@@ -1,0 +1,115 @@
+"""What players read (issue 14, item 9): counter labels, actions in words, phase names."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import ringwar
+from conftest import Position, play
+
+rule = pytest.mark.rule
+
+WEST, SAURON = "westernesse", "sauron"
+CODE = re.compile(r"[A-Ea-e]*-\d-[WXYZ]")
+
+
+def all_units(system):
+    g = ringwar.new_game(system, seed=1)
+    return g, [g.unit_view(p) for p in g.units.values()]
+
+
+# ===== counter labels ===============================================================================
+@rule("gondor", "[16.15]", "[16.72]")
+def test_16_15_siege_equipment_reads_by_name_without_combat_values():
+    g, views = all_units("gondor")
+    gear = {v["type"]: v for v in views if v["kind"] == "equipment"}
+    assert set(gear) == {"catapult", "w_catapult", "siege_tower", "grond", "cauldron"}
+    assert gear["cauldron"]["name"] == "Cauldron" and gear["cauldron"]["label"] == "3 Oil"   # [16.72]
+    assert gear["siege_tower"]["label"] == "" and gear["grond"]["label"] == ""
+    assert gear["catapult"]["label"] == "e"                                             # [16.25]
+    for v in gear.values():
+        assert not CODE.search(v["label"]), v
+        assert v["name"] not in v["label"]
+        assert not CODE.search(g.label(g.units[v["id"]]))
+    assert g.label(g.units["cauldron1"]) == "Cauldron 3 Oil [cauldron1]"
+
+
+@rule("gondor", "[17.13]")
+def test_17_13_grond_reads_activated_once_operated():
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="B")
+    pos.place("grond", "1912")
+    pos.place("troll", "1912")
+    pos.place("gondor_spearmen", "1903")
+    pos.extra(siege={"grond": True})
+    g = pos.game()
+    assert g.unit_view(g.units["grond1"])["label"] == "activated"
+
+
+@pytest.mark.parametrize("system", ["sauron", "gondor"])
+def test_every_counter_label_is_its_values_never_its_name(system):
+    g, views = all_units(system)
+    for v in views:
+        assert v["label"] != v["name"] and v["name"] not in v["label"], v
+        p = g.units[v["id"]]
+        if p.is_leader:
+            assert re.fullmatch(r"\d+(-\d+)?", v["label"]), v
+        elif not p.is_gear:
+            assert CODE.fullmatch(v["label"]), v
+
+
+# ===== phases =========================================================================================
+@rule("standard", "[3.0]")
+@pytest.mark.parametrize("system", ["sauron", "gondor"])
+def test_3_0_every_phase_has_a_readable_name(system):
+    g = ringwar.new_game(system, seed=1)
+    names = {ph["code"]: ph["name"] for ph in g.view()["phases"]}
+    assert set(names) == {ph for ph in g.PHASES if g.phase_applies(ph)}
+    for code in g.PHASES:
+        g._phase = code
+        name = g.view(WEST)["phase_name"]
+        assert name.endswith("Phase") and "[" not in name and code not in name.split(), name
+    assert ringwar.new_game("gondor", seed=1).view()["phase_name"] == "Set-up Phase"
+
+
+@rule("standard", "[7.16]")
+def test_7_16_the_combat_steps_are_named_in_the_view():
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    pos.place("orc_archer", "1325")
+    pos.place("men", "1323")
+    g = pos.game()
+    assert (g.step, g.view()["step_name"]) == ("missile", "Missile Combat")
+
+
+# ===== actions in words ===================================================================================
+def test_describe_action_names_units_and_moves():
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="F")
+    m = pos.place("men", "0806")
+    pos.place("anarion", "0806")
+    pos.place("orc", "1010")
+    g = pos.game()
+    assert g.describe_action({"type": "select", "unit": m}) == "select Men D-3-X [men1] in 0806"
+    assert g.describe_action({"type": "move", "unit": m, "to": "0807"}) == "Men D-3-X [men1] 0806 → 0807"
+    assert g.describe_action({"type": "stay", "unit": "anarion"}) == "Anarion stays in 0806"
+    assert g.describe_action({"type": "end"}) == "end the Westernesse Movement Phase"
+    # never a crash on an action that names nothing known
+    assert g.describe_action({"type": "move", "unit": "nobody"})
+    assert g.describe_action({"type": "frobnicate", "x": 1})
+
+
+@rule("gondor", "[16.71]")
+def test_16_71_a_cauldron_set_up_reads_real_or_dummy_only_for_its_owner():
+    g = ringwar.new_game("gondor", seed=1)
+    play(g, {"type": "deploy_rest"}, {"type": "deploy_rest"})
+    assert g.to_act == WEST
+    play(g, {"type": "select", "unit": "cauldron1"})
+    real = next(a for a in g.legal_actions() if a["real"] is True)
+    dummy = next(a for a in g.legal_actions() if a["real"] is False)
+    h = real["to"]
+    assert g.describe_action(real, WEST) == f"set up Cauldron 3 Oil [cauldron1] (real) in {h}"
+    assert g.describe_action(dummy, WEST).endswith(f"(dummy) in {dummy['to']}")
+    for side in (SAURON, None):
+        seen = g.describe_action(g.redact_action(real, side), side)
+        assert seen == f"set up Cauldron 3 Oil [cauldron1] in {h}"
+        assert "real" not in seen and "dummy" not in seen
