@@ -488,7 +488,7 @@ def test_a_follow_up_that_is_not_one_plays_neither(client: Any) -> None:
     r = client.post(f"/api/games/{gid}/actions", headers=hdr(tok),
                     json={"action": {"type": "move", "unit": sels[0]["unit"], "to": "0101"},
                           "selection": sels[0], "version": 0})
-    assert r.status_code == 422 and r.json()["rule"] == "[4.0]"
+    assert r.status_code == 422 and r.json()["rule"].startswith("[4.")   # the rule that forbids it
     assert "0101" in r.json()["message"]
     assert state(client, gid, tok)["version"] == 0
 

@@ -117,15 +117,18 @@ def play_checked(system: str, options: dict[str, Any] | None = None, seed: int =
                 json.dumps(game.view(s))
         if n == meta_at:
             check_meta(game, rng)
-        game.apply(rng.choice(legal))
+        action = rng.choice(legal)
+        if n % check_every == 1:   # described from the position it is played from, to each side
+            for s in (None, *game.sides):
+                _require(isinstance(game.describe_action(game.redact_action(action, s), s), str),
+                         "describe_action gave no text")
+        game.apply(action)
         n += 1
         _require(n < MAX_ACTIONS, f"the game does not end (seed {seed})")
     _require(game.legal_actions() == [], "a finished game offers actions")
     for s in (None, *game.sides):
         for a in game.record.actions[-50:]:
-            seen = game.redact_action(a, s)
-            json.dumps(seen)
-            _require(isinstance(game.describe_action(seen, s), str), "describe_action gave no text")
+            json.dumps(game.redact_action(a, s))
     if replay_check:
         _require(replay(game.save()).state_hash() == game.state_hash(),
                  f"the record does not replay to its hash (seed {seed})")
