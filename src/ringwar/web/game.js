@@ -24,7 +24,7 @@ const S = {
   map: null, hexes: new Set(), places: [], placeOf: {}, states: {}, tokenOf: {}, focus: null, sel: null,
   confirm: null, replay: { step: 0, steps: 0, side: "", data: null }, sockets: [], busy: false,
   vb: null, flash: null, lowDetail: null, labelKey: "", labels: new Map(), wholeLog: false, logAll: null,
-  resignAsk: null, toastTimer: null, stackBoxes: [],
+  resignAsk: null, toastTimer: null, stackBoxes: [], titles: {},
 };
 
 // ----- small helpers -------------------------------------------------------------------------
@@ -39,7 +39,7 @@ function el(tag, attrs = {}, parent = null, ns = SVGNS) {
 const h = (tag, attrs = {}, parent = null) => el(tag, attrs, parent, null);
 function esc(s) { return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c])); }
 // text with its rule cases ("[7.33]") set off, as HTML
-function ruled(s) { return esc(s).replace(/\[(\d+(?:\.\d+)*[a-z]?|[a-z][\w -]*)\]/g, '<span class="rule">[$1]</span>'); }
+function ruled(s) { return esc(s).replace(/\[(\d+(?:\.\d+)*[a-z]?|Q\d+|resign|draw|end|action)\]/g, '<span class="rule">[$1]</span>'); }
 function keyOf(a) { return JSON.stringify(Object.keys(a).sort().map((k) => [k, a[k]])); }
 
 // A notice over the board, where the player is looking (the side panel may be scrolled):
@@ -231,7 +231,7 @@ function hover(ev) {
   if (here.length) {
     html += `<div class="hcount">${here.length} unit${here.length > 1 ? "s" : ""}</div><table>`;
     for (const u of here) {
-      const style = (S.map.sides || {})[u.side] || ["#555555"];
+      const style = sideStyle(u.side);
       const facts = unitFacts(u, st);
       const vals = unitValues(u);
       html += `<tr class="hrow" data-unit="${esc(u.id)}"><td><span class="sw" style="background:${esc(style[0])}"></span></td>` +
@@ -318,7 +318,7 @@ function placeLabels() {
     });
     // far out, a name that would cover another name, or hide under the counters, waits for
     // the player to zoom in (the stack viewer names the place meanwhile)
-    if (low && (best.onNames > 0.05 || best.onUnits > 0.25)) continue;
+    if (low && (best.onNames > 0.05 || best.onUnits > 0.12)) continue;
     placed.push(best.box);
     el("text", { x: best.x.toFixed(1), y: best.y.toFixed(1), "font-size": size, "stroke-width": (size * 0.28).toFixed(1),
       class: p.region ? "place region" : "place", "data-place": p.name, text: p.name }, layer);
@@ -326,6 +326,12 @@ function placeLabels() {
 }
 
 // ----- counters -----------------------------------------------------------------------------------
+// a unit's colours: the map's styles are given for the game's sides; a unit of a side that is
+// not one (Sauron's and Saruman's pieces under the Evil player in the two-player Battle of the
+// Ring) takes the renderer's colours for its own side (ringwar.render.hexrender.SIDE_STYLES)
+const SIDE_FALLBACK = { sauron: ["#5e0f0f", "#0c0c0c", "#ffffff"], saruman: ["#f2f2f2", "#111111", "#111111"],
+  alliance: ["#2353a4", "#ffffff", "#ffffff"], westernesse: ["#2353a4", "#ffffff", "#ffffff"] };
+function sideStyle(side) { return (S.map.sides || {})[side] || SIDE_FALLBACK[side] || ["#555555", "#ffffff", "#ffffff"]; }
 const NATION_COLOURS = ["#d4a017", "#7fb3d5", "#a9dfbf", "#f5b7b1", "#d7bde2", "#f8c471", "#aab7b8", "#73c6b6"];
 function nationColour(n) { let k = 0; for (const c of String(n || "")) k = (k * 31 + c.charCodeAt(0)) % 997; return NATION_COLOURS[k % NATION_COLOURS.length]; }
 function blend(c1, c2, t) {
@@ -349,7 +355,10 @@ function simpleLines(label) {
   label = String(label ?? "");
   const width = TILE - 4;
   const fit1 = (s, cap) => Math.min(cap, width / (0.64 * Math.max(s.length, 1)));
-  if (/^[^\d\s-]{5,}$/.test(label)) label = label.slice(0, 3);
+  if (/^[^\d-]{5,}$/.test(label)) {   // a name, not values: "Gondor" -> "Gon", "Siege Tower" -> "ST"
+    const words = label.split(/\s+/).filter(Boolean);
+    label = words.length > 1 ? words.map((w) => w[0]).join("").slice(0, 3) : label.slice(0, 3);
+  }
   const one = { lines: [label], size: fit1(label, 19) };
   const i = label.indexOf("-");
   if (i > 0) {
@@ -361,7 +370,7 @@ function simpleLines(label) {
 }
 
 function drawCounter(u, x, y, parent, st, flags) {
-  const t = TILE, style = (S.map.sides || {})[u.side] || ["#555555", "#ffffff", "#ffffff"];
+  const t = TILE, style = sideStyle(u.side);
   const dm = ((st.view.demoralization || {})[u.side] || {}).demoralized;
   const g = el("g", { class: "counter" + flags, "data-unit": u.id, "data-hex": u.hex, transform: `translate(${(x - t / 2).toFixed(1)},${(y - t / 2).toFixed(1)})` }, parent);
   el("title", { text: `${u.name} ${u.label || ""} [${u.id}] ${u.nation || ""} ${u.kind || ""}${u.reduced ? " reduced" : ""}${u.disrupted ? " disrupted" : ""}${dm ? " (side demoralized)" : ""}` }, g);
@@ -459,8 +468,9 @@ function render() {
   document.body.dataset.seat = st.seat || "";
   document.body.dataset.over = v.result ? "1" : "";
   document.body.dataset.selected = S.sel ? S.sel.unit : "";
-  $("#title").textContent = v.title || v.system;
-  document.title = `${v.title || v.system} · ringwar`;
+  const title = v.title || S.titles[v.system] || v.system;
+  $("#title").textContent = title;
+  document.title = `${title} · ringwar`;
   $("#seat-badge").textContent = REPLAY ? "replay" : st.seat ? `you: ${Object.values(S.states).filter((s) => s.seat).map((s) => s.seat).join(" + ")}` : "observer";
   $("#result-badge").hidden = !v.result;
   $("#result-badge").textContent = v.result ? resultText(v.result) : "";
@@ -506,6 +516,7 @@ function drawBoard(st, info) {
     stack.sort((a, b) => (a.id === S.focus) - (b.id === S.focus) || info.actors.has(a.id) - info.actors.has(b.id));
     // a fan kept inside the hex (neighbouring stacks never overlap), the count in a badge
     const shown = stack.slice(-4), n = shown.length, step = n > 1 ? Math.min(5, 14 / (n - 1)) : 0;
+    const spread = (n - 1) * step / 2, dy = Math.min(3, S.map.size * Math.sqrt(3) / 2 - TILE / 2 - spread - 0.5);
     const g = el("g", { class: "stack", "data-stack": hx, "data-count": stack.length }, layer);
     shown.forEach((u, i) => {
       const off = (i - (n - 1) / 2) * step;
@@ -513,12 +524,11 @@ function drawBoard(st, info) {
       if (info.actors.has(u.id)) flags += " actable";
       if (u.id === S.focus) flags += " focus";
       if (info.targets.has(u.id)) flags += " target";
-      drawCounter(u, cx + off, cy + 3 - off, g, st, flags);
+      drawCounter(u, cx + off, cy + dy - off, g, st, flags);
     });
-    const spread = (n - 1) * step / 2;
-    S.stackBoxes.push([cx - TILE / 2 - spread, cy + 3 - TILE / 2 - spread, cx + TILE / 2 + spread, cy + 3 + TILE / 2 + spread]);
+    S.stackBoxes.push([cx - TILE / 2 - spread, cy + dy - TILE / 2 - spread, cx + TILE / 2 + spread, cy + dy + TILE / 2 + spread]);
     if (stack.length > 1) {
-      const bx = cx + spread + TILE / 2 - 2, by = cy + 3 - spread - TILE / 2 + 2;
+      const bx = cx + spread + TILE / 2 - 2, by = cy + dy - spread - TILE / 2 + 2;
       for (const [cls, r, fs] of [["simple", 10, 14], ["full", 7, 10]]) {
         const b = el("g", { class: "stackcount " + cls, "data-hex": hx }, g);
         el("circle", { cx: bx.toFixed(1), cy: by.toFixed(1), r }, b);
@@ -1056,6 +1066,8 @@ async function main() {
   $("#export").onclick = exportRecord;
   $("#full-log").onclick = fullLog;
   $("#replay-link").href = `/replay/${GAME}${location.hash}`;
+  // the systems' titles, for a view that does not carry its own
+  api("/api/systems").then((all) => { for (const x of all) S.titles[x.name] = x.title; render(); }).catch(() => {});
   await loadMap();
   if (REPLAY) {
     setupReplay();

@@ -69,9 +69,11 @@ function showSystem() {
   $("#options").innerHTML = Object.entries(sys.options).map(([k, o]) => optionControl(k, o)).join("");
 }
 
+// only the seats that are not human (the default): an option may change the sides (the
+// two-player Battle of the Ring has an "evil" side, not Sauron's and Saruman's)
 function seatsFrom(root) {
   const seats = {};
-  root.querySelectorAll("select[data-side]").forEach((s) => { seats[s.dataset.side] = s.value; });
+  root.querySelectorAll("select[data-side]").forEach((s) => { if (s.value !== "human") seats[s.dataset.side] = s.value; });
   return seats;
 }
 
