@@ -354,7 +354,7 @@ function nameLines(name) {
 function simpleLines(label) {
   label = String(label ?? "");
   const width = TILE - 4;
-  const fit1 = (s, cap) => Math.min(cap, width / (0.64 * Math.max(s.length, 1)));
+  const fit1 = (s, cap) => Math.min(cap, width / (0.72 * Math.max(s.length, 1)));
   if (/^[^\d-]{5,}$/.test(label)) {   // a name, not values: "Gondor" -> "Gon", "Siege Tower" -> "ST"
     const words = label.split(/\s+/).filter(Boolean);
     label = words.length > 1 ? words.map((w) => w[0]).join("").slice(0, 3) : label.slice(0, 3);
@@ -394,7 +394,7 @@ function drawCounter(u, x, y, parent, st, flags) {
   const ns = Math.min(7.5, (t - 3) / (0.6 * longest));
   lines.forEach((line, i) => el("text", { x: t / 2, y: (lines.length === 1 ? 13.5 : 11 + i * ns * 1.05).toFixed(1), class: "cname", fill: style[2], "font-size": ns.toFixed(2), text: line }, fg));
   const label = String(u.label ?? "");
-  el("text", { x: t / 2, y: 28, class: "clabel", fill: style[2], "font-size": Math.min(10.5, (t - 3) / (0.66 * Math.max(label.length, 1))).toFixed(2), text: label }, fg);
+  el("text", { x: t / 2, y: 28, class: "clabel", fill: style[2], "font-size": Math.min(10.5, (t - 4) / (0.74 * Math.max(label.length, 1))).toFixed(2), text: label }, fg);
   if (u.reduced) el("polygon", { points: `${t - 10},${t} ${t},${t} ${t},${t - 10}`, fill: "#fff", stroke: "#000", "stroke-width": 0.6, class: "reduced-mark" }, fg);
   if (u.disrupted) {
     el("circle", { cx: t - 1, cy: 1, r: 6, fill: "#ffd400", stroke: "#000", "stroke-width": 0.8, class: "disrupted-mark" }, fg);

@@ -39,7 +39,7 @@ function optType(o) {
 // one control per option that lets through only the values it accepts: a checkbox, a number
 // within its bounds, a list of its choices
 function optionControl(k, o) {
-  const id = `opt-${k}`, type = optType(o), doc = esc((o.doc || "") + (o.accepts ? ` (accepts ${o.accepts})` : ""));
+  const id = `opt-${k}`, type = optType(o), doc = esc((o.doc || "") + (o.accepts && type !== "bool" ? ` (accepts ${o.accepts})` : ""));
   const nullable = o.nullable || o.default === null;
   if (type === "bool" && !nullable)
     return `<label class="opt" title="${doc}"><input type="checkbox" id="${id}" data-opt="${k}" data-type="bool" ${o.default ? "checked" : ""}> ${esc(k)}<small>${doc}</small></label>`;
