@@ -110,10 +110,12 @@ async def player(run: Run, base: str, gid: str, token: str, think: float,
                  rng: random.Random) -> None:
     url = httpx.URL(base)
     http = Http(url.host, url.port or 80)
-    ws_url = base.replace("http://", "ws://") + f"/api/games/{gid}/ws?token={token}"
+    ws_url = base.replace("http://", "ws://") + f"/api/games/{gid}/ws"
     latest: dict[str, Any] = {}
     changed = asyncio.Event()
     async with connect(ws_url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))   # never in the URL
+
         async def reader() -> None:
             async for text in ws:
                 m = VERSION.search(text[:200])

@@ -379,3 +379,47 @@ def test_play_players_flag_chooses_battle_of_the_ring_two_or_three_players() -> 
     three = CliRunner().invoke(main, ["play", "battle-of-the-ring", "--players", "3", "--vs", "human",
                                       "--seed", "1"], input="quit\n")
     assert three.exit_code == 0 and "saruman" in three.output
+
+
+# ===== issue 14: resign and draw in the terminal, options as everywhere, unverified files =========
+def test_play_resign_asks_to_confirm_then_ends_the_game(tmp_path: Path):
+    save = tmp_path / "g.json"
+    r = run(["play", "sauron", "--vs", "human", "--seed", "2", "--save", str(save)],
+            ["resign", "resign yes"])
+    assert r.exit_code == 0, r.output
+    assert "type 'resign yes' to resign: westernesse would win" in r.output
+    assert "[resign] sauron resigns: westernesse wins" in r.output
+    rec = json.loads(save.read_text())
+    assert rec["actions"] == [{"type": "resign", "side": "sauron"}]
+    assert ringwar.replay(rec).result["level"] == "resignation"
+
+
+def test_play_draw_offer_declined_by_the_ai_and_accepted_in_hot_seat():
+    r = run(["play", "sauron", "--vs", "random", "--seed", "2", "--side", "sauron"], ["draw", "quit"])
+    assert r.exit_code == 0, r.output
+    assert "sauron offers a draw" in r.output and "westernesse declines" in r.output
+    r = run(["play", "sauron", "--vs", "human", "--seed", "2"], ["draw", "yes"])
+    assert r.exit_code == 0, r.output
+    assert "westernesse accepts the draw" in r.output and "drawn by agreement" in r.output
+
+
+def test_selfplay_takes_options_like_tournament_and_simulate():
+    a = run(["selfplay", "battle-of-the-ring", "-o", "players=2", "--max-actions", "30", "--json"])
+    assert a.exit_code == 0, a.output
+    b = run(["selfplay", "battle-of-the-ring", "--option", "players=3", "--max-actions", "30", "--json"])
+    assert json.loads(a.output)["hash"] != json.loads(b.output)["hash"]
+    bad = run(["selfplay", "sauron", "-o", "reinforcement_delay=-100"])
+    assert bad.exit_code != 0 and "from -18 to 18" in bad.output
+
+
+def test_play_option_short_flag_and_players_shorthand():
+    r = run(["play", "battle-of-the-ring", "--vs", "human", "-o", "players=2", "--seed", "1"], ["quit"])
+    assert r.exit_code == 0 and "evil" in r.output.lower()
+
+
+def test_replay_marks_a_file_without_final_hash_unverified(saved: Path):
+    data = json.loads(saved.read_text())
+    del data["final_hash"]
+    saved.write_text(json.dumps(data))
+    r = run(["replay", str(saved)])
+    assert r.exit_code == 0 and "UNVERIFIED" in r.output

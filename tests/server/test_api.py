@@ -301,9 +301,13 @@ def test_export_and_import_a_record(client: Any) -> None:
     r = client.post("/api/games", json={"record": rec})
     assert r.status_code == 400 and "final_hash" in r.json()["message"]
     rec["actions"] = [{"type": "fly"}]
-    del rec["final_hash"]
     r = client.post("/api/games", json={"record": rec})
     assert r.status_code == 400 and "does not replay" in r.json()["message"]
+    # a record without its final hash cannot be verified: refused, saying why
+    del rec["final_hash"]
+    rec["actions"] = [a]
+    r = client.post("/api/games", json={"record": rec})
+    assert r.status_code == 400 and "no 'final_hash'" in r.json()["message"]
     r = client.post("/api/games", json={"record": "not json"})
     assert r.status_code == 400
 
@@ -362,7 +366,8 @@ def test_map_data_and_picture(client: Any) -> None:
 def test_websocket_pushes_each_seat_its_new_view(client: Any) -> None:
     g = create(client)
     gid = g["id"]
-    with client.websocket_connect(f"/api/games/{gid}/ws?token={g['tokens']['westernesse']}") as ws:
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"type": "hello", "token": g["tokens"]["westernesse"]})
         first = ws.receive_json()
         assert first["seat"] == "westernesse" and first["version"] == 0 and first["legal"] == []
         tok = g["tokens"]["sauron"]
@@ -370,7 +375,8 @@ def test_websocket_pushes_each_seat_its_new_view(client: Any) -> None:
         assert play(client, gid, tok, a, 0).status_code == 200
         msg = ws.receive_json()
         assert msg["version"] == 1 and msg["view"]["side"] == "westernesse"
-    with client.websocket_connect(f"/api/games/{gid}/ws?token=wrong") as ws:
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        ws.send_json({"type": "hello", "token": "wrong"})
         msg = ws.receive_json()
         assert msg["type"] == "error" and msg["error"] == "bad_token"
 
@@ -447,3 +453,50 @@ def test_mcts_seat_searches_within_its_think_time(db_url: str) -> None:
         # [think] bounds each search (one iteration may overrun it a little)
         assert ai.stats["seconds"] / ai.stats["searches"] < 0.1 + 2.0
         assert ai.world is not None and ai.world.side == "sauron"
+
+
+# ----- selections looked at without a stored action (issue 14, item 4) --------------------------
+def test_a_selection_is_looked_at_without_storing_anything(client: Any) -> None:
+    g = create(client)
+    gid, tok = g["id"], g["tokens"]["sauron"]
+    st = state(client, gid, tok)
+    sel = next(a for a in st["legal"] if a["type"] == "select")
+    r = client.post(f"/api/games/{gid}/preview", headers=hdr(tok), json={"action": sel})
+    assert r.status_code == 200
+    then = r.json()["then"]
+    assert then and all(a["unit"] == sel["unit"] for a in then)
+    assert len(r.json()["then_labels"]) == len(then)
+    assert state(client, gid, tok)["version"] == 0          # nothing was played or stored
+    move = next(a for a in then if a["type"] == "move")
+    r = client.post(f"/api/games/{gid}/actions", headers=hdr(tok),
+                    json={"action": move, "selection": sel, "version": 0})
+    assert r.status_code == 200, r.text
+    assert r.json()["state"]["version"] == 2                # the selection, then the move
+    assert client.get(f"/api/games/{gid}/record").json()["actions"] == [sel, move]
+    # one undo takes back the move and its selection
+    r = client.post(f"/api/games/{gid}/undo", headers=hdr(tok), json={"version": 2})
+    assert r.status_code == 200 and r.json()["state"]["version"] == 4
+    assert r.json()["state"]["view"]["actions_played"] == 0
+    assert client.get(f"/api/games/{gid}/record").json()["actions"] == []
+
+
+def test_a_follow_up_that_is_not_one_plays_neither(client: Any) -> None:
+    g = create(client)
+    gid, tok = g["id"], g["tokens"]["sauron"]
+    st = state(client, gid, tok)
+    sels = [a for a in st["legal"] if a["type"] == "select"]
+    r = client.post(f"/api/games/{gid}/actions", headers=hdr(tok),
+                    json={"action": {"type": "move", "unit": sels[0]["unit"], "to": "0101"},
+                          "selection": sels[0], "version": 0})
+    assert r.status_code == 422 and r.json()["rule"] == "[4.0]"
+    assert "0101" in r.json()["message"]
+    assert state(client, gid, tok)["version"] == 0
+
+
+def test_the_api_page_works_offline(client: Any) -> None:
+    """/docs loads Swagger UI from the package, not from a CDN (issue 14, item 10)."""
+    page = client.get("/docs").text
+    assert "cdn" not in page.lower() and "/static-docs/swagger-ui-bundle.js" in page
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
+        r = client.get(f"/static-docs/{asset}")
+        assert r.status_code == 200 and len(r.content) > 10_000

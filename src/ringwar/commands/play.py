@@ -61,6 +61,8 @@ commands:
   log [N]                the last N events (default 20) with rule cases and dice
   status                 turn, phase and the decision asked
   undo                   take back your last action (not past a die roll)
+  resign                 give up the game: the other side(s) win (asks you to confirm)
+  draw                   offer a draw: the other side accepts or declines (an AI declines)
   save FILE              save the game (ringwar replay FILE / ringwar play --load FILE)
   help                   this text
   quit                   leave (saves first if --save was given)"""
@@ -115,6 +117,7 @@ class Session:
         self._status_key: Any = None
         self._listed: list[Any] | None = None   # the action list the player last saw
         self.viewer: str | None = self.humans[0] if self.humans else None
+        self._read: Callable[[str], str | None] | None = None
 
     # ----- helpers -----------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -159,6 +162,7 @@ class Session:
 
     # ----- the loop ----------------------------------------------------------------------------
     def run(self, read_line: Callable[[str], str | None]) -> None:
+        self._read = read_line
         game = self.game
         self.echo(f"{getattr(game, 'title', '') or game.system}: seed {game.record.seed}; "
                   f"you play {', '.join(self.humans) or 'nobody'}"
@@ -256,6 +260,10 @@ class Session:
             self.cmd_log(args)
         elif verb == "undo":
             self.cmd_undo()
+        elif verb == "resign":
+            self.cmd_resign(args)
+        elif verb == "draw":
+            self.cmd_draw()
         elif verb == "save":
             self.cmd_save(args)
         elif verb == "odds":
@@ -268,6 +276,41 @@ class Session:
         else:
             self.cmd_action(verb, args)
         return True
+
+    def meta(self, kind: str, side: str) -> bool:
+        import ringwar
+
+        try:
+            events = self.game.apply({"type": kind, "side": side})
+        except ringwar.IllegalAction as e:
+            self.echo(str(e))
+            return False
+        self.actors.append(side)
+        self.print_events(events)
+        self.autosave()
+        return True
+
+    def cmd_resign(self, args: list[str]) -> None:
+        side = self.viewer or self.game.to_act
+        others = [s for s in self.game.sides if s != side]
+        if [a.lower() for a in args] != ["yes"]:
+            self.echo(f"type 'resign yes' to resign: {' and '.join(others)} would win")
+            return
+        self.meta("resign", side)
+
+    def cmd_draw(self) -> None:
+        side = self.viewer or self.game.to_act
+        if not self.meta("offer_draw", side):
+            return
+        for other in self.game.draw_answers_due():
+            if other in self.agents:
+                # an AI seat plays on (as in the web app: docs/ai.md)
+                self.meta("decline_draw", other)
+                return
+            answer = self._read(f"{other}: accept the draw {side} offers? [yes/no] ") if self._read else None
+            yes = (answer or "").strip().lower() in ("y", "yes")
+            if not self.meta("accept_draw" if yes else "decline_draw", other) or not yes:
+                return
 
     def mark_listed(self) -> None:
         from ..core.engine import action_key
@@ -645,13 +688,13 @@ def _reader(stdin: Any) -> Callable[[str], str | None]:
 @click.option("--think", type=float, default=1.0, show_default=True,
               help="seconds the search AI (mcts) may think over each plan (after one round)")
 @click.option("--side", default=None, help="the side you play against the agent (default: the first side)")
-@click.option("--seed", type=int, default=None, help="the game's dice seed (default: a random seed)")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="the game's dice seed (default: a random seed)")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False), default=None,
               help="continue a saved game")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="save the game to this file after every action")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="a game option, e.g. --option errata_7_37=false (repeatable)")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="a game option, e.g. -o errata_7_37=false (repeatable)")
 @click.option("--players", type=click.IntRange(2, 3), default=None,
               help="number of players, for games that offer a choice (Battle of the Ring: 2 or 3)")
 def command(system: str, vs: str, think: float, side: str | None, seed: int | None, load_path: str | None,

@@ -12,8 +12,11 @@ def command(path: str, side: str | None) -> None:
     """Replay the saved game FILE through the rules and print its log.
 
     A damaged file (bad JSON, unknown version, an action that does not replay, a final
-    hash that does not match) is reported and the command exits with status 1.
+    hash that does not match) is reported and the command exits with status 1.  A file
+    without a final hash cannot be verified: it is replayed, and marked UNVERIFIED.
     """
+    import json
+
     import ringwar
 
     from .. import textview as tv
@@ -24,6 +27,8 @@ def command(path: str, side: str | None) -> None:
     except ringwar.RecordError as e:
         click.echo(f"error: {e}", err=True)
         raise SystemExit(1) from None
+    with open(path, encoding="utf-8") as f:
+        verified = bool(json.load(f).get("final_hash"))
     if side is not None:
         side = pick_side(list(game.sides), side)
     rec = game.record
@@ -39,4 +44,5 @@ def command(path: str, side: str | None) -> None:
         click.echo(tv.result_text(game.result))
     else:
         click.echo(f"not finished: turn {game.turn}, phase {game.phase}, {game.to_act} to act")
-    click.echo(f"state hash {game.state_hash()}")
+    click.echo(f"state hash {game.state_hash()}" + (
+        "" if verified else "  (UNVERIFIED: the file has no final hash to check it against)"))

@@ -50,7 +50,7 @@ def sweep_plot(summary: dict[Any, dict[str, Any]], param: str, sides: list[str],
 @click.option("--agents", default="heuristic,heuristic", show_default=True,
               help="agent per side, in the system's side order (the last repeats)")
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="game i has seed S+i")
+@click.option("--seed", "-s", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True, help="game i has seed S+i")
 @click.option("--out", default=None, help="rows to FILE: .jsonl (JSON lines) or .parquet")
 @click.option("--sweep", default=None, help="PARAM=v1,v2,...: a game option to vary")
 @click.option("--option", "-o", "game_options", multiple=True, help="NAME=VALUE: a game option")

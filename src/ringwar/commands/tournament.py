@@ -58,7 +58,7 @@ def table(rows: list[dict[str, Any]], sides: list[str]) -> list[str]:
 @click.option("--games", "-n", type=click.IntRange(min=1), default=20, show_default=True,
               help="games per pairing (sides alternate)")
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--seed", "-s", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
 @click.option("--think", default=None, help="mcts: seconds per decision (e.g. 0.2s)")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="mcts: iterations per decision (reproducible)")
@@ -76,7 +76,7 @@ def command(system: str, agents: str, games: int, workers: int, seed: int, think
     import ringwar
 
     from ..ai.agents import agent_names, known_agent
-    from ..core.engine import system_class
+    from ..core.engine import system_class, unattended_options
     from ..sim import run_many
     from ..sim.options import agent_options, parse_options, split_system, write_rows
 
@@ -91,7 +91,8 @@ def command(system: str, agents: str, games: int, workers: int, seed: int, think
     try:
         system_class(system)
         # the sides may depend on the options (the Battle of the Ring's players=2)
-        sides = list(ringwar.new_game(system, scenario, seed=seed, options=options).sides)
+        sides = list(ringwar.new_game(system, scenario, seed=seed,
+                                      options=unattended_options(system, options)).sides)
     except ringwar.RecordError as e:
         raise click.ClickException(str(e)) from None
     aopts = agent_options(think, iterations)

@@ -24,7 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import ringwar
-from ringwar.core.engine import action_key
+from ringwar.core.engine import action_key, unattended_options
 
 LETTER = {"A": 1.0, "B": 0.8, "C": 0.6, "D": 0.4, "E": 0.2}
 MORALE = {"W": 1.0, "X": 0.75, "Y": 0.5, "Z": 0.25}
@@ -65,7 +65,8 @@ class RingwarEnv(AECEnv):
                  render_mode: str | None = None) -> None:
         super().__init__()
         self.system = system
-        self.game_options = dict(options or {})
+        # an environment plays unattended: the system's SIMULATION_OPTIONS unless overridden
+        self.game_options = unattended_options(system, options)
         self._seed = seed
         self.max_steps = max_steps
         self.render_mode = render_mode

@@ -2,8 +2,9 @@
 seat, and the static browser client.
 
 Seats are opened by secret tokens (256 random bits) sent in the ``X-Ringwar-Token`` header
-(or ``?token=``); a request without a token is an observer's and sees public information
-only.  Actions carry the ``version`` of the game the player saw, so an action chosen on an
+(a WebSocket sends its token in its first message): never in a URL, so no access log or
+browser history holds one.  A request without a token is an observer's and sees public
+information only.  Actions carry the ``version`` of the game the player saw, so an action chosen on an
 outdated view is refused instead of being applied to a position nobody looked at.
 
     from ringwar.server.app import create_app
@@ -17,20 +18,24 @@ import hmac
 import json
 import logging
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import ringwar
 from ringwar.core.engine import system_class
 from ringwar.core.engine import systems as all_systems
+from ringwar.core.record import SEED_MAX, GameRecord
 
 from .live import (
     ApiError,
@@ -50,6 +55,41 @@ log = logging.getLogger("ringwar.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Ringwar-Token"
 MAX_BODY = 2_000_000
+HELLO_TIMEOUT = 10.0     # seconds a new WebSocket has to say who it is
+
+
+_TOKEN_IN_URL = re.compile(r"(?i)(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Blanks ``token=...`` in every log line (the access log prints URLs): our clients never
+    put a token in a URL, but a hand-written one might, and a log must not keep it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+            record.msg = _TOKEN_IN_URL.sub(r"\1[redacted]", record.msg)
+        if record.args:
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            record.args = tuple(_TOKEN_IN_URL.sub(r"\1[redacted]", a) if isinstance(a, str) else a
+                                for a in args)
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    """Install :class:`RedactTokens` on the web server's loggers (idempotent)."""
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "ringwar.server"):
+        lg = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in lg.filters):
+            lg.addFilter(RedactTokens())
+
+
+class SafeJSONResponse(JSONResponse):
+    """JSON with every non-ASCII character escaped: a message that quotes the client's own
+    bad input (a lone surrogate, say) can always be encoded."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False,
+                          separators=(",", ":")).encode("ascii")
 
 
 # ----- request bodies (they make the OpenAPI description) -----------------------------------
@@ -60,16 +100,24 @@ class CreateGame(BaseModel):
                                "taken from the record when importing")
     scenario: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(None, description="dice seed; random if omitted")
+    seed: int | None = Field(None, ge=0, le=SEED_MAX,
+                             description="dice seed, 0 to 2^63 - 1; random if omitted")
     seats: dict[str, str] = Field(default_factory=dict,
                                   description="side -> 'human' or 'ai' / 'ai:AGENT' (default human)")
-    setup: dict[str, Any] | None = Field(None, description="a starting position (position builder)")
-    record: dict[str, Any] | str | None = Field(None, description="a record file to import (PBEM)")
+    setup: dict[str, Any] | None = Field(None, description="a starting position (position "
+                                         "builder), for systems that validate one")
+    record: dict[str, Any] | str | None = Field(None, description="a record file to import "
+                                                "(PBEM); it must carry its final_hash")
 
 
 class PlayAction(BaseModel):
-    action: dict[str, Any] = Field(description="one of the legal actions, e.g. {'type': 'end'}")
+    action: dict[str, Any] = Field(description="one of the legal actions, e.g. {'type': 'end'}, "
+                                   "or a meta action ({'type': 'resign'}, 'offer_draw', "
+                                   "'accept_draw', 'decline_draw') at any time")
     version: int = Field(description="the game's version in the state the player saw")
+    selection: dict[str, Any] | None = Field(None, description="a selection ({'type': 'select', "
+                                             "...}) that ``action`` follows: both are played, or "
+                                             "neither")
 
 
 class PreviewAction(BaseModel):
@@ -182,7 +230,8 @@ class Server:
 
 
 def token_of(request: Request | WebSocket) -> str | None:
-    return request.headers.get(TOKEN_HEADER) or request.query_params.get("token") or None
+    """The seat token of a request: only ever from its header (never from the URL)."""
+    return request.headers.get(TOKEN_HEADER) or None
 
 
 def _links(game_id: str, tokens: dict[str, str]) -> dict[str, Any]:
@@ -239,30 +288,44 @@ class _TooLarge(Exception):
 def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05,
                ai_think: float = 1.0, max_body: int = MAX_BODY) -> FastAPI:
     srv = Server(database, ai_delay, ai_think)
+    redact_tokens_in_logs()
     app = FastAPI(title="ringwar", version=ringwar.__version__,
-                  description="Play SPI's Lord-of-the-Rings wargames, rules-enforced. "
-                  f"Seats send their secret token in the {TOKEN_HEADER} header.")
+                  description="Play the Lord-of-the-Rings wargames, rules-enforced. "
+                  f"Seats send their secret token in the {TOKEN_HEADER} header; a WebSocket "
+                  'sends {"type": "hello", "token": ...} as its first message.',
+                  docs_url=None, redoc_url=None)
     app.state.server = srv
 
     @app.exception_handler(ApiError)
     async def _api_error(_req: Request, e: ApiError) -> JSONResponse:
-        return JSONResponse(e.to_json(), status_code=e.status)
+        return SafeJSONResponse(e.to_json(), status_code=e.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_req: Request, e: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
+        return SafeJSONResponse({"error": code, "message": str(e.detail)}, status_code=e.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_req: Request, e: RequestValidationError) -> JSONResponse:
         errs = e.errors()
         if any(x.get("type") == "json_invalid" for x in errs):
-            return JSONResponse({"error": "bad_json", "message": "the request body is not "
-                                 "valid JSON"}, status_code=400)
+            return SafeJSONResponse({"error": "bad_json", "message": "the request body is not "
+                                     "valid JSON"}, status_code=400)
         if any(x.get("loc") == ("body",) for x in errs):
-            return JSONResponse({"error": "bad_request", "message": "bad request: the body must "
-                                 "be a JSON object"}, status_code=422)
+            return SafeJSONResponse({"error": "bad_request", "message": "bad request: the body "
+                                     "must be a JSON object"}, status_code=422)
         parts = []
         for x in errs[:5]:
             where = ".".join(str(p) for p in x.get("loc", ()) if p != "body")
             parts.append(f"{where or 'body'}: {x.get('msg')}")
-        return JSONResponse({"error": "bad_request", "message": "bad request: " + "; ".join(parts)},
-                            status_code=422)
+        return SafeJSONResponse({"error": "bad_request", "message": "bad request: " + "; ".join(parts)},
+                                status_code=422)
+
+    @app.exception_handler(Exception)
+    async def _server_error(_req: Request, e: Exception) -> JSONResponse:
+        log.exception("unexpected error")
+        return SafeJSONResponse({"error": "server_error", "message": "the server failed on this "
+                                 "request (it is logged); nothing was changed"}, status_code=500)
 
     # ----- pages ------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -278,6 +341,16 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         return FileResponse(WEB / "game.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    # the API's description page works offline: Swagger UI from the swagger-ui-bundle package
+    from swagger_ui_bundle import swagger_ui_path
+    app.mount("/static-docs", StaticFiles(directory=str(swagger_ui_path)), name="static-docs")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="ringwar API",
+                                   swagger_js_url="/static-docs/swagger-ui-bundle.js",
+                                   swagger_css_url="/static-docs/swagger-ui.css",
+                                   swagger_favicon_url="/static-docs/favicon-32x32.png")
 
     # ----- systems ------------------------------------------------------------------------
     @app.get("/api/systems", tags=["systems"], summary="The game systems, their sides, "
@@ -291,7 +364,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                 continue
             out.append({"name": name, "title": cls.title, "sides": list(cls.sides),
                         "scenarios": list(cls.SCENARIOS),
-                        "options": {k: {"default": d, "doc": doc} for k, (d, doc) in cls.OPTIONS.items()},
+                        "options": {k: o.to_json() for k, o in cls.option_specs().items()},
                         "hidden_information": bool(getattr(cls, "hidden_information", False))})
         return out
 
@@ -308,7 +381,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
             if body.record is not None:
                 try:
                     game = ringwar.replay(body.record if isinstance(body.record, str)
-                                          else dict(body.record))
+                                          else dict(body.record), require_hash=True)
                 except ringwar.RecordError as e:
                     raise ApiError(400, "bad_record", str(e)) from None
                 except Exception as e:
@@ -316,9 +389,9 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                 if body.system is not None and body.system != game.system:
                     raise ApiError(400, "bad_record", f"the record is a {game.system} game, "
                                    f"not {body.system}")
-                probe = ringwar.new_game(game.system, game.record.scenario,
-                                         seed=game.record.seed, options=game.record.options,
-                                         setup=game.record.setup)
+                rec = game.record
+                probe = system_class(rec.system)(GameRecord(rec.system, rec.seed, rec.scenario,
+                                                            dict(rec.options), rec.setup, []))
                 for a in game.record.actions:
                     actors.append(probe.to_act)
                     probe.apply(a)
@@ -328,6 +401,9 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                                    f"(known: {', '.join(all_systems())})")
                 seed = body.seed if body.seed is not None else random.SystemRandom().randrange(2**31)
                 try:
+                    if body.setup is not None:
+                        # only a position the system checks completely (never a raw payload)
+                        system_class(body.system).validate_setup(body.setup)
                     game = ringwar.new_game(body.system, body.scenario, seed=seed,
                                             options=body.options, setup=body.setup)
                 except ringwar.RecordError as e:
@@ -373,7 +449,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         side = srv.seat(live, token_of(request), required=True)
         assert side is not None
         def go() -> tuple[list[dict[str, Any]], str]:
-            events = live.play(srv.storage, side, body.action, body.version)
+            events = live.play(srv.storage, side, body.action, body.version, body.selection)
             return events, live.state_text(side, True)
 
         events, state = await srv.run(go)
@@ -383,7 +459,8 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                         ',"state":' + state + "}", media_type="application/json")
 
     @app.post("/api/games/{game_id}/preview", tags=["play"],
-              summary="The exact odds of an attack before you commit to it")
+              summary="The exact odds of an attack before you commit to it, or what a "
+              "selection would offer (nothing is played)")
     async def preview(game_id: str, body: PreviewAction, request: Request) -> dict[str, Any]:
         live = await srv.get(game_id)
         side = srv.seat(live, token_of(request), required=True)
@@ -393,12 +470,14 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                 g = live.game
                 if g.to_act != side:
                     raise ApiError(409, "not_your_turn", f"it is not {side}'s turn")
-                fn = getattr(g, "preview", None)
                 try:
-                    odds = fn(body.action) if fn is not None else None
+                    odds = g.preview(body.action)
                 except Exception:
                     odds = None
-                return {"action": body.action, "preview": odds}
+                then = g.follow_ups(body.action)
+                return {"action": body.action, "preview": odds, "then": then,
+                        "then_labels": None if then is None else
+                        [g.describe_action(a, side) for a in then]}
 
         return await srv.run(look)
 
@@ -469,9 +548,12 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                     raise ApiError(403, "not_your_side", "while the game goes on, a replay shows "
                                    "only your own side's view")
                 who = seat
-            at, events = srv.replays.at((game_id, version), record, step)
+            at, events, pre = srv.replays.at((game_id, version), record, step)
+            # what the asker may see of the action: its secrets are the system's to hide
+            action = at.redact_action(record.actions[step - 1], who) if step else None
             return {"game": game_id, "step": step, "steps": total, "over": over, "side": who,
-                    "action": record.actions[step - 1] if step else None,
+                    "action": action,
+                    "action_text": pre.describe_action(action, who) if step and pre else None,
                     "events": visible(events, who), "view": at.view(who)}
 
         return await run_in_threadpool(read)
@@ -494,13 +576,35 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
     # ----- live updates -------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(ws: WebSocket, game_id: str) -> None:
+        """Live states for one seat.  The client's first message says who it is:
+        ``{"type": "hello", "token": "..."}`` (no token: an observer).  A client that cannot
+        send a header sends its token there, never in the URL."""
         await ws.accept()
         try:
             live = await srv.get(game_id)
-            side = srv.seat(live, token_of(ws))
+            token = token_of(ws)
+            if token is None:
+                try:
+                    first = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+                except TimeoutError:
+                    raise ApiError(408, "no_hello", 'send {"type": "hello", "token": ...} '
+                                   "first (no token: observe)") from None
+                try:
+                    hello = json.loads(first)
+                except ValueError:
+                    hello = None
+                if not isinstance(hello, dict) or hello.get("type") != "hello":
+                    raise ApiError(400, "no_hello", 'the first message must be {"type": "hello", '
+                                   '"token": ...} (no token: observe)')
+                token = hello.get("token")
+                if token is not None and not isinstance(token, str):
+                    raise ApiError(400, "bad_token", "the token must be a string")
+            side = srv.seat(live, token)
         except ApiError as e:
             await ws.send_text(json.dumps({"type": "error", **e.to_json()}))
             await ws.close(code=4000 + e.status)
+            return
+        except WebSocketDisconnect:
             return
         w = Watcher(side, side is not None)
         live.watchers.add(w)

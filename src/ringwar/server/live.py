@@ -21,6 +21,7 @@ from typing import Any
 
 import ringwar
 from ringwar.core.engine import Game, system_class
+from ringwar.core.record import META_TYPES, GameRecord
 
 from .storage import Storage, StoredGame
 
@@ -96,13 +97,16 @@ class LiveGame:
         g = self.game
         to_act = g.to_act
         mine = seat and side is not None and to_act == side and g.result is None
+        legal = list(g.legal_actions()) if mine else []
         return {
             "type": "state",
             "game": self.id,
             "version": self.version,
             "seat": side if seat else None,
             "view": g.view(side),
-            "legal": list(g.legal_actions()) if mine else [],
+            "legal": legal,
+            "labels": [g.describe_action(a, side) for a in legal],
+            "meta": g.meta_actions(side) if seat and side is not None else [],
             "undo": bool(seat and side is not None and g.can_undo and self.actors
                          and self.actors[-1] == side),
             "seats": self.seat_info(),
@@ -123,7 +127,7 @@ class LiveGame:
             return text
 
     # ----- moves ------------------------------------------------------------------------
-    def check_turn(self, side: str, version: int | None) -> None:
+    def check_turn(self, side: str, version: int | None, anyone: bool = False) -> None:
         g = self.game
         if g.result is not None:
             raise ApiError(409, "game_over", f"the game is over: {g.result.get('text', g.result)}")
@@ -131,28 +135,46 @@ class LiveGame:
             raise ApiError(409, "stale", f"stale action: it was chosen on an outdated view "
                            f"(version {version}; the game is now at version {self.version}). "
                            "Look at the board again and choose anew.", version=self.version)
-        if g.to_act != side:
+        if not anyone and g.to_act != side:
             raise ApiError(409, "not_your_turn",
                            f"it is not {side}'s turn: {g.to_act or 'nobody'} is to act",
                            to_act=g.to_act)
 
-    def play(self, storage: Storage, side: str, action: Any, version: int | None) -> list[dict[str, Any]]:
-        """Apply ``action`` for ``side``; commit it; return the events ``side`` may see."""
+    def play(self, storage: Storage, side: str, action: Any, version: int | None,
+             selection: Any = None) -> list[dict[str, Any]]:
+        """Apply ``action`` for ``side`` (after ``selection``, if given: both or neither);
+        commit it; return the events ``side`` may see.  A meta action (resign, a draw offer
+        or its answer) may come from any seat at any time."""
         with self.lock:
-            self.check_turn(side, version)
             g = self.game
+            if isinstance(action, dict) and action.get("type") in META_TYPES:
+                if action.get("side", side) != side:
+                    raise ApiError(403, "not_your_side", f"your seat plays {side}: it may not "
+                                   f"{action['type'].replace('_', ' ')} for {action.get('side')!r}")
+                if selection is not None:
+                    raise ApiError(422, "bad_request", "a meta action takes no selection")
+                self.check_turn(side, version, anyone=True)
+                action = {**action, "side": side}
+            else:
+                self.check_turn(side, version)
+            n = len(g.record.actions)
             try:
-                events = g.apply(action)
+                if selection is not None:
+                    events = g.apply_selected(selection, action)
+                else:
+                    events = g.apply(action)
             except ringwar.IllegalAction as e:
                 raise ApiError(422, "illegal", str(e), rule=e.rule, why=e.why) from None
+            played = g.record.actions[n:]
             try:
-                self.version = storage.append(self.id, "action", side, g.record.actions[-1],
-                                              result=g.result, seq=self.version + 1)
+                self.version = storage.append_many(
+                    self.id, [("action", side, a) for a in played], result=g.result,
+                    seq=self.version + 1)
             except Exception:
                 # not stored, so not played: take it back and report the failure
-                g.undo() if g.can_undo else self._reload(storage)
+                self._reload(storage)
                 raise
-            self.actors.append(side)
+            self.actors.extend(side for _ in played)
             return visible(events, side)
 
     def undo(self, storage: Storage, side: str, version: int | None) -> None:
@@ -165,12 +187,19 @@ class LiveGame:
                 raise ApiError(409, "undo_refused", "undo takes back only your own last action")
             if g.result is not None:
                 raise ApiError(409, "undo_refused", "the game is over")
+            n = len(g.record.actions)
             try:
                 g.undo()
             except ringwar.UndoRefused as e:
                 raise ApiError(409, "undo_refused", f"undo refused: {e}") from None
-            self.version = storage.append(self.id, "undo", side, None, seq=self.version + 1)
-            self.actors.pop()
+            taken = n - len(g.record.actions)     # a bare selection goes with its follow-up
+            try:
+                self.version = storage.append_many(self.id, [("undo", side, None)] * taken,
+                                                   seq=self.version + 1)
+            except Exception:
+                self._reload(storage)
+                raise
+            del self.actors[len(self.actors) - taken:]
 
     def _reload(self, storage: Storage) -> None:
         stored = storage.load(self.id)
@@ -186,6 +215,11 @@ class LiveGame:
         from ringwar.ai.worlds import WorldFactory
         with self.lock:
             g = self.game
+            answer = self.ai_owes_answer()
+            if answer is not None:
+                # an AI seat plays on: it declines a draw (docs/ai.md)
+                self.play(storage, answer, {"type": "decline_draw", "side": answer}, self.version)
+                return True
             side = g.to_act
             if g.result is not None or side is None or self.seats.get(side, {}).get("kind") != "ai":
                 return False
@@ -212,17 +246,26 @@ class LiveGame:
                 raise
         return True
 
+    def ai_owes_answer(self) -> str | None:
+        """An AI seat that owes an answer to a standing draw offer."""
+        for s in self.game.draw_answers_due():
+            if self.seats.get(s, {}).get("kind") == "ai":
+                return s
+        return None
+
     def ai_to_act(self) -> bool:
         with self.lock:
             g = self.game
             return (g.result is None and g.to_act is not None
-                    and self.seats.get(g.to_act, {}).get("kind") == "ai")
+                    and self.seats.get(g.to_act, {}).get("kind") == "ai") \
+                or self.ai_owes_answer() is not None
 
 
 def build(stored: StoredGame) -> tuple[Game, list[str | None]]:
     """Rebuild a stored game by replaying its record; returns it and who made each move."""
-    game = ringwar.new_game(stored.system, stored.scenario, seed=stored.seed,
-                            options=stored.options, setup=stored.setup)
+    # as a replay: the stored options are the record's (new_game would add new defaults)
+    game = system_class(stored.system)(GameRecord(stored.system, stored.seed, stored.scenario,
+                                                  dict(stored.options), stored.setup, []))
     actors: list[str | None] = []
     for i, a in enumerate(stored.actions):
         side = stored.actors[i] if i < len(stored.actors) else None
@@ -241,31 +284,36 @@ class Replays:
         self._lock = threading.Lock()
         self.size = size
 
-    def at(self, key: tuple[str, int], record: ringwar.GameRecord, step: int) -> tuple[Game, list[dict[str, Any]]]:
-        """The game after ``step`` actions of ``record`` and the events of the last one."""
+    def at(self, key: tuple[str, int], record: ringwar.GameRecord,
+           step: int) -> tuple[Game, list[dict[str, Any]], Game | None]:
+        """The game after ``step`` actions of ``record``, the events of the last one, and the
+        position it was played from (to describe it)."""
         with self._lock:
             cur = self._cursors.get(key)
             if cur is None:
                 base = system_class(record.system)(record)
-                cur = {"checkpoints": {0: base.clone()}, "game": base, "events": []}
+                cur = {"checkpoints": {0: base.clone()}, "game": base, "events": [], "pre": None}
                 self._cursors[key] = cur
                 while len(self._cursors) > self.size:
                     self._cursors.popitem(last=False)
             self._cursors.move_to_end(key)
             g: Game = cur["game"]
             n = len(g.record.actions)
-            if step < n or (step == n and step > 0 and not cur["events"]):
+            if step < n or (step == n and step > 0 and (not cur["events"] or cur["pre"] is None)):
                 k = max(c for c in cur["checkpoints"] if c < step) if step > 0 else 0
                 g = cur["checkpoints"][k].clone()
                 n = k
             events = cur["events"] if step == n else []
+            pre = cur.get("pre") if step == n else None
             while n < step:
+                if n == step - 1:
+                    pre = g.clone()
                 events = g.apply(record.actions[n])
                 n += 1
                 if n % self.EVERY == 0 and n not in cur["checkpoints"]:
                     cur["checkpoints"][n] = g.clone()
-            cur["game"], cur["events"] = g, events
-            return g, (events if step else [])
+            cur["game"], cur["events"], cur["pre"] = g, events, pre
+            return g, (events if step else []), pre
 
 
 def new_id() -> str:

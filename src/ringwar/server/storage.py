@@ -44,6 +44,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
+from ringwar.core.record import GameRecord
+
 SCHEMA_VERSION = 2
 
 metadata = MetaData()
@@ -130,7 +132,8 @@ class StoredGame:
     moves: int = 0                                                   # rows in ``moves``
 
     def record_json(self) -> dict[str, Any]:
-        return {"format": "ringwar-record", "version": 1, "system": self.system,
+        version = GameRecord(self.system, self.seed, actions=self.actions).version_needed()
+        return {"format": "ringwar-record", "version": version, "system": self.system,
                 "scenario": self.scenario, "options": dict(self.options), "seed": self.seed,
                 "setup": self.setup, "actions": [dict(a) for a in self.actions]}
 
@@ -221,18 +224,25 @@ class Storage:
 
         ``seq`` is the number the caller expects it to get (the primary key refuses a
         second writer with the same one); by default the next free number."""
+        return self.append_many(game_id, [(kind, side, action)], result=result, seq=seq)
+
+    def append_many(self, game_id: str, entries: list[tuple[str, str | None, dict[str, Any] | None]],
+                    result: dict[str, Any] | None = None, seq: int | None = None) -> int:
+        """Append moves ``(kind, side, action)`` in one transaction (a selection and its
+        follow-up; an undo that takes back two actions); returns the last sequence number."""
         now = time.time()
         with self._write, self.engine.begin() as conn:
             if seq is None:
                 seq = conn.execute(select(func.coalesce(func.max(moves.c.seq), 0))
                                    .where(moves.c.game_id == game_id)).scalar_one() + 1
-            conn.execute(moves.insert().values(
-                game_id=game_id, seq=seq, kind=kind, side=side,
-                body=None if action is None else json.dumps(action), created=now))
+            rows = [{"game_id": game_id, "seq": seq + i, "kind": kind, "side": side,
+                     "body": None if action is None else json.dumps(action), "created": now}
+                    for i, (kind, side, action) in enumerate(entries)]
+            conn.execute(moves.insert(), rows)
             if result is not None:
                 conn.execute(games.update().where(games.c.id == game_id).values(
                     updated=now, result=json.dumps(result)))
-        return seq
+        return seq + len(entries) - 1
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as conn:

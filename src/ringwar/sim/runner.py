@@ -49,7 +49,10 @@ def run_game(spec: GameSpec | dict[str, Any]) -> dict[str, Any]:
     if isinstance(spec, dict):
         spec = GameSpec(**{**spec, "agents": tuple(spec.get("agents", ("random", "random")))})
     t0 = time.perf_counter()
-    game = ringwar.new_game(spec.system, scenario=spec.scenario, seed=spec.seed, options=dict(spec.options))
+    from ..core.engine import unattended_options
+    # nobody watches: the system's SIMULATION_OPTIONS (a round limit ...) unless overridden
+    game = ringwar.new_game(spec.system, scenario=spec.scenario, seed=spec.seed,
+                            options=unattended_options(spec.system, dict(spec.options)))
     sides = list(game.sides)
     names = [spec.agents[min(i, len(spec.agents) - 1)] for i in range(len(sides))]
     agents = {s: make_agent(names[i], agent_seed(spec.seed, i), **spec.agent_options.get(names[i], {}))
