@@ -338,6 +338,17 @@ function blend(c1, c2, t) {
   const a = [1, 3, 5].map((i) => parseInt(c1.slice(i, i + 2), 16)), b = [1, 3, 5].map((i) => parseInt(c2.slice(i, i + 2), 16));
   return "#" + a.map((x, i) => Math.round(x + (b[i] - x) * t).toString(16).padStart(2, "0")).join("");
 }
+// the width of a text in ems, as the browser draws it (measured once per text and weight)
+const EMS = new Map();
+function em(text, bold = false) {
+  const key = (bold ? "b:" : "n:") + text;
+  if (!EMS.has(key)) {
+    const t = el("text", { "font-size": 100, "font-weight": bold ? "bold" : "normal", text }, $("#measure"));
+    EMS.set(key, (t.getComputedTextLength() || 62 * Math.max(text.length, 1)) / 100);
+    t.remove();
+  }
+  return Math.max(EMS.get(key), 0.3);
+}
 // a name on at most two lines (split between words, as even as can be), never cut short
 function nameLines(name) {
   const words = name.split(/\s+/).filter(Boolean);
@@ -349,12 +360,13 @@ function nameLines(name) {
   }
   return best;
 }
-// the values of a simplified counter, as large as they fit: "D-3-X" on one line or "D" over "3-X";
-// a one-word name ("Gondor") is shortened to its first letters
+// the values of a simplified counter, as large as they fit: "D-3-X" on one line or "D" over "3-X"
+// (narrowed by up to a fifth rather than made smaller); a name ("Gondor") is shortened to its
+// first letters
+const SIMPLE_WIDTH = TILE - 4, SQUEEZE = 0.8;
 function simpleLines(label) {
   label = String(label ?? "");
-  const width = TILE - 4;
-  const fit1 = (s, cap) => Math.min(cap, width / (0.72 * Math.max(s.length, 1)));
+  const fit1 = (s, cap) => Math.min(cap, SIMPLE_WIDTH / (em(s, true) * SQUEEZE));
   if (/^[^\d-]{5,}$/.test(label)) {   // a name, not values: "Gondor" -> "Gon", "Siege Tower" -> "ST"
     const words = label.split(/\s+/).filter(Boolean);
     label = words.length > 1 ? words.map((w) => w[0]).join("").slice(0, 3) : label.slice(0, 3);
@@ -381,7 +393,11 @@ function drawCounter(u, x, y, parent, st, flags) {
   el("rect", { x: 1.5, y: 1.5, width: t - 3, height: 4, fill: nationColour(u.nation) }, sg);
   const sl = simpleLines(u.label ?? u.name);
   const y0 = sl.lines.length === 1 ? 20 : 13.5;
-  sl.lines.forEach((line, i) => el("text", { x: t / 2, y: (y0 + i * sl.size * 0.95).toFixed(1), class: "slabel", fill: style[2], "font-size": sl.size.toFixed(1), text: line }, sg));
+  sl.lines.forEach((line, i) => {
+    const natural = em(line, true) * sl.size;
+    el("text", { x: t / 2, y: (y0 + i * sl.size * 0.95).toFixed(1), class: "slabel", fill: style[2], "font-size": sl.size.toFixed(1),
+      textLength: natural > SIMPLE_WIDTH ? SIMPLE_WIDTH : null, lengthAdjust: natural > SIMPLE_WIDTH ? "spacingAndGlyphs" : null, text: line }, sg);
+  });
   if (u.reduced) el("polygon", { points: `${t - 9},${t} ${t},${t} ${t},${t - 9}`, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, sg);
   if (u.disrupted) el("circle", { cx: t - 2, cy: 2, r: 5, fill: "#ffd400", stroke: "#000", "stroke-width": 0.8 }, sg);
   // zoomed in: the full counter
@@ -390,11 +406,10 @@ function drawCounter(u, x, y, parent, st, flags) {
   if (u.kind === "cavalry") el("line", { x1: 4, y1: t - 4, x2: t - 4, y2: 8, stroke: blend(fill, style[2], 0.35), "stroke-width": 4 }, fg);
   if (u.kind === "leader") el("rect", { x: 2.5, y: 2.5, width: t - 5, height: t - 5, fill: "none", stroke: "#e0b020", "stroke-width": 2.2 }, fg);
   const lines = nameLines(String(u.name || ""));
-  const longest = Math.max(...lines.map((l) => l.length), 1);
-  const ns = Math.min(7.5, (t - 3) / (0.6 * longest));
+  const ns = Math.min(7.5, ...lines.map((l) => (t - 3) / em(l)));
   lines.forEach((line, i) => el("text", { x: t / 2, y: (lines.length === 1 ? 13.5 : 11 + i * ns * 1.05).toFixed(1), class: "cname", fill: style[2], "font-size": ns.toFixed(2), text: line }, fg));
   const label = String(u.label ?? "");
-  el("text", { x: t / 2, y: 28, class: "clabel", fill: style[2], "font-size": Math.min(10.5, (t - 4) / (0.74 * Math.max(label.length, 1))).toFixed(2), text: label }, fg);
+  el("text", { x: t / 2, y: 28, class: "clabel", fill: style[2], "font-size": Math.min(10.5, (t - 4) / em(label, true)).toFixed(2), text: label }, fg);
   if (u.reduced) el("polygon", { points: `${t - 10},${t} ${t},${t} ${t},${t - 10}`, fill: "#fff", stroke: "#000", "stroke-width": 0.6, class: "reduced-mark" }, fg);
   if (u.disrupted) {
     el("circle", { cx: t - 1, cy: 1, r: 6, fill: "#ffd400", stroke: "#000", "stroke-width": 0.8, class: "disrupted-mark" }, fg);
