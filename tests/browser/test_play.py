@@ -148,6 +148,7 @@ def test_buttons_and_replays_use_the_engines_words(server: Any, page: Any) -> No
     page.goto(server.url + g["hotseat"])
     page.wait_for_selector("#all-actions")
     page.click("#all-actions > summary")
+    page.wait_for_selector("#legal-list button", state="attached")
     buttons = page.locator("#legal-list button").all()
     assert len(buttons) == len(st["legal"])
     for b in buttons[:20]:
@@ -346,7 +347,10 @@ def test_ring_shows_its_phase_by_name_and_an_attack_asks_with_its_odds(server: A
     page.goto(server.url + g["hotseat"])
     page.wait_for_selector("#unitlayer [data-unit]")
     view = api(server, f"/api/games/{g['id']}")["view"]
-    assert view.get("phase_name") and page.locator("#phase-bar .phase").inner_text() == view["phase_name"]
+    # the phase by its name, never its code ("attack")
+    bar = page.locator("#phase-bar")
+    assert view.get("phase_name") and view["phase_name"] in bar.inner_text()
+    assert page.locator("#phase-bar .phase").inner_text() == "Attack" and "attack" not in bar.inner_text()
     a = next(a for a in game.legal_actions() if a["type"] == "attack")
     zoom_to(page, game.view(None)["units"] and next(u["hex"] for u in game.view(None)["units"] if u["id"] == a["piece"]), 420)
     click_unit(page, a["piece"])

@@ -268,9 +268,10 @@ function setupPlaces() {
   S.places.sort((a, b) => (b.region - a.region) || (centre(a.hexes[0])[1] - centre(b.hexes[0])[1]));
 }
 function labelSizes() {
-  // map units; at a far zoom the names grow so they stay readable (9 px; regions 12 px)
+  // map units; at a far zoom the names grow so they stay readable (9 px; regions 12 px), close
+  // up they stop growing with the map (16 px; regions 22 px)
   const k = scale();
-  const one = Math.min(Math.max(10.8, 9 / k), 19), region = Math.min(Math.max(18, 12 / k), 30);
+  const one = Math.min(Math.max(Math.min(10.8, 16 / k), 9 / k), 19), region = Math.min(Math.max(Math.min(18, 22 / k), 12 / k), 30);
   return [Math.round(one), Math.round(region)];
 }
 function placeKey() { const [a, b] = labelSizes(); return `${a}/${b}/${S.stackKey || ""}`; }
@@ -567,7 +568,9 @@ function drawTracks(v) {
   const pb = $("#phase-bar");
   // the whole sequence of play when the system lists it (SPI games), the current phase marked;
   // otherwise the phase's name (never its code)
-  const seq = (v.phases || []).map((p) => `<span class="${p.code === v.phase ? "phase" : "phase-off"}" title="${esc(p.name)}">${esc(p.code)}</span>`).join("");
+  // (a rulebook's phase letter as it is, a longer code by its name: "move1" -> "First Movement")
+  const short = (p) => (String(p.code).length <= 2 ? p.code : String(p.name || p.code).replace(/\s*\[[^\]]*\]/g, "").replace(/ Phase$/, ""));
+  const seq = (v.phases || []).map((p) => `<span class="${p.code === v.phase ? "phase" : "phase-off"}" data-code="${esc(p.code)}" title="${esc(p.name)}">${esc(short(p))}</span>`).join("");
   pb.innerHTML = (seq ? seq + ` ${esc(v.phase_name || "")}` : `<span class="phase">${esc(v.phase_name || v.phase || "")}</span>`) +
     (v.step ? ` · <i>${esc(v.step)}</i>` : "") + (v.night ? ' <span class="night-tag">night</span>' : "") +
     (v.result ? ` · <b class="result">${esc(resultText(v.result))}</b>` : v.to_act ? ` · <b>${esc(v.to_act)}</b> to act` : "");
