@@ -392,7 +392,7 @@ function drawCounter(u, x, y, parent, st, flags) {
   // far out: the side's colour, the nation's stripe and the values, large
   const sg = el("g", { class: "simple" }, g);
   el("rect", { x: 1.5, y: 1.5, width: t - 3, height: 4, fill: nationColour(u.nation) }, sg);
-  const sl = simpleLines(u.label ?? u.name);
+  const sl = simpleLines(u.label !== undefined && u.label !== null && String(u.label) !== "" ? u.label : u.name);
   const y0 = sl.lines.length === 1 ? 20 : 13.5;
   sl.lines.forEach((line, i) => {
     const natural = em(line, true) * sl.size;
