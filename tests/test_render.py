@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -11,8 +12,10 @@ from PIL import Image
 
 import ringwar
 from ringwar.cli import main
+from ringwar.commands.map_cmd import load_picture
 from ringwar.core.hexmap import HexMap, MapSpec
 from ringwar.render import canvas_size, default_labels, hex_centre, layout, render_png, render_svg
+from ringwar.render.hexrender import text_width
 
 MAP_FILE = Path(ringwar.__file__).parent / "data" / "sauron" / "map.toml"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -174,3 +177,53 @@ def test_map_command_refuses_unknown_system() -> None:
     res = CliRunner().invoke(main, ["map", "no-such-game"])
     assert res.exit_code != 0
     assert "unknown game system" in res.output
+
+
+# ----- place names ---------------------------------------------------------------------------
+def _boxes(lay: Any) -> tuple[list[tuple[str, tuple[float, float, float, float]]], list[tuple[float, float, float, float]]]:
+    """The place names' boxes and the counter tiles' boxes of a layout."""
+    names, tiles = [], []
+    for p in lay.prims:
+        if p.cls == "place":
+            (x, y), = p.pts
+            w, h = text_width(p.text, p.size, True, p.italic), 1.15 * p.size
+            names.append((p.text, (x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
+        elif p.cls == "counter" and p.kind == "poly" and len(p.pts) == 4:
+            xs, ys = [q[0] for q in p.pts], [q[1] for q in p.pts]
+            tiles.append((min(xs), min(ys), max(xs), max(ys)))
+    return names, tiles
+
+
+def _cut(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _gondor_deployed() -> tuple[HexMap, list[dict[str, Any]]]:
+    g = ringwar.new_game("gondor", seed=3)
+    while g.view(None)["phase"] == "S":              # the Set-up [13.0], by the engine
+        la = g.legal_actions()
+        g.apply(next((a for a in la if a["type"] == "deploy_rest"), la[0]))
+    return g.hexmap, [u for u in g.view(None)["units"] if u.get("hex")]
+
+
+@pytest.mark.parametrize("system", ["battle-of-the-ring", "gondor", "sauron"])
+def test_place_names_keep_clear_of_the_counters_and_of_each_other(system: str) -> None:
+    if system == "gondor":
+        hexmap, counters = _gondor_deployed()        # Minas Tirith's stacks in the city
+        title = "Gondor"
+    else:
+        hexmap, counters, title = load_picture(system)
+    lay = layout(hexmap, counters, title)
+    names, tiles = _boxes(lay)
+    assert {n for n, _ in names} == set(default_labels(hexmap))
+    for i, (name, box) in enumerate(names):
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        under = sum(_cut(box, t) for t in tiles) / area
+        on_names = max((_cut(box, b) for j, (_, b) in enumerate(names) if j != i), default=0.0) / area
+        assert under <= 0.1 and on_names <= 0.03, (name, round(under, 2), round(on_names, 2))
+    # drawn under the counter layer, each with a white halo
+    first_counter = min(i for i, p in enumerate(lay.prims) if p.cls == "counter") if tiles else len(lay.prims)
+    for i, p in enumerate(lay.prims):
+        if p.cls == "place":
+            assert i < first_counter and p.halo == "#ffffff" and p.halo_width > 0

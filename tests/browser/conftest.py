@@ -69,3 +69,69 @@ def api(server: Any, path: str, body: Any = None, token: str | None = None) -> A
     req = urllib.request.Request(server.url + path, data=data, headers=headers)
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.loads(r.read())
+
+
+def create(server: Any, **body: Any) -> Any:
+    """A new game (``system=``, ``seed=``, ...) or an imported one (``record=game.save()``)."""
+    return api(server, "/api/games", body)
+
+
+def imported(server: Any, game: Any) -> Any:
+    """A game played by the engine here, imported into the server (every seat human)."""
+    return create(server, record=game.save())
+
+
+def visible_in_viewport(page: Any, selector: str) -> bool:
+    """The element is displayed and lies inside the window (not scrolled away)."""
+    return bool(page.evaluate("""(sel) => {
+        const e = document.querySelector(sel);
+        if (!e) return false;
+        const r = e.getBoundingClientRect(), cs = getComputedStyle(e);
+        return cs.display !== 'none' && cs.visibility !== 'hidden' && r.width > 0 && r.height > 0
+            && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    }""", selector))
+
+
+def zoom_to(page: Any, hx: str, width: float = 700) -> None:
+    """Zoom in with the mouse wheel over hex ``hx`` until at most ``width`` map units show
+    (the page's own zoom: its level of detail follows)."""
+    box = page.locator(f'#hitlayer [data-hex="{hx}"]').bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(40):
+        if page.evaluate("document.querySelector('#board').viewBox.baseVal.width") <= width:
+            break
+        page.mouse.wheel(0, -120)
+        page.wait_for_timeout(20)
+    page.mouse.move(2, 2)           # away from the board: no stack viewer over the picture
+
+
+def board_scale(page: Any) -> float:
+    """Screen pixels per map unit at the current zoom."""
+    return float(page.evaluate("""() => { const s = document.querySelector('#board');
+        return s.getBoundingClientRect().width / s.viewBox.baseVal.width; }"""))
+
+
+def gondor_after_setup(seed: int = 3) -> Any:
+    """A Gondor game past its Set-up [13.0], the city's stacks deployed (by the engine)."""
+    import ringwar
+
+    g = ringwar.new_game("gondor", seed=seed)
+    while g.view(None)["phase"] == "S":
+        la = g.legal_actions()
+        g.apply(next((a for a in la if a["type"] == "deploy_rest"), la[0]))
+    return g
+
+
+def ring_with_attacks(seed: int = 5, attacks: int = 3) -> Any:
+    """A Battle of the Ring game played at random until ``attacks`` attacks [9.8] were rolled."""
+    import random
+
+    import ringwar
+
+    g = ringwar.new_game("battle-of-the-ring", seed=seed)
+    rng = random.Random(1)
+    while g.result is None and sum(e.get("type") == "attack" for e in g.log) < attacks:
+        la = g.legal_actions()
+        att = [a for a in la if a["type"] == "attack"]
+        g.apply(rng.choice(att) if att and rng.random() < 0.7 else rng.choice(la))
+    return g

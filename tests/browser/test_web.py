@@ -11,7 +11,7 @@ from typing import Any
 
 import ringwar
 
-from .conftest import api, shot
+from .conftest import api, imported, shot, zoom_to
 
 MELEE_SETUP = {"place": [{"id": "warg1", "hex": "1324"}, {"id": "men1", "hex": "1323"},
                          {"id": "orc_archer1", "hex": "1325"}],
@@ -57,15 +57,6 @@ def click_unit(page: Any, uid: str) -> None:
     page.locator(f'#unitlayer [data-unit="{uid}"]').click()
 
 
-def zoom_to(page: Any, hx: str, width: int = 700) -> None:
-    page.evaluate(f"""() => {{
-        const p = document.querySelector('#hitlayer [data-hex="{hx}"]').getBBox();
-        const svg = document.querySelector('#board'), b = svg.getBoundingClientRect();
-        const h = {width} * b.height / b.width;
-        svg.setAttribute('viewBox', `${{p.x + p.width / 2 - {width} / 2}} ${{p.y + p.height / 2 - h / 2}} {width} ${{h}}`);
-    }}""")
-
-
 def click_any_decision(page: Any) -> None:
     """End the phase if possible, else make the first legal decision (from the list of all
     legal actions, opened as a player would)."""
@@ -98,11 +89,12 @@ def test_hotseat_move_illegal_undo_and_a_full_turn(server: Any, page: Any) -> No
     assert body(page, "toAct") == "sauron" and body(page, "turn") == "1"
     shot(page, "02-board-start")
 
-    # click a unit: its destinations light up (from the legal actions); click a hex: it moves
+    # click a unit: its destinations light up (what the engine says the selection offers; the
+    # selection itself is not played); click a hex: selection and move are played together
     click_unit(page, "goblin1")
     page.wait_for_selector(".dest")
     assert page.locator(".dest").count() > 3
-    wait_actions(page, 1)
+    assert body(page, "actions") == "0"
     zoom_to(page, "0721", 800)
     shot(page, "03-destinations")
     dest = empty_dest(page)
@@ -110,21 +102,20 @@ def test_hotseat_move_illegal_undo_and_a_full_turn(server: Any, page: Any) -> No
     wait_actions(page, 2)
     page.wait_for_selector(f'#unitlayer [data-unit="goblin1"][data-hex="{dest}"]')
 
-    # an illegal attempt: the engine's message with its rule case
+    # an illegal attempt: the engine's message with its rule case, over the board
     click_unit(page, "goblin2")
-    wait_actions(page, 3)
     page.wait_for_selector(".dest")
     page.click("#zoom-fit")
     click_hex(page, "0101")
     page.wait_for_selector("#message.error")
     msg = page.locator("#message").inner_text()
     assert msg.startswith("illegal: [") and "]" in msg, msg
+    assert body(page, "actions") == "2"
     shot(page, "04-illegal")
 
-    # undo takes the selection back
+    # undo takes the move back, with the selection that came with it
     page.click("#undo")
-    wait_actions(page, 0, 5000)
-    page.wait_for_function("Number(document.body.dataset.actions) == 2")
+    page.wait_for_function("Number(document.body.dataset.actions) == 0")
 
     # play on (ending phases, taking any decision asked) through a whole game turn
     for _ in range(200):
@@ -147,7 +138,7 @@ def test_hotseat_move_illegal_undo_and_a_full_turn(server: Any, page: Any) -> No
 
 # ----- an attack: odds before committing, then the dice in the log --------------------------------
 def test_attack_shows_odds_then_resolves(server: Any, page: Any) -> None:
-    g = api(server, "/api/games", {"system": "sauron", "seed": 3, "setup": MELEE_SETUP})
+    g = imported(server, ringwar.new_game("sauron", seed=3, setup=MELEE_SETUP))
     page.goto(server.url + g["hotseat"])
     page.wait_for_selector("#unitlayer [data-unit]")
     zoom_to(page, "1324", 420)

@@ -354,6 +354,124 @@ def _counter_tiles(g: _Geom, counters: Iterable[Mapping[str, Any]], hexes: froze
                             halo_width=0.08 * s, cls="counter-more"))
 
 
+Box = tuple[float, float, float, float]     # left, top, right, bottom
+
+
+def _stack_boxes(g: _Geom, counters: Iterable[Mapping[str, Any]], hexes: frozenset[str]) -> list[Box]:
+    """Where the counter tiles of each stack lie (as :func:`_counter_tiles` draws them)."""
+    count: dict[str, int] = {}
+    for c in counters:
+        h = c.get("hex")
+        if h is not None and h in hexes:
+            count[h] = count.get(h, 0) + 1
+    t, step = 1.1 * g.s, 0.2 * g.s
+    out = []
+    for h, n in count.items():
+        cx, cy = g.centre(h)
+        cy += 0.1 * g.h
+        half = t / 2 + (min(n, 4) - 1) * step / 2
+        out.append((cx - half, cy - half, cx + half, cy + half))
+    return out
+
+
+def text_width(text: str, size: float, bold: bool = False, italic: bool = False) -> float:
+    """The width in px of ``text`` at ``size`` (measured with the picture's font when Pillow
+    has it, estimated otherwise)."""
+    try:
+        font = _font(100, bold, italic)
+        if hasattr(font, "getlength") and hasattr(font, "path"):   # a real TrueType font
+            return float(font.getlength(text)) * size / 100
+    except Exception:  # pragma: no cover - no Pillow
+        pass
+    return (0.64 if bold else 0.6) * size * len(text)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _place_labels(g: _Geom, hexmap: HexMap, lab: Mapping[str, Sequence[str]],
+                  counters: Sequence[Mapping[str, Any]], hex_numbers: bool) -> list[Prim]:
+    """Place names, each at the candidate spot that covers the fewest counters, names already
+    placed and hex numbers (regions first, then single places from the top of the map)."""
+    s = g.s
+    stacks = _stack_boxes(g, counters, hexmap.hexes)
+    numbers: list[Box] = []
+    if hex_numbers:
+        for h in hexmap.hexes:
+            cx, cy = g.centre(h)
+            y = cy - g.h / 2 + 0.27 * s
+            w = text_width(h, 0.34 * s) / 2
+            numbers.append((cx - w, y - 0.2 * s, cx + w, y + 0.2 * s))
+    frame = (g.x0, g.y0, g.x0 + g.map_width, g.y0 + g.map_height)
+    items = []
+    for text, hs in lab.items():
+        pts = [g.centre(h) for h in hs if h in hexmap]
+        if pts:
+            items.append((len(pts) == 1, min(p[1] for p in pts), text, pts))
+    items.sort(key=lambda it: (it[0], it[1]))
+    specs = []
+    for single, _top, text, pts in items:
+        size = 0.36 * s if single else 0.6 * s
+        w = text_width(text, size, bold=True, italic=not single)
+        th = 1.15 * size
+        if single:
+            x, y = pts[0]
+            cands = [(x, y + 0.3 * g.h), (x, y + 0.62 * g.h), (x, y - 0.62 * g.h),
+                     (x + s + w / 2, y), (x - s - w / 2, y),
+                     (x + 0.75 * s + w / 2, y + 0.5 * g.h), (x - 0.75 * s - w / 2, y + 0.5 * g.h),
+                     (x + 0.75 * s + w / 2, y - 0.5 * g.h), (x - 0.75 * s - w / 2, y - 0.5 * g.h),
+                     (x, y + 1.1 * g.h), (x, y - 1.1 * g.h)]
+        else:
+            x = sum(p[0] for p in pts) / len(pts)
+            y = sum(p[1] for p in pts) / len(pts)
+            cands = [(x, y), (x, y - g.h / 2), (x, y + g.h / 2), (x, y - g.h), (x, y + g.h)]
+            cands += list(pts) + [(p[0], p[1] + g.h / 2) for p in pts]
+        boxes = [(cx - w / 2, cy - th / 2, cx + w / 2, cy + th / 2) for cx, cy in cands]
+        # what a spot costs apart from the other names: counters, hex numbers, the frame
+        fixed = []
+        for rank, box in enumerate(boxes):
+            area = w * th
+            fixed.append((10 * sum(_overlap(box, b) for b in stacks)
+                          + 2 * sum(_overlap(box, b) for b in numbers)
+                          + 40 * (area - _overlap(box, frame))) / area + 0.35 * rank)
+        specs.append((single, text, size, cands, boxes, fixed, w * th))
+
+    def choose(i: int, chosen: list[int | None]) -> int:
+        _single, _text, _size, _cands, boxes, fixed, area = specs[i]
+        others = [specs[j][4][k] for j, k in enumerate(chosen) if j != i and k is not None]
+        costs = [fixed[r] + 40 * sum(_overlap(b, o) for o in others) / area
+                 for r, b in enumerate(boxes)]
+        return min(range(len(boxes)), key=costs.__getitem__)
+
+    # greedy (regions first, then from the top of the map), then a few rounds of moving each
+    # name to its best spot given all the others
+    chosen: list[int | None] = [None] * len(specs)
+    for i in range(len(specs)):
+        chosen[i] = choose(i, chosen)
+    for _round in range(4):
+        moved = False
+        for i in range(len(specs)):
+            k = choose(i, chosen)
+            if k != chosen[i]:
+                chosen[i], moved = k, True
+        if not moved:
+            break
+    out: list[Prim] = []
+    for (single, text, size, cands, _boxes, _fixed, _area), k in zip(specs, chosen):
+        assert k is not None
+        x, y = cands[k]
+        if single:
+            out.append(Prim("text", [(x, y)], text=text, size=size, bold=True, fill=INK,
+                            halo="#ffffff", halo_width=0.08 * s, cls="place"))
+        else:
+            out.append(Prim("text", [(x, y)], text=text, size=size, bold=True, italic=True,
+                            fill=INK, halo="#ffffff", halo_width=0.1 * s, cls="place"))
+    return out
+
+
 def _fit(text: str, size: float, width: float) -> float:
     """A font size at most ``size`` at which ``text`` fits in ``width`` (estimated)."""
     est = 0.7 * size * max(len(text), 1)
@@ -424,21 +542,12 @@ def layout(hexmap: HexMap, counters: Iterable[Mapping[str, Any]] = (), title: st
                             fill="#f4efe2" if dark else INK, halo=fill, halo_width=0.06 * s,
                             cls="hexnum"))
 
-    # place labels
+    # place labels: under the counters, with a halo, each where it hides the fewest counters,
+    # other names and hex numbers
     lab = default_labels(hexmap) if labels is None else {
         k: ([v] if isinstance(v, str) else list(v)) for k, v in labels.items()}
-    for text, hs in lab.items():
-        pts = [g.centre(h) for h in hs if h in hexmap]
-        if not pts:
-            continue
-        x = sum(p[0] for p in pts) / len(pts)
-        y = sum(p[1] for p in pts) / len(pts)
-        if len(pts) == 1:
-            out.append(Prim("text", [(x, y + 0.3 * g.h)], text=text, size=0.36 * s, bold=True,
-                            fill=INK, halo="#ffffff", halo_width=0.08 * s, cls="place"))
-        else:
-            out.append(Prim("text", [(x, y)], text=text, size=0.6 * s, bold=True, italic=True,
-                            fill=INK, halo="#ffffff", halo_width=0.1 * s, cls="place"))
+    counters = list(counters)
+    out.extend(_place_labels(g, hexmap, lab, counters, hex_numbers))
 
     # counters
     _counter_tiles(g, counters, hexmap.hexes, out)

@@ -1,11 +1,14 @@
 // The game page: board, decisions, log, live updates, replays.
 //
 // The browser never re-derives a rule: everything it offers comes from the engine's legal
-// actions for the seat that is to act.  An action's fields are read generically: a field
-// whose value is a unit id names a counter (the first one is the actor: it is clicked to
-// select), a field whose value is a hex on the map is a place to click, anything else is a
-// button.  A click that matches no legal action is still sent, so the engine says which rule
-// forbids it.
+// actions for the seat that is to act (and their texts, `labels`, from the engine's
+// describe_action).  An action's fields are read generically: a field whose value is a unit
+// id names a counter (the first one is the actor: it is clicked to select), a field whose
+// value is a hex on the map is a place to click, anything else is a button.  Selecting a
+// counter is the browser's own business: it asks the server what the selection would offer
+// (POST /preview, computed on a copy: nothing is stored, the opponent sees nothing) and sends
+// the selection together with the follow-up chosen.  A click on a hex that matches no legal
+// action is still sent, so the engine says which rule forbids it.
 const $ = (s) => document.querySelector(s);
 const SVGNS = "http://www.w3.org/2000/svg";
 const GAME = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -13,11 +16,15 @@ const REPLAY = location.pathname.startsWith("/replay/");
 const TOKENS = (new URLSearchParams(location.hash.slice(1)).get("t") || "").split(",").filter(Boolean);
 const ACTOR_FIELDS = ["unit", "piece"];
 const TYPE_ORDER = ["end", "resolve", "pass"];
+const TILE = 36;                 // a counter's side in map units
+const FULL_DETAIL_PX = 46;       // a counter at least this many screen px wide is drawn in full
+const META_TEXT = { resign: "Resign", offer_draw: "Offer a draw", accept_draw: "Accept the draw", decline_draw: "Decline" };
 
 const S = {
-  map: null, hexes: new Set(), states: {}, tokenOf: {}, focus: null, confirm: null,
-  replay: { step: 0, steps: 0, side: "", data: null }, sockets: [], busy: false,
-  vb: null, flash: null,
+  map: null, hexes: new Set(), places: [], placeOf: {}, states: {}, tokenOf: {}, focus: null, sel: null,
+  confirm: null, replay: { step: 0, steps: 0, side: "", data: null }, sockets: [], busy: false,
+  vb: null, flash: null, lowDetail: null, labelKey: "", labels: new Map(), wholeLog: false, logAll: null,
+  resignAsk: null, toastTimer: null, stackBoxes: [], titles: {},
 };
 
 // ----- small helpers -------------------------------------------------------------------------
@@ -30,12 +37,24 @@ function el(tag, attrs = {}, parent = null, ns = SVGNS) {
   return e;
 }
 const h = (tag, attrs = {}, parent = null) => el(tag, attrs, parent, null);
-function esc(s) { return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c])); }
+function esc(s) { return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c])); }
+// text with its rule cases ("[7.33]") set off, as HTML
+function ruled(s) { return esc(s).replace(/\[(\d+(?:\.\d+)*[a-z]?|Q\d+|resign|draw|end|action)\]/g, '<span class="rule">[$1]</span>'); }
+function keyOf(a) { return JSON.stringify(Object.keys(a).sort().map((k) => [k, a[k]])); }
 
+// A notice over the board, where the player is looking (the side panel may be scrolled):
+// refusals stay until dismissed or replaced, news fades.
 function say(text, kind = "error") {
   const m = $("#message");
-  m.textContent = text || "";
+  clearTimeout(S.toastTimer);
+  m.replaceChildren();
   m.className = "message " + (text ? kind : "");
+  if (!text) return;
+  const t = h("span", { class: "text" }, m);
+  t.innerHTML = ruled(text);
+  const x = h("button", { class: "close", title: "dismiss", "aria-label": "dismiss", text: "×" }, m);
+  x.onclick = () => say("");
+  if (kind === "info") S.toastTimer = setTimeout(() => say(""), 6000);
 }
 
 async function api(path, opts = {}, token = null) {
@@ -61,6 +80,7 @@ function current() {
 }
 const unitsOf = (st) => st.view.units || [];
 function unitMap(st) { const m = {}; for (const u of unitsOf(st)) m[u.id] = u; return m; }
+const seated = () => Object.keys(S.tokenOf).length > 0;
 
 // ----- reading actions generically --------------------------------------------------------------
 function parts(a, units) {
@@ -76,7 +96,10 @@ function parts(a, units) {
   return { actor, actorField, targets, hexes, other };
 }
 
+// an action in words: the engine's text when the server sent one (labels), else its fields
 function describe(a, units) {
+  const said = S.labels.get(keyOf(a));
+  if (said) return said;
   const bits = [a.type.replace(/_/g, " ")];
   for (const [k, v] of Object.entries(a)) {
     if (k === "type") continue;
@@ -85,6 +108,10 @@ function describe(a, units) {
       : (k === "to" || k === "hex") ? `→ ${v}` : `${k} ${v}`);
   }
   return bits.join(" ");
+}
+function learnLabels(acts, texts) {
+  if (!acts || !texts) return;
+  acts.forEach((a, i) => { if (typeof texts[i] === "string" && texts[i]) S.labels.set(keyOf(a), texts[i]); });
 }
 
 function mine(st) { return st && st.seat && st.legal && st.legal.length ? st : null; }
@@ -111,12 +138,24 @@ async function loadMap() {
   for (const child of Array.from(doc.documentElement.childNodes)) {
     if (child.nodeType === 1 && child.tagName !== "title") layer.appendChild(document.importNode(child, true));
   }
+  // place names are drawn by the page, above the map and under the counters, clear of stacks
+  layer.querySelectorAll(".place").forEach((e) => e.remove());
+  setupPlaces();
   const hit = $("#hitlayer");
   for (const hx of S.hexes) el("polygon", { points: corners(hx), class: "hit", "data-hex": hx }, hit);
   fit();
 }
 
-function setVB() { $("#board").setAttribute("viewBox", S.vb.map((v) => v.toFixed(1)).join(" ")); }
+function scale() { const b = $("#board").getBoundingClientRect(); return b.width / Math.max(S.vb[2], 1); }
+function setVB() {
+  $("#board").setAttribute("viewBox", S.vb.map((v) => v.toFixed(1)).join(" "));
+  // level of detail by the current scale: readable simplified counters at the fitting zoom
+  const low = TILE * scale() < FULL_DETAIL_PX;
+  $("#board").classList.toggle("lod-low", low);
+  document.body.dataset.lod = low ? "low" : "full";
+  if (S.lowDetail !== low) { S.lowDetail = low; }
+  if (S.map && S.map.hexmap && placeKey() !== S.labelKey) placeLabels();
+}
 function fit() {
   const b = $("#board").getBoundingClientRect();
   const w = S.map.width, hgt = S.map.height, ar = b.width / Math.max(b.height, 1);
@@ -133,11 +172,6 @@ function zoom(f, cx = null, cy = null) {
 function toMap(ev) {
   const b = $("#board").getBoundingClientRect(), [x, y, w, hh] = S.vb;
   return [x + (ev.clientX - b.left) / b.width * w, y + (ev.clientY - b.top) / b.height * hh];
-}
-function zoomTo(hx, width = 600) {
-  const [cx, cy] = centre(hx), b = $("#board").getBoundingClientRect(), ar = b.width / Math.max(b.height, 1);
-  S.vb = [cx - width / 2, cy - width / ar / 2, width, width / ar];
-  setVB();
 }
 
 function setupPanZoom() {
@@ -157,6 +191,7 @@ function setupPanZoom() {
     }
     hover(ev);
   });
+  svg.addEventListener("pointerleave", () => { $("#hover").style.display = "none"; });
   svg.addEventListener("click", (ev) => {
     if (drag && drag.moved) { drag = null; return; }
     drag = null;
@@ -171,44 +206,219 @@ function setupPanZoom() {
   window.addEventListener("resize", () => S.map && S.map.hexmap && fit());
 }
 
+// ----- the stack viewer: every unit of the hex under the pointer, with its values -------------------
+const VALUE_FIELDS = [["melee", "melee"], ["missile", "missile"], ["armour", "armour"], ["morale", "morale"],
+  ["movement", "move"], ["move", "move"], ["rally", "rally"]];
+function unitValues(u) {
+  const out = [];
+  for (const [k, name] of VALUE_FIELDS) if (u[k] !== undefined && u[k] !== null && u[k] !== "") out.push(`${name} ${u[k]}`);
+  if (u.magic) out.push(`magic ${u.magic_left ?? "?"}/${u.magic}`);
+  return out.join(" · ");
+}
+function unitFacts(u, st) {
+  const f = ["reduced", "disrupted", "moved", "fired", "attacked"].filter((k) => u[k]);
+  if (u.formation) f.push(String(u.formation));
+  if (st && ((st.view.demoralization || {})[u.side] || {}).demoralized) f.push("side demoralized");
+  return f.join(", ");
+}
 function hover(ev) {
   const box = $("#hover"), st = current();
   const t = ev.target.closest ? ev.target.closest("[data-hex]") : null;
-  if (!t || !st) { box.style.display = "none"; return; }
+  if (!t || !st || !S.map || !S.map.hexmap) { box.style.display = "none"; return; }
   const hx = t.dataset.hex, here = unitsOf(st).filter((u) => u.hex === hx);
+  const places = S.placeOf[hx] || [];
+  let html = `<b>${esc(hx)}</b> ${esc(S.map.terrain[hx] || "")}` + (places.length ? ` <span class="hplace">${esc(places.join(", "))}</span>` : "");
+  if (here.length) {
+    html += `<div class="hcount">${here.length} unit${here.length > 1 ? "s" : ""}</div><table>`;
+    for (const u of here) {
+      const style = sideStyle(u.side);
+      const facts = unitFacts(u, st);
+      const vals = unitValues(u);
+      html += `<tr class="hrow" data-unit="${esc(u.id)}"><td><span class="sw" style="background:${esc(style[0])}"></span></td>` +
+        `<td><b>${esc(u.name)}</b> <b class="hlabel">${esc(u.label ?? "")}</b> <small>${esc(u.side)}${u.nation ? " · " + esc(u.nation) : ""}${u.kind ? " · " + esc(u.kind) : ""}</small>` +
+        (vals ? `<br><span class="vals">${esc(vals)}</span>` : "") + (facts ? ` <span class="facts">${esc(facts)}</span>` : "") + "</td></tr>";
+    }
+    html += "</table>";
+  }
+  box.innerHTML = html;
   box.style.display = "block";
-  box.innerHTML = `<b>${hx}</b> ${esc(S.map.terrain[hx] || "")}` + here.map((u) => `<br>${esc(u.name)} ${esc(u.label || "")}${u.reduced ? " (reduced)" : ""}${u.disrupted ? " (disrupted)" : ""}`).join("");
+  // beside the pointer, kept inside the board
+  const wrap = $("#board-wrap").getBoundingClientRect();
+  let x = ev.clientX - wrap.left + 18, y = ev.clientY - wrap.top + 18;
+  const bw = box.offsetWidth, bh = box.offsetHeight;
+  if (x + bw > wrap.width - 4) x = Math.max(4, ev.clientX - wrap.left - bw - 18);
+  if (y + bh > wrap.height - 4) y = Math.max(4, wrap.height - bh - 4);
+  box.style.left = `${x}px`; box.style.top = `${y}px`; box.style.right = "auto"; box.style.bottom = "auto";
+}
+
+// ----- place names: above the map, under the counters, with a halo, clear of stacks ------------------
+function setupPlaces() {
+  S.places = [];
+  S.placeOf = {};
+  for (const [name, where] of Object.entries(S.map.places || {})) {
+    // capitalised names are for people; lowercase ones are the rules' handles (as the renderer)
+    const first = name.charAt(0);
+    if (first === first.toLowerCase()) continue;
+    const hs = (Array.isArray(where) ? where : [where]).filter((x) => S.hexes.has(x));
+    if (!hs.length) continue;
+    for (const x of hs) (S.placeOf[x] = S.placeOf[x] || []).push(name);
+    S.places.push({ name, hexes: hs, region: hs.length > 1, w10: null });
+  }
+  // regions first: they are the broadest names; then the places, from the top of the map
+  S.places.sort((a, b) => (b.region - a.region) || (centre(a.hexes[0])[1] - centre(b.hexes[0])[1]));
+}
+function labelSizes() {
+  // map units; at a far zoom the names grow so they stay readable (9 px; regions 12 px), close
+  // up they stop growing with the map (16 px; regions 22 px)
+  const k = scale();
+  const one = Math.min(Math.max(Math.min(10.8, 16 / k), 9 / k), 19), region = Math.min(Math.max(Math.min(18, 22 / k), 12 / k), 30);
+  return [Math.round(one), Math.round(region)];
+}
+function placeKey() { const [a, b] = labelSizes(); return `${a}/${b}/${S.stackKey || ""}`; }
+function textWidth(p, size) {
+  if (p.w10 === null) {   // measured once at 10 units, scaled after
+    const t = el("text", { "font-size": 10, class: p.region ? "region" : "", text: p.name }, $("#placelayer"));
+    p.w10 = t.getComputedTextLength() || 6.2 * p.name.length;
+    t.remove();
+  }
+  return p.w10 * size / 10;
+}
+function overlap(a, b) {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), hh = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return w > 0 && hh > 0 ? w * hh : 0;
+}
+function placeLabels() {
+  const layer = $("#placelayer");
+  if (!layer || !S.map || !S.map.hexmap || !S.vb) return;
+  layer.replaceChildren();
+  S.labelKey = placeKey();
+  const [one, region] = labelSizes(), s = S.map.size, H = Math.sqrt(3) * s;
+  const placed = [], low = S.lowDetail;
+  for (const p of S.places) {
+    const size = p.region ? region : one, w = textWidth(p, size), th = size * 1.15;
+    const pts = p.hexes.map(centre);
+    const cands = [];
+    if (p.region) {
+      const x = pts.reduce((t, q) => t + q[0], 0) / pts.length, y = pts.reduce((t, q) => t + q[1], 0) / pts.length;
+      cands.push([x, y], [x, y - H / 2], [x, y + H / 2], [x, y - H], [x, y + H]);
+      for (const q of pts) cands.push([q[0], q[1]]);
+    } else {
+      const [x, y] = pts[0];
+      cands.push([x, y + 0.3 * H], [x, y + 0.62 * H], [x, y - 0.62 * H], [x + s + w / 2, y], [x - s - w / 2, y],
+        [x + 0.75 * s + w / 2, y + 0.5 * H], [x - 0.75 * s - w / 2, y + 0.5 * H],
+        [x + 0.75 * s + w / 2, y - 0.5 * H], [x - 0.75 * s - w / 2, y - 0.5 * H], [x, y + 1.1 * H], [x, y - 1.1 * H]);
+    }
+    let best = null;
+    cands.forEach(([x, y], rank) => {
+      const box = [x - w / 2, y - th / 2, x + w / 2, y + th / 2], area = w * th;
+      let onUnits = 0, onNames = 0;
+      for (const b of S.stackBoxes) onUnits += overlap(box, b);
+      for (const b of placed) onNames += overlap(box, b);
+      const cost = 10 * onUnits / area + 40 * onNames / area + 0.35 * rank;
+      if (!best || cost < best.cost) best = { x, y, box, cost, onNames: onNames / area, onUnits: onUnits / area };
+    });
+    // far out, a name that would cover another name, or hide under the counters, waits for
+    // the player to zoom in (the stack viewer names the place meanwhile)
+    if (low && (best.onNames > 0.05 || best.onUnits > 0.12)) continue;
+    placed.push(best.box);
+    el("text", { x: best.x.toFixed(1), y: best.y.toFixed(1), "font-size": size, "stroke-width": (size * 0.28).toFixed(1),
+      class: p.region ? "place region" : "place", "data-place": p.name, text: p.name }, layer);
+  }
 }
 
 // ----- counters -----------------------------------------------------------------------------------
+// a unit's colours: the map's styles are given for the game's sides; a unit of a side that is
+// not one (Sauron's and Saruman's pieces under the Evil player in the two-player Battle of the
+// Ring) takes the renderer's colours for its own side (ringwar.render.hexrender.SIDE_STYLES)
+const SIDE_FALLBACK = { sauron: ["#5e0f0f", "#0c0c0c", "#ffffff"], saruman: ["#f2f2f2", "#111111", "#111111"],
+  alliance: ["#2353a4", "#ffffff", "#ffffff"], westernesse: ["#2353a4", "#ffffff", "#ffffff"] };
+function sideStyle(side) { return (S.map.sides || {})[side] || SIDE_FALLBACK[side] || ["#555555", "#ffffff", "#ffffff"]; }
 const NATION_COLOURS = ["#d4a017", "#7fb3d5", "#a9dfbf", "#f5b7b1", "#d7bde2", "#f8c471", "#aab7b8", "#73c6b6"];
 function nationColour(n) { let k = 0; for (const c of String(n || "")) k = (k * 31 + c.charCodeAt(0)) % 997; return NATION_COLOURS[k % NATION_COLOURS.length]; }
 function blend(c1, c2, t) {
   const a = [1, 3, 5].map((i) => parseInt(c1.slice(i, i + 2), 16)), b = [1, 3, 5].map((i) => parseInt(c2.slice(i, i + 2), 16));
   return "#" + a.map((x, i) => Math.round(x + (b[i] - x) * t).toString(16).padStart(2, "0")).join("");
 }
+// the width of a text in ems, as the browser draws it (measured once per text and weight)
+const EMS = new Map();
+function em(text, bold = false) {
+  const key = (bold ? "b:" : "n:") + text;
+  if (!EMS.has(key)) {
+    const t = el("text", { "font-size": 100, "font-weight": bold ? "bold" : "normal", text }, $("#measure"));
+    EMS.set(key, (t.getComputedTextLength() || 62 * Math.max(text.length, 1)) / 100);
+    t.remove();
+  }
+  return Math.max(EMS.get(key), 0.3);
+}
+// a name on at most two lines (split between words, as even as can be), never cut short
+function nameLines(name) {
+  const words = name.split(/\s+/).filter(Boolean);
+  if (name.length <= 9 || words.length < 2) return [name];
+  let best = [name], len = name.length;
+  for (let i = 1; i < words.length; i++) {
+    const a = words.slice(0, i).join(" "), b = words.slice(i).join(" ");
+    if (Math.max(a.length, b.length) < len) { best = [a, b]; len = Math.max(a.length, b.length); }
+  }
+  return best;
+}
+// the values of a simplified counter, as large as they fit: "D-3-X" on one line or "D" over "3-X"
+// (narrowed by up to a fifth rather than made smaller); a name ("Gondor") is shortened to its
+// first letters
+const SIMPLE_WIDTH = TILE - 4, SQUEEZE = 0.8;
+function simpleLines(label) {
+  label = String(label ?? "");
+  const fit1 = (s, cap) => Math.min(cap, SIMPLE_WIDTH / (em(s, true) * SQUEEZE));
+  if (/^[^\d-]{5,}$/.test(label)) {   // a name, not values: "Gondor" -> "Gon", "Siege Tower" -> "ST"
+    const words = label.split(/\s+/).filter(Boolean);
+    label = words.length > 1 ? words.map((w) => w[0]).join("").slice(0, 3) : label.slice(0, 3);
+  }
+  const one = { lines: [label], size: fit1(label, 19) };
+  const i = label.indexOf("-");
+  if (i > 0) {
+    const two = [label.slice(0, i), label.slice(i + 1)];
+    const size = Math.min(fit1(two[0], 13.5), fit1(two[1], 13.5));
+    if (size > one.size) return { lines: two, size };
+  }
+  return one;
+}
 
 function drawCounter(u, x, y, parent, st, flags) {
-  const t = 36, style = (S.map.sides || {})[u.side] || ["#555555", "#ffffff", "#ffffff"];
+  const t = TILE, style = sideStyle(u.side);
   const dm = ((st.view.demoralization || {})[u.side] || {}).demoralized;
   const g = el("g", { class: "counter" + flags, "data-unit": u.id, "data-hex": u.hex, transform: `translate(${(x - t / 2).toFixed(1)},${(y - t / 2).toFixed(1)})` }, parent);
   el("title", { text: `${u.name} ${u.label || ""} [${u.id}] ${u.nation || ""} ${u.kind || ""}${u.reduced ? " reduced" : ""}${u.disrupted ? " disrupted" : ""}${dm ? " (side demoralized)" : ""}` }, g);
   const fill = u.reduced ? blend(style[0], "#ffffff", 0.35) : style[0];
   el("rect", { class: "tile", width: t, height: t, rx: 3, fill, stroke: "#000", "stroke-width": 1.2 }, g);
-  el("rect", { x: 1.5, y: 1.5, width: t - 3, height: 5, fill: nationColour(u.nation), class: "nation" }, g);
-  if (u.kind === "cavalry") el("line", { x1: 4, y1: t - 4, x2: t - 4, y2: 8, stroke: blend(fill, style[2], 0.35), "stroke-width": 4 }, g);
-  if (u.kind === "leader") el("rect", { x: 2.5, y: 2.5, width: t - 5, height: t - 5, fill: "none", stroke: "#e0b020", "stroke-width": 2.2 }, g);
-  const name = String(u.name || "");
-  el("text", { x: t / 2, y: 13.5, class: "cname", fill: style[2], text: name.length > 9 ? name.slice(0, 8) + "." : name }, g);
-  el("text", { x: t / 2, y: 27, class: "clabel", fill: style[2], text: String(u.label ?? "") }, g);
-  if (u.reduced) el("polygon", { points: `${t - 10},${t} ${t},${t} ${t},${t - 10}`, fill: "#fff", stroke: "#000", "stroke-width": 0.6, class: "reduced-mark" }, g);
+  // far out: the side's colour, the nation's stripe and the values, large
+  const sg = el("g", { class: "simple" }, g);
+  el("rect", { x: 1.5, y: 1.5, width: t - 3, height: 4, fill: nationColour(u.nation) }, sg);
+  const sl = simpleLines(u.label !== undefined && u.label !== null && String(u.label) !== "" ? u.label : u.name);
+  const y0 = sl.lines.length === 1 ? 20 : 13.5;
+  sl.lines.forEach((line, i) => {
+    const natural = em(line, true) * sl.size;
+    el("text", { x: t / 2, y: (y0 + i * sl.size * 0.95).toFixed(1), class: "slabel", fill: style[2], "font-size": sl.size.toFixed(1),
+      textLength: natural > SIMPLE_WIDTH ? SIMPLE_WIDTH : null, lengthAdjust: natural > SIMPLE_WIDTH ? "spacingAndGlyphs" : null, text: line }, sg);
+  });
+  if (u.reduced) el("polygon", { points: `${t - 9},${t} ${t},${t} ${t},${t - 9}`, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, sg);
+  if (u.disrupted) el("circle", { cx: t - 2, cy: 2, r: 5, fill: "#ffd400", stroke: "#000", "stroke-width": 0.8 }, sg);
+  // zoomed in: the full counter
+  const fg = el("g", { class: "full" }, g);
+  el("rect", { x: 1.5, y: 1.5, width: t - 3, height: 5, fill: nationColour(u.nation), class: "nation" }, fg);
+  if (u.kind === "cavalry") el("line", { x1: 4, y1: t - 4, x2: t - 4, y2: 8, stroke: blend(fill, style[2], 0.35), "stroke-width": 4 }, fg);
+  if (u.kind === "leader") el("rect", { x: 2.5, y: 2.5, width: t - 5, height: t - 5, fill: "none", stroke: "#e0b020", "stroke-width": 2.2 }, fg);
+  const lines = nameLines(String(u.name || ""));
+  const ns = Math.min(7.5, ...lines.map((l) => (t - 3) / em(l)));
+  lines.forEach((line, i) => el("text", { x: t / 2, y: (lines.length === 1 ? 13.5 : 11 + i * ns * 1.05).toFixed(1), class: "cname", fill: style[2], "font-size": ns.toFixed(2), text: line }, fg));
+  const label = String(u.label ?? "");
+  el("text", { x: t / 2, y: 28, class: "clabel", fill: style[2], "font-size": Math.min(10.5, (t - 4) / em(label, true)).toFixed(2), text: label }, fg);
+  if (u.reduced) el("polygon", { points: `${t - 10},${t} ${t},${t} ${t},${t - 10}`, fill: "#fff", stroke: "#000", "stroke-width": 0.6, class: "reduced-mark" }, fg);
   if (u.disrupted) {
-    el("circle", { cx: t - 1, cy: 1, r: 6, fill: "#ffd400", stroke: "#000", "stroke-width": 0.8, class: "disrupted-mark" }, g);
-    el("text", { x: t - 1, y: 3.5, class: "dmark", text: "D" }, g);
+    el("circle", { cx: t - 1, cy: 1, r: 6, fill: "#ffd400", stroke: "#000", "stroke-width": 0.8, class: "disrupted-mark" }, fg);
+    el("text", { x: t - 1, y: 3.5, class: "dmark", text: "D" }, fg);
   }
   if (dm) {
-    el("rect", { x: -2, y: t - 9, width: 14, height: 9, fill: "#b03a2e", stroke: "#000", "stroke-width": 0.5, class: "demoralized-mark" }, g);
-    el("text", { x: 5, y: t - 2.2, class: "dmark small", fill: "#fff", text: "Dm" }, g);
+    el("rect", { x: -2, y: t - 9, width: 14, height: 9, fill: "#b03a2e", stroke: "#000", "stroke-width": 0.5, class: "demoralized-mark" }, fg);
+    el("text", { x: 5, y: t - 2.2, class: "dmark small", fill: "#fff", text: "Dm" }, fg);
   }
   return g;
 }
@@ -216,23 +426,43 @@ function drawCounter(u, x, y, parent, st, flags) {
 // ----- drawing a state ------------------------------------------------------------------------------
 function analyse(st) {
   const units = unitMap(st), legal = (mine(st) || { legal: [] }).legal;
-  const info = { units, legal, actors: new Set(), dest: new Map(), targets: new Map(), focusActs: [] };
-  for (const a of legal) { const p = parts(a, units); if (p.actor) info.actors.add(p.actor); }
+  const info = { units, legal, actors: new Set(), selects: new Map(), dest: new Map(), targets: new Map(), focusActs: [] };
+  for (const a of legal) {
+    const p = parts(a, units);
+    if (!p.actor) continue;
+    info.actors.add(p.actor);
+    if (a.type === "select" && !info.selects.has(p.actor)) info.selects.set(p.actor, a);
+  }
+  // a selection belongs to the position it was made on
+  if (S.sel && (!mine(st) || S.sel.version !== st.version || !units[S.sel.unit])) S.sel = null;
   const pend = st.view.pending;
-  if (legal.length && pend && pend.unit && info.actors.has(pend.unit)) S.focus = pend.unit;
+  if (!S.sel && legal.length && pend && pend.unit && info.actors.has(pend.unit)) S.focus = pend.unit;
   if (S.focus && !units[S.focus]) S.focus = null;
-  if (S.focus) {
-    info.focusActs = legal.filter((a) => parts(a, units).actor === S.focus);
+  const add = (map, key, a) => { if (!map.has(key)) map.set(key, []); map.get(key).push(a); };
+  if (S.sel) {
+    // what the selected counter may do, as the engine said on a copy of the game
+    S.focus = S.sel.unit;
+    info.focusActs = S.sel.then;
     for (const a of info.focusActs) {
       const p = parts(a, units);
-      for (const [, hx] of p.hexes) { if (!info.dest.has(hx)) info.dest.set(hx, []); info.dest.get(hx).push(a); }
-      for (const [, u] of p.targets) { if (!info.targets.has(u)) info.targets.set(u, []); info.targets.get(u).push(a); }
+      for (const [, hx] of p.hexes) add(info.dest, hx, a);
+      for (const [, u] of p.targets) add(info.targets, u, a);
+      // a follow-up that names another counter first ({"type": "attack", "target": X}) acts on it
+      if (p.actor && p.actor !== S.sel.unit && !p.hexes.length) add(info.targets, p.actor, a);
     }
-  } else {
-    // actions with a hex and no actor (e.g. placing something) can be clicked too
+  } else if (S.focus) {
+    info.focusActs = legal.filter((a) => a.type !== "select" && parts(a, units).actor === S.focus);
+    for (const a of info.focusActs) {
+      const p = parts(a, units);
+      for (const [, hx] of p.hexes) add(info.dest, hx, a);
+      for (const [, u] of p.targets) add(info.targets, u, a);
+    }
+  }
+  if (!S.sel) {
+    // actions with a hex and no actor (a piece moving step by step, placing something) are clicked too
     for (const a of legal) {
       const p = parts(a, units);
-      if (!p.actor) for (const [, hx] of p.hexes) { if (!info.dest.has(hx)) info.dest.set(hx, []); info.dest.get(hx).push(a); }
+      if (!p.actor) for (const [, hx] of p.hexes) add(info.dest, hx, a);
     }
   }
   return info;
@@ -241,7 +471,11 @@ function analyse(st) {
 function render() {
   const st = current();
   if (!st || !S.map) return;
-  const v = st.view, info = analyse(st);
+  const v = st.view;
+  S.labels = new Map();
+  learnLabels(st.legal, st.labels);
+  if (S.sel) learnLabels(S.sel.then, S.sel.labels);
+  const info = analyse(st);
   document.body.dataset.version = st.version;
   document.body.dataset.toAct = v.to_act || "";
   document.body.dataset.turn = v.turn;
@@ -249,15 +483,30 @@ function render() {
   document.body.dataset.actions = v.actions_played;
   document.body.dataset.seat = st.seat || "";
   document.body.dataset.over = v.result ? "1" : "";
-  $("#title").textContent = v.title || v.system;
+  document.body.dataset.selected = S.sel ? S.sel.unit : "";
+  const title = v.title || S.titles[v.system] || v.system;
+  $("#title").textContent = title;
+  document.title = `${title} · ringwar`;
   $("#seat-badge").textContent = REPLAY ? "replay" : st.seat ? `you: ${Object.values(S.states).filter((s) => s.seat).map((s) => s.seat).join(" + ")}` : "observer";
+  $("#result-badge").hidden = !v.result;
+  $("#result-badge").textContent = v.result ? resultText(v.result) : "";
   drawTracks(v);
   if (S.map.hexmap) drawBoard(st, info);
   drawDecision(st, info);
+  drawMeta(st);
   drawStatus(st);
   drawOffmap(st, info);
-  drawLog(v.recent_log || [], REPLAY && S.replay.data ? S.replay.data.events : null);
+  if (S.wholeLog && !REPLAY) drawWholeLog(st);
+  else drawLog(v.recent_log || [], REPLAY && S.replay.data ? S.replay.data.events : null);
   $("#undo").disabled = !st.undo || S.busy;
+  // an observer (or a replay) has nothing to take back or to select
+  $("#undo").hidden = !seated() || REPLAY;
+  $("#clear-focus").hidden = !seated() || REPLAY;
+}
+
+function resultText(r) {
+  if (!r) return "";
+  return r.text || (r.winner ? `${r.winner} wins` : (r.winners || []).length ? `${r.winners.join(" and ")} win` : "draw");
 }
 
 function drawBoard(st, info) {
@@ -276,22 +525,36 @@ function drawBoard(st, info) {
   const focusUnit = S.focus ? info.units[S.focus] : null;
   if (focusUnit && focusUnit.hex && S.hexes.has(focusUnit.hex)) el("polygon", { points: corners(focusUnit.hex, 0.94), class: "focus-hex" }, marks);
   if (S.flash) for (const hx of S.flash) if (S.hexes.has(hx)) el("polygon", { points: corners(hx, 0.9), class: "flash" }, marks);
+  S.stackBoxes = [];
   for (const [hx, stack] of stacks) {
     const [cx, cy] = centre(hx);
     // the focused unit, then actable units, are drawn on top
     stack.sort((a, b) => (a.id === S.focus) - (b.id === S.focus) || info.actors.has(a.id) - info.actors.has(b.id));
-    const shown = stack.slice(-4), n = shown.length, step = 6;
+    // a fan kept inside the hex (neighbouring stacks never overlap), the count in a badge
+    const shown = stack.slice(-4), n = shown.length, step = n > 1 ? Math.min(5, 14 / (n - 1)) : 0;
+    const spread = (n - 1) * step / 2, dy = Math.min(3, S.map.size * Math.sqrt(3) / 2 - TILE / 2 - spread - 0.5);
+    const g = el("g", { class: "stack", "data-stack": hx, "data-count": stack.length }, layer);
     shown.forEach((u, i) => {
       const off = (i - (n - 1) / 2) * step;
       let flags = "";
       if (info.actors.has(u.id)) flags += " actable";
       if (u.id === S.focus) flags += " focus";
       if (info.targets.has(u.id)) flags += " target";
-      drawCounter(u, cx + off, cy + 3 - off, layer, st, flags);
+      drawCounter(u, cx + off, cy + dy - off, g, st, flags);
     });
-    if (stack.length > n) el("text", { x: cx + 17, y: cy + 18, class: "more", text: `+${stack.length - n}` }, layer);
-    if (stack.length > 1) el("text", { x: cx - 20, y: cy + 19, class: "stackn", text: `${stack.length}` }, layer);
+    S.stackBoxes.push([cx - TILE / 2 - spread, cy + dy - TILE / 2 - spread, cx + TILE / 2 + spread, cy + dy + TILE / 2 + spread]);
+    if (stack.length > 1) {
+      const bx = cx + spread + TILE / 2 - 2, by = cy + dy - spread - TILE / 2 + 2;
+      for (const [cls, r, fs] of [["simple", 10, 14], ["full", 7, 10]]) {
+        const b = el("g", { class: "stackcount " + cls, "data-hex": hx }, g);
+        el("circle", { cx: bx.toFixed(1), cy: by.toFixed(1), r }, b);
+        el("text", { x: bx.toFixed(1), y: by.toFixed(1), "font-size": fs, text: stack.length }, b);
+      }
+    }
   }
+  const key = [...stacks.keys()].sort().join(",");
+  if (key !== S.stackKey) { S.stackKey = key; placeLabels(); }
+  else if (placeKey() !== S.labelKey) placeLabels();
 }
 
 function drawTracks(v) {
@@ -303,11 +566,14 @@ function drawTracks(v) {
     h("span", { class: "box" + (night.has(t) ? " night" : "") + (t === v.turn ? " now" : ""), title: night.has(t) ? `turn ${t} (night)` : `turn ${t}`, text: t }, tt);
   }
   const pb = $("#phase-bar");
-  // the whole sequence of play when the system lists it (SPI games), the current phase marked
-  const seq = (v.phases || []).map((p) => `<span class="${p.code === v.phase ? "phase" : "phase-off"}" title="${esc(p.name)}">${esc(p.code)}</span>`).join("");
-  pb.innerHTML = (seq || `<span class="phase">${esc(v.phase || "")}</span>`) + ` ${esc(v.phase_name || "")}` +
+  // the whole sequence of play when the system lists it (SPI games), the current phase marked;
+  // otherwise the phase's name (never its code)
+  // (a rulebook's phase letter as it is, a longer code by its name: "move1" -> "First Movement")
+  const short = (p) => (String(p.code).length <= 2 ? p.code : String(p.name || p.code).replace(/\s*\[[^\]]*\]/g, "").replace(/ Phase$/, ""));
+  const seq = (v.phases || []).map((p) => `<span class="${p.code === v.phase ? "phase" : "phase-off"}" data-code="${esc(p.code)}" title="${esc(p.name)}">${esc(short(p))}</span>`).join("");
+  pb.innerHTML = (seq ? seq + ` ${esc(v.phase_name || "")}` : `<span class="phase">${esc(v.phase_name || v.phase || "")}</span>`) +
     (v.step ? ` · <i>${esc(v.step)}</i>` : "") + (v.night ? ' <span class="night-tag">night</span>' : "") +
-    (v.result ? ` · <b class="result">${esc(v.result.text || v.result.winner)}</b>` : v.to_act ? ` · <b>${esc(v.to_act)}</b> to act` : "");
+    (v.result ? ` · <b class="result">${esc(resultText(v.result))}</b>` : v.to_act ? ` · <b>${esc(v.to_act)}</b> to act` : "");
   const dm = $("#dm-track");
   dm.replaceChildren();
   for (const [side, d] of Object.entries(v.demoralization || {})) {
@@ -330,7 +596,7 @@ function drawDecision(st, info) {
   fb.replaceChildren();
   const m = mine(st);
   if (REPLAY) prompt.textContent = "Replay: step through the game with the buttons above (or the arrow keys).";
-  else if (v.result) prompt.innerHTML = `<b>Game over.</b> ${esc(v.result.text || v.result.winner)}`;
+  else if (v.result) prompt.innerHTML = `<b>Game over.</b> ${esc(resultText(v.result))}`;
   else if (!m) {
     const who = v.to_act, seat = (st.seats || {})[who];
     const ai = { mcts: "AI, searching", heuristic: "AI, rules of thumb", random: "AI, random" };
@@ -344,10 +610,10 @@ function drawDecision(st, info) {
     const general = info.legal.filter((a) => !parts(a, info.units).actor);
     general.sort((a, b) => TYPE_ORDER.indexOf(b.type) - TYPE_ORDER.indexOf(a.type));
     for (const a of general.filter((x) => !parts(x, info.units).hexes.length)) actionButton(a, info.units, box);
-    if (S.focus) {
+    if (S.focus && info.units[S.focus]) {
       const u = info.units[S.focus];
       h("div", { class: "focus-name", text: `Selected: ${u.name} ${u.label || ""} [${u.id}]` + (u.hex ? ` in ${u.hex}` : "") }, fb);
-      const own = info.focusActs.filter((a) => { const p = parts(a, info.units); return !p.hexes.length && !p.targets.length; });
+      const own = info.focusActs.filter((a) => { const p = parts(a, info.units); return !p.hexes.length && !p.targets.length && (!p.actor || p.actor === S.focus); });
       const nh = info.dest.size, nt = info.targets.size;
       if (nh || nt) h("div", { class: "hint", text: [nh ? `${nh} highlighted hex(es): click one` : "", nt ? `${nt} counter(s) it can act on (red outline): click one` : ""].filter(Boolean).join("; ") }, fb);
       const row = h("div", { class: "actions" }, fb);
@@ -362,22 +628,81 @@ function drawDecision(st, info) {
   for (const a of info.legal) { if (!byType.has(a.type)) byType.set(a.type, []); byType.get(a.type).push(a); }
   for (const [type, acts] of byType) {
     const d = h("details", { class: "group" }, list);
-    h("summary", { text: `${type} (${acts.length})` }, d);
+    h("summary", { text: `${type.replace(/_/g, " ")} (${acts.length})` }, d);
     const row = h("div", { class: "actions" }, d);
     for (const a of acts.slice(0, 300)) actionButton(a, info.units, row);
   }
 }
 
+// ----- resigning and agreed draws: any seat this browser holds, whether or not it is to act ----------
+function seatStates() {
+  return Object.values(S.states).filter((s) => s.seat && S.tokenOf[s.seat]).sort((a, b) => a.seat.localeCompare(b.seat));
+}
+function drawMeta(st) {
+  const panel = $("#meta"), body = $("#meta-body"), banner = $("#draw-banner");
+  body.replaceChildren();
+  banner.replaceChildren();
+  const seats = REPLAY ? [] : seatStates();
+  const offer = st.view.draw_offer;
+  let any = false, asked = false;
+  for (const s of seats) {
+    const meta = s.meta || [];
+    if (!meta.length) continue;
+    any = true;
+    const row = h("div", { class: "metarow", "data-side": s.seat }, body);
+    h("span", { class: "who", text: s.seat }, row);
+    for (const a of meta) {
+      if (a.type === "accept_draw" || a.type === "decline_draw") continue;
+      const b = h("button", { class: a.type.replace(/_/g, "-"), "data-side": a.side, text: META_TEXT[a.type] || a.type }, row);
+      b.onclick = () => (a.type === "resign" ? askResign(a.side) : sendMeta(a));
+    }
+    if (offer && offer.by === s.seat) h("span", { class: "hint", text: "draw offered: waiting for an answer" }, row);
+    if (S.resignAsk === s.seat) {
+      const c = h("div", { class: "confirm-resign", "data-side": s.seat }, body);
+      h("span", { text: `Resign the game as ${s.seat}? The other side${Object.keys(st.seats || {}).length > 2 ? "s win" : " wins"}. ` }, c);
+      const yes = h("button", { class: "primary confirm-resign-yes", "data-side": s.seat, text: "Yes, resign" }, c);
+      yes.onclick = () => { S.resignAsk = null; sendMeta({ type: "resign", side: s.seat }); };
+      const no = h("button", { class: "confirm-resign-no", text: "No" }, c);
+      no.onclick = () => { S.resignAsk = null; render(); };
+    }
+    // an offer made to this seat: a banner over the board, with the answer buttons
+    const acc = meta.find((a) => a.type === "accept_draw"), dec = meta.find((a) => a.type === "decline_draw");
+    if (acc && offer) {
+      asked = true;
+      const line = h("div", { class: "offer", "data-side": s.seat }, banner);
+      h("span", { text: `${offer.by} offers a draw${seats.length > 1 ? ` (answer as ${s.seat})` : ""}` + ((offer.accepted || []).length ? `; accepted by ${offer.accepted.join(", ")}` : "") }, line);
+      const ya = h("button", { class: "accept-draw", "data-side": s.seat, text: "Accept" }, line);
+      ya.onclick = () => sendMeta(acc);
+      if (dec) { const na = h("button", { class: "decline-draw", "data-side": s.seat, text: "Decline" }, line); na.onclick = () => sendMeta(dec); }
+    }
+  }
+  panel.hidden = !any;
+  banner.hidden = !asked;
+}
+function askResign(side) { S.resignAsk = side; render(); }
+async function sendMeta(a) {
+  const s = S.states[a.side], token = S.tokenOf[a.side];
+  if (!s || !token || S.busy) return;
+  S.busy = true;
+  try {
+    const version = Math.max(...Object.values(S.states).map((x) => x.version));
+    const r = await api(`/api/games/${GAME}/actions`, { method: "POST", body: JSON.stringify({ action: a, version }) }, token);
+    if (r.state) S.states[r.state.seat] = r.state;
+    const evs = r.events || [];
+    say(evs.length ? evs.map((e) => `${e.rule || ""} ${e.text}`).join(" · ") : "", "info");
+  } catch (e) { showError(e); } finally { S.busy = false; render(); }
+}
+
 function drawStatus(st) {
   const v = st.view, box = $("#status-body");
   const rows = [];
-  rows.push(`<div>Turn <b>${esc(v.turn)}</b>${v.last_turn ? ` of ${v.last_turn}` : ""} · phase <b>${esc(v.phase)}</b> · ${esc(v.actions_played)} actions</div>`);
+  rows.push(`<div>Turn <b>${esc(v.turn)}</b>${v.last_turn ? ` of ${v.last_turn}` : ""} · <b>${esc(v.phase_name || v.phase)}</b> · ${esc(v.actions_played)} actions</div>`);
   const seats = st.seats || {};
   if (Object.keys(seats).length) rows.push("<div>Seats: " + Object.entries(seats).map(([s, x]) => `${esc(s)} (${x.kind === "ai" ? "AI " + esc(x.agent || "") : "human"})`).join(", ") + "</div>");
   const mages = unitsOf(st).filter((u) => u.magic);
   if (mages.length) rows.push("<div>Magic points: " + mages.map((u) => `${esc(u.name)} ${u.magic_left ?? "?"}/${u.magic}`).join(", ") + "</div>");
   if (v.exclusive) rows.push(`<details><summary>Special rules</summary><pre>${esc(JSON.stringify(v.exclusive, null, 1))}</pre></details>`);
-  if (v.result) rows.push(`<div class="result">${esc(v.result.text || JSON.stringify(v.result))}</div>`);
+  if (v.result) rows.push(`<div class="result">${esc(resultText(v.result))}</div>`);
   box.innerHTML = rows.join("");
 }
 
@@ -398,37 +723,78 @@ function drawOffmap(st, info) {
   }
 }
 
+// ----- the log: whatever shape an event's dice come in (a list, "3,5", a number) ------------------------
 const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+function diceOf(d) {
+  if (d === null || d === undefined || d === "") return [];
+  if (Array.isArray(d)) return d.flatMap(diceOf);
+  if (typeof d === "number") return [d];
+  if (typeof d === "string") return d.split(/[^0-9-]+/).filter(Boolean).map((x) => (/^-?\d+$/.test(x) ? Number(x) : x));
+  if (typeof d === "object") return Object.values(d).flatMap(diceOf);
+  return [String(d)];
+}
 function logItem(e, parent, cls = "") {
-  const li = h("li", { class: "ev " + (e.type || "") + cls }, parent);
-  if (e.rule) h("span", { class: "rule", text: e.rule }, li);
-  h("span", { class: "txt", text: " " + (e.text || e.type) }, li);
-  if (e.dice && e.dice.length) h("span", { class: "dice", title: `dice: ${e.dice.join(", ")}`, text: " " + e.dice.map((d) => DIE[d] || d).join("") + ` (${e.dice.join(",")})` }, li);
+  if (!e || typeof e !== "object") e = { text: String(e) };
+  const li = h("li", { class: "ev " + (typeof e.type === "string" ? e.type : "") + cls }, parent);
+  if (e.rule) h("span", { class: "rule", text: String(e.rule) }, li);
+  h("span", { class: "txt", text: " " + String(e.text ?? e.type ?? "") }, li);
+  const dice = diceOf(e.dice);
+  if (dice.length) h("span", { class: "dice", title: `dice: ${dice.join(", ")}`, text: " " + dice.map((d) => DIE[d] || d).join("") + ` (${dice.join(",")})` }, li);
   if (e.visible_to) h("span", { class: "private", title: `only ${e.visible_to} sees this`, text: " 👁" }, li);
 }
 function drawLog(events, stepEvents) {
   const ol = $("#log");
   ol.replaceChildren();
-  for (const e of events) logItem(e, ol);
+  for (const e of events || []) logItem(e, ol);
   if (stepEvents && stepEvents.length) { h("li", { class: "sep", text: "— this step —" }, ol); for (const e of stepEvents) logItem(e, ol, " step"); }
   ol.scrollTop = ol.scrollHeight;
+  $("#full-log").textContent = "whole log";
+  document.body.dataset.logEntries = ol.querySelectorAll("li.ev").length;
+}
+function drawWholeLog(st) {
+  const ol = $("#log");
+  if (!S.logAll || S.logAll.version !== st.version) { loadWholeLog(); return; }
+  ol.replaceChildren();
+  for (const e of S.logAll.log) logItem(e, ol);
+  ol.scrollTop = ol.scrollHeight;
+  $("#full-log").textContent = "recent only";
+  document.body.dataset.logEntries = ol.querySelectorAll("li.ev").length;
+}
+async function loadWholeLog() {
+  const st = current();
+  if (!st || S.logLoading) return;
+  S.logLoading = true;
+  try {
+    const r = await api(`/api/games/${GAME}/log`, {}, tokenFor(st) || TOKENS[0] || null);
+    S.logAll = { version: st.version, log: r.log || [], total: (r.log || []).length };
+    document.body.dataset.logTotal = S.logAll.total;
+  } catch (e) { showError(e); S.wholeLog = false; } finally { S.logLoading = false; }
+  render();
+}
+function fullLog() {
+  S.wholeLog = !S.wholeLog;
+  S.logAll = null;
+  render();
 }
 
 // ----- playing ------------------------------------------------------------------------------------------
 function tokenFor(st) { return st && st.seat ? S.tokenOf[st.seat] : null; }
 
-async function act(a) {
+async function act(a, selection = S.sel ? S.sel.action : null) {
   const st = mine(current());
   if (!st || S.busy) return;
   S.busy = true;
   $("#confirm").hidden = true;
   $("#chooser").hidden = true;
   try {
-    const r = await api(`/api/games/${GAME}/actions`, { method: "POST", body: JSON.stringify({ action: a, version: st.version }) }, tokenFor(st));
+    const body = { action: a, version: st.version };
+    if (selection) body.selection = selection;
+    const r = await api(`/api/games/${GAME}/actions`, { method: "POST", body: JSON.stringify(body) }, tokenFor(st));
     S.states[r.state.seat] = r.state;
     const evs = r.events || [];
     say(evs.length ? evs.filter((e) => e.type !== "phase" || evs.length < 3).slice(-3).map((e) => `${e.rule || ""} ${e.text}`).join(" · ") : "", "info");
     S.flash = null;
+    S.sel = null;
     if (!r.state.view.pending) S.focus = null;
   } catch (e) {
     showError(e);
@@ -440,7 +806,7 @@ async function act(a) {
 
 function showError(e) {
   const b = e.body || {};
-  say(b.error === "illegal" ? `${b.message}` : b.message || e.message, "error");
+  say(b.message || e.message, "error");
 }
 
 async function choose(a) {
@@ -456,15 +822,60 @@ async function choose(a) {
   await act(a);
 }
 
-function pct(p) { return (100 * p).toFixed(p < 0.1 ? 1 : 0) + "%"; }
+// selecting a counter: what it may do, computed by the server on a copy; nothing is played
+async function select(selAction, id) {
+  const st = mine(current());
+  if (!st || S.busy) return;
+  S.busy = true;
+  let r = null;
+  try {
+    r = await api(`/api/games/${GAME}/preview`, { method: "POST", body: JSON.stringify({ action: selAction }) }, tokenFor(st));
+  } catch (e) { showError(e); } finally { S.busy = false; }
+  if (r && Array.isArray(r.then) && mine(current()) && current().version === st.version) {
+    S.sel = { action: selAction, unit: id, then: r.then, labels: r.then_labels || null, version: st.version };
+    S.focus = id;
+    $("#chooser").hidden = true;
+    $("#confirm").hidden = true;
+    render();
+    return;
+  }
+  // the engine cannot show this selection without playing it (it would roll, reveal or pass
+  // the turn), or the server predates free selections: play it as an action
+  if (r) await act(selAction, null);
+}
+
+function clearSelection() {
+  $("#chooser").hidden = true;
+  $("#confirm").hidden = true;
+  S.confirm = null;
+  if (S.sel) { S.sel = null; S.focus = null; render(); return; }
+  const st = current(), pend = st && st.view.pending;
+  // a selection stored by the engine (made through the API or an older page) is taken back
+  // by undo, at no cost
+  if (st && mine(st) && pend && pend.unit && st.undo) { undo(); return; }
+  if (!(pend && pend.unit)) S.focus = null;
+  render();
+}
+
+function pct(p) { return (100 * p).toFixed(p < 0.1 && p > 0 ? 1 : 0) + "%"; }
+// the preview schema: the table and its case, the line read and why, each outcome explained
+function oddsHtml(pv) {
+  const out = [];
+  if (pv.table) out.push(`<div class="otable">${ruled(pv.table)}</div>`);
+  if (pv.column) out.push(`<div class="ocolumn">${esc(pv.column)}</div>`);
+  const shifts = Array.isArray(pv.shifts) ? pv.shifts : [];
+  if (shifts.length) out.push(`<ul class="shifts">${shifts.map((s) => typeof s === "object" && s
+    ? `<li>${s.rule ? `<span class="rule">${esc(s.rule)}</span> ` : ""}${esc(s.text ?? "")}</li>` : `<li>${ruled(s)}</li>`).join("")}</ul>`);
+  const legend = pv.legend || {};
+  const odds = Object.entries(pv.odds || {}).sort((x, y) => y[1] - x[1]);
+  out.push(`<table class="odds">${odds.map(([k, p]) => `<tr data-code="${esc(k)}"><td class="code">${esc(k)}</td><td class="num">${pct(p)}</td>` +
+    `<td><span class="pbar" style="width:${(60 * p).toFixed(0)}px"></span></td><td class="legend">${esc(legend[k] || "")}</td></tr>`).join("")}</table>`);
+  if (pv.summary) out.push(`<div class="osummary">${esc(pv.summary)}</div>`);
+  return out.join("");
+}
 function showConfirm(a, pv, units) {
   S.confirm = a;
-  const body = $("#confirm-body");
-  const odds = pv.odds || {};
-  const rows = Object.entries(odds).sort((x, y) => y[1] - x[1]).map(([k, p]) =>
-    `<tr><td>${esc(k)}</td><td class="num">${pct(p)}</td><td><span class="pbar" style="width:${(100 * p).toFixed(0)}px"></span></td></tr>`).join("");
-  const extra = Object.entries(pv).filter(([k]) => k !== "odds").map(([k, v]) => `<div><b>${esc(k)}</b>: ${esc(typeof v === "object" ? JSON.stringify(v) : v)}</div>`).join("");
-  body.innerHTML = `<p>${esc(describe(a, units))}</p><table class="odds">${rows}</table>${extra}`;
+  $("#confirm-body").innerHTML = `<p class="oaction">${esc(describe(a, units))}</p>` + oddsHtml(pv);
   $("#confirm").hidden = false;
   $("#confirm").scrollIntoView({ block: "nearest" });
 }
@@ -489,14 +900,14 @@ function showStack(st, hx, info) {
   body.replaceChildren();
   for (const u of here) {
     const row = h("div", { class: "stackrow" + (info.actors.has(u.id) ? " actable" : "") + (u.id === S.focus ? " focus" : ""), "data-unit": u.id }, body);
-    const facts = ["reduced", "disrupted", "moved", "fired", "attacked"].filter((k) => u[k]).join(", ");
-    row.innerHTML = `<b>${esc(u.name)}</b> ${esc(u.label || "")} <small>[${esc(u.id)}] ${esc(u.side)} ${esc(u.nation || "")} ${esc(u.kind || "")}${u.formation ? " · " + esc(u.formation) : ""}${facts ? " · " + esc(facts) : ""}${u.magic ? ` · magic ${u.magic_left}/${u.magic}` : ""}</small>`;
+    const facts = unitFacts(u, null), vals = unitValues(u);
+    row.innerHTML = `<b>${esc(u.name)}</b> ${esc(u.label || "")} <small>[${esc(u.id)}] ${esc(u.side)} ${esc(u.nation || "")} ${esc(u.kind || "")}${vals ? " · " + esc(vals) : ""}${facts ? " · " + esc(facts) : ""}</small>`;
     row.onclick = () => unitClick(u.id);
   }
 }
 
-function guess(acts, kind) {
-  // the most common action type among ``acts`` with a field of ``kind`` ("hex" / "unit")
+function guess(acts) {
+  // the most common action type among ``acts``
   const count = new Map();
   for (const a of acts) count.set(a.type, (count.get(a.type) || 0) + 1);
   return [...count.entries()].sort((x, y) => y[1] - x[1])[0]?.[0];
@@ -510,17 +921,20 @@ function unitClick(id) {
   showStack(st, u.hex, info);
   if (!mine(st)) { S.focus = id; render(); return; }
   if (S.focus && info.targets.has(id)) { pick(info.targets.get(id), info.units); return; }
+  // the selected counter again: forget the selection
+  if (S.sel && id === S.sel.unit) { clearSelection(); return; }
+  // another counter that may be selected: select it instead
+  if (info.selects.has(id)) { select(info.selects.get(id), id); return; }
+  if (info.actors.has(id)) { S.sel = null; S.focus = id; $("#chooser").hidden = true; $("#confirm").hidden = true; render(); return; }
   if (S.focus && id !== S.focus && u.hex && info.dest.has(u.hex)) { hexClick(u.hex); return; }
-  const sel = info.legal.filter((a) => a.type === "select" && parts(a, info.units).actor === id);
-  if (sel.length && S.focus !== id) { choose(sel[0]); return; }
-  if (info.actors.has(id)) { S.focus = id; $("#chooser").hidden = true; $("#confirm").hidden = true; render(); return; }
-  // not an actor: ask the engine anyway, so the refusal names its rule
+  // not a counter that may act: ask the engine anyway, so the refusal names its rule
   if (S.focus && info.focusActs.some((a) => parts(a, info.units).targets.length)) {
     const acts = info.focusActs.filter((a) => parts(a, info.units).targets.length);
     const p = parts(acts[0], info.units);
     act({ type: guess(acts), [p.actorField]: S.focus, [p.targets[0][0]]: id });
     return;
   }
+  if (S.sel) { clearSelection(); return; }
   const sels = info.legal.filter((a) => a.type === "select");
   if (sels.length) {
     const p = parts(sels[0], info.units);
@@ -548,12 +962,15 @@ function hexClick(hx) {
   if (S.focus) {
     const hexActs = info.focusActs.filter((a) => parts(a, info.units).hexes.length);
     if (hexActs.length) {
-      const p = parts(hexActs[0], info.units);
-      act({ type: guess(hexActs), [p.actorField]: S.focus, [p.hexes[0][0]]: hx });   // the engine says why not
+      const proto = hexActs[0], p = parts(proto, info.units), a = { type: guess(hexActs) };
+      if (p.actorField) a[p.actorField] = p.actor;
+      a[p.hexes[0][0]] = hx;
+      act(a);   // the engine says why not
       return;
     }
   }
   if (here.length) { unitClick(here[here.length - 1].id); return; }
+  if (S.sel) { clearSelection(); return; }
   if (!(st.view.pending && st.view.pending.unit)) { S.focus = null; render(); }
 }
 
@@ -565,6 +982,7 @@ async function undo() {
     const r = await api(`/api/games/${GAME}/undo`, { method: "POST", body: JSON.stringify({ version: seatState.version }) }, S.tokenOf[seatState.seat]);
     S.states[r.state.seat] = r.state;
     S.focus = null;
+    S.sel = null;
     say("undone", "info");
   } catch (e) { showError(e); }
   render();
@@ -572,42 +990,41 @@ async function undo() {
 
 async function exportRecord() {
   const st = current();
-  const token = st && st.seat ? S.tokenOf[st.seat] : null;
+  const token = (st && st.seat ? S.tokenOf[st.seat] : null) || TOKENS[0] || null;
   try {
     const r = await fetch(`/api/games/${GAME}/record`, { headers: token ? { "X-Ringwar-Token": token } : {} });
-    if (!r.ok) { const b = await r.json(); say(b.message); return; }
+    if (!r.ok) {
+      let b = {};
+      try { b = await r.json(); } catch { b = {}; }
+      say(`Export refused: ${b.message || r.status + " " + r.statusText}`, "error");
+      return;
+    }
     const blob = await r.blob(), a = h("a", { href: URL.createObjectURL(blob), download: `ringwar-${GAME}.json` }, document.body);
     a.click();
     a.remove();
     say("record exported: anyone can import it in the lobby to go on playing", "info");
-  } catch (e) { say(e.message); }
-}
-
-async function fullLog() {
-  const st = current();
-  try {
-    const r = await api(`/api/games/${GAME}/log`, {}, tokenFor(st));
-    const ol = $("#log");
-    ol.replaceChildren();
-    for (const e of r.log) logItem(e, ol);
-  } catch (e) { showError(e); }
+  } catch (e) { say(`Export failed: ${e.message}`); }
 }
 
 // ----- live: one socket per seat held (or one observer socket) -----------------------------------------
+// The seat's token never goes in the URL: it is the first message on the socket.
 function connect(token) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${location.host}/api/games/${GAME}/ws` + (token ? `?token=${encodeURIComponent(token)}` : ""));
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${GAME}/ws`);
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
       const prev = current();
       S.states[msg.seat || "observer"] = msg;
       const now = current();
-      if (prev && now && now.view.actions_played !== prev.view.actions_played && now.seat !== prev.seat) S.focus = null;
+      if (prev && now && now.view.actions_played !== prev.view.actions_played && now.seat !== prev.seat) { S.focus = null; S.sel = null; }
       render();
     } else if (msg.type === "error") say(msg.message);
   };
-  ws.onopen = () => { $("#conn").className = "conn on"; };
+  ws.onopen = () => {
+    ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+    $("#conn").className = "conn on";
+  };
   ws.onclose = () => { $("#conn").className = "conn off"; setTimeout(() => connect(token), 1000); };
   S.sockets.push(ws);
 }
@@ -623,8 +1040,10 @@ async function loadStep(n) {
     S.replay.steps = d.steps;
     $("#r-slider").max = d.steps;
     $("#r-slider").value = d.step;
-    $("#r-step").textContent = `step ${d.step} / ${d.steps}` + (d.over ? "" : " (game in progress: your side's view)");
-    $("#r-action").textContent = d.action ? describe(d.action, unitMap({ view: d.view })) : "start";
+    $("#r-step").textContent = `step ${d.step} / ${d.steps}` + (d.over ? "" : ` (game in progress: ${d.side ? `${d.side}'s view` : "public view"})`);
+    // the engine's words for the step's action, from the position before it ("Goblins 1023 → 1024")
+    S.labels = new Map();
+    $("#r-action").textContent = d.action_text || (d.action ? describe(d.action, unitMap({ view: d.view })) : "start");
     $("#r-side-box").hidden = !d.over;
     document.body.dataset.step = d.step;
     S.flash = d.action ? Object.values(d.action).filter((x) => typeof x === "string" && S.hexes.has(x)) : null;
@@ -640,6 +1059,7 @@ function setupReplay() {
   $("#play-link").hidden = false;
   $("#play-link").href = `/play/${GAME}${location.hash}`;
   $("#replay-link").hidden = true;
+  $("#full-log").hidden = true;
   const go = (n) => loadStep(Math.max(0, Math.min(S.replay.steps, n)));
   $("#r-first").onclick = () => go(0);
   $("#r-prev").onclick = () => go(S.replay.step - 1);
@@ -657,17 +1077,20 @@ function setupReplay() {
 async function main() {
   setupPanZoom();
   $("#undo").onclick = undo;
-  $("#clear-focus").onclick = () => { S.focus = null; $("#chooser").hidden = true; $("#confirm").hidden = true; render(); };
+  $("#clear-focus").onclick = clearSelection;
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !REPLAY) clearSelection(); });
   $("#commit").onclick = () => { const a = S.confirm; S.confirm = null; if (a) act(a); };
   $("#cancel").onclick = () => { S.confirm = null; $("#confirm").hidden = true; };
   $("#export").onclick = exportRecord;
   $("#full-log").onclick = fullLog;
   $("#replay-link").href = `/replay/${GAME}${location.hash}`;
+  // the systems' titles, for a view that does not carry its own
+  api("/api/systems").then((all) => { for (const x of all) S.titles[x.name] = x.title; render(); }).catch(() => {});
   await loadMap();
   if (REPLAY) {
     setupReplay();
-    const first = await api(`/api/games/${GAME}/replay/0`, {}, TOKENS[0] || null);
-    for (const s of Object.keys(first.view.demoralization || {}).concat(Object.keys(first.view.victory_points || {})))
+    const pub = await api(`/api/games/${GAME}`);       // the sides, from the public state
+    for (const s of Object.keys(pub.seats || {}))
       if (![...$("#r-side").options].some((o) => o.value === s)) h("option", { value: s, text: s }, $("#r-side"));
     await loadStep(0);
     return;
@@ -679,7 +1102,7 @@ async function main() {
       S.states[st.seat] = st;
     } catch (e) { showError(e); }
   }
-  if (!Object.keys(S.tokenOf).length) {
+  if (!seated()) {
     S.states.observer = await api(`/api/games/${GAME}`);
     connect(null);
   } else for (const t of Object.values(S.tokenOf)) connect(t);

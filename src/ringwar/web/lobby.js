@@ -2,10 +2,11 @@
 const $ = (s) => document.querySelector(s);
 let systems = [];
 
+// a notice fixed at the top of the window: the player never has to scroll to find it
 function say(text, error = true) {
   const m = $("#message");
   m.textContent = text;
-  m.className = "message" + (error ? " error" : "");
+  m.className = "message" + (text ? (error ? " error" : " info") : "");
 }
 
 async function api(path, opts = {}) {
@@ -23,23 +24,56 @@ function seatSelect(side, id) {
     <option value="ai:random">AI: random (for testing)</option></select></label>`;
 }
 
+function esc(s) { return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c])); }
+
+// the option's kind, as the server describes it ({type, min, max, choices, nullable}); an older
+// description ({default, doc}) is read from the default's type
+function optType(o) {
+  if (o.type) return o.type;
+  if (typeof o.default === "boolean") return "bool";
+  if (typeof o.default === "number") return Number.isInteger(o.default) ? "int" : "float";
+  if (typeof o.default === "string") return "str";
+  return "int";
+}
+
+// one control per option that lets through only the values it accepts: a checkbox, a number
+// within its bounds, a list of its choices
+function optionControl(k, o) {
+  const id = `opt-${k}`, type = optType(o), doc = esc((o.doc || "") + (o.accepts && type !== "bool" ? ` (accepts ${o.accepts})` : ""));
+  const nullable = o.nullable || o.default === null;
+  if (type === "bool" && !nullable)
+    return `<label class="opt" title="${doc}"><input type="checkbox" id="${id}" data-opt="${k}" data-type="bool" ${o.default ? "checked" : ""}> ${esc(k)}<small>${doc}</small></label>`;
+  if (Array.isArray(o.choices) && o.choices.length || type === "bool") {
+    const choices = Array.isArray(o.choices) && o.choices.length ? o.choices : [true, false];
+    const opts = (nullable ? [`<option value="" ${o.default === null ? "selected" : ""}>scenario</option>`] : [])
+      .concat(choices.map((c) => `<option value="${esc(JSON.stringify(c))}" ${c === o.default ? "selected" : ""}>${esc(String(c))}</option>`));
+    return `<label class="opt" title="${doc}">${esc(k)} <select id="${id}" data-opt="${k}" data-type="choice">${opts.join("")}</select><small>${doc}</small></label>`;
+  }
+  if (type === "int" || type === "float") {
+    const lo = o.min ?? null, hi = o.max ?? null;
+    const range = lo !== null && hi !== null ? `${lo} to ${hi}` : lo !== null ? `at least ${lo}` : hi !== null ? `at most ${hi}` : "";
+    // a null default means "the scenario's value": left empty unless the player sets one
+    return `<label class="opt" title="${doc}">${esc(k)} <input type="number" id="${id}" data-opt="${k}" data-type="${type}"` +
+      ` step="${type === "int" ? 1 : "any"}"${lo !== null ? ` min="${lo}"` : ""}${hi !== null ? ` max="${hi}"` : ""}` +
+      ` value="${o.default ?? ""}" placeholder="${o.default === null ? "scenario" : ""}"${nullable ? "" : " required"}>` +
+      (range ? ` <span class="range">${esc(range)}</span>` : "") + `<small>${doc}</small></label>`;
+  }
+  return `<label class="opt" title="${doc}">${esc(k)} <input type="text" id="${id}" data-opt="${k}" data-type="str" value="${esc(o.default ?? "")}" placeholder="${o.default === null ? "scenario" : ""}"><small>${doc}</small></label>`;
+}
+
 function showSystem() {
   const sys = systems.find((s) => s.name === $("#system").value);
   if (!sys) return;
-  $("#scenario").innerHTML = sys.scenarios.map((s) => `<option>${s}</option>`).join("");
+  $("#scenario").innerHTML = sys.scenarios.map((s) => `<option>${esc(s)}</option>`).join("");
   $("#seats").innerHTML = "<legend>Seats</legend>" + sys.sides.map((s) => seatSelect(s, `seat-${s}`)).join("");
-  $("#options").innerHTML = Object.entries(sys.options).map(([k, o]) => {
-    const id = `opt-${k}`;
-    if (typeof o.default === "boolean")
-      return `<label class="opt" title="${o.doc}"><input type="checkbox" id="${id}" data-opt="${k}" ${o.default ? "checked" : ""}> ${k}<small>${o.doc}</small></label>`;
-    // a null default means "the scenario's value": left empty unless the player sets one
-    return `<label class="opt" title="${o.doc}">${k} <input type="number" id="${id}" data-opt="${k}" value="${o.default ?? ""}" placeholder="${o.default === null ? "scenario" : ""}"><small>${o.doc}</small></label>`;
-  }).join("");
+  $("#options").innerHTML = Object.entries(sys.options).map(([k, o]) => optionControl(k, o)).join("");
 }
 
+// only the seats that are not human (the default): an option may change the sides (the
+// two-player Battle of the Ring has an "evil" side, not Sauron's and Saruman's)
 function seatsFrom(root) {
   const seats = {};
-  root.querySelectorAll("select[data-side]").forEach((s) => { seats[s.dataset.side] = s.value; });
+  root.querySelectorAll("select[data-side]").forEach((s) => { if (s.value !== "human") seats[s.dataset.side] = s.value; });
   return seats;
 }
 
@@ -58,17 +92,32 @@ function showCreated(g) {
   obs.textContent = location.origin + g.observer;
 }
 
+function optionValues() {
+  const sys = systems.find((s) => s.name === $("#system").value), options = {};
+  for (const el of document.querySelectorAll("[data-opt]")) {
+    const def = sys.options[el.dataset.opt].default;
+    let v;
+    if (el.dataset.type === "bool") v = el.checked;
+    else if (el.dataset.type === "choice") { if (el.value === "") continue; v = JSON.parse(el.value); }
+    else if (el.value === "") continue;
+    else if (el.dataset.type === "str") v = el.value;
+    else v = Number(el.value);
+    if (v !== def) options[el.dataset.opt] = v;
+  }
+  return options;
+}
+
 async function create(ev) {
   ev.preventDefault();
-  const options = {};
-  document.querySelectorAll("[data-opt]").forEach((el) => {
-    const sys = systems.find((s) => s.name === $("#system").value);
-    const def = sys.options[el.dataset.opt].default;
-    if (el.type !== "checkbox" && el.value === "") return;
-    const v = el.type === "checkbox" ? el.checked : Number(el.value);
-    if (v !== def) options[el.dataset.opt] = v;
-  });
-  const body = { system: $("#system").value, scenario: $("#scenario").value, options,
+  // the browser checks each option against its bounds first (and says which one is wrong)
+  const bad = [...document.querySelectorAll("[data-opt]")].find((el) => el.checkValidity && !el.checkValidity());
+  if (bad) {
+    $("#options-box").open = true;
+    say(`option ${bad.dataset.opt}: ${bad.validationMessage}`);
+    bad.reportValidity();
+    return;
+  }
+  const body = { system: $("#system").value, scenario: $("#scenario").value, options: optionValues(),
     seats: seatsFrom($("#seats")) };
   if ($("#seed").value !== "") body.seed = Number($("#seed").value);
   try {
@@ -95,11 +144,20 @@ async function importRecord() {
   } catch (e) { say(e.message); }
 }
 
+// how a game ended: by the rules, by a resignation, or by an agreed draw
+function resultCell(r) {
+  if (!r) return "in play";
+  const text = esc(r.text || r.winner || (r.winners || []).join(", ") || "over");
+  if (r.level === "resignation") return `<span class="resigned" title="${esc(r.rule || "")}">resignation</span>: ${text}`;
+  if (r.agreed) return `<span class="agreed" title="${esc(r.rule || "")}">agreed draw</span>: ${text}`;
+  return text;
+}
+
 async function listGames() {
   const games = await api("/api/games?limit=30");
-  $("#games-table tbody").innerHTML = games.map((g) => `<tr>
-    <td><code>${g.id}</code></td><td>${g.system}</td><td>${g.moves}</td>
-    <td>${g.result ? g.result.text || g.result.winner : "in play"}</td>
+  $("#games-table tbody").innerHTML = games.map((g) => `<tr data-game="${esc(g.id)}">
+    <td><code>${esc(g.id)}</code></td><td>${esc(g.system)}</td><td>${g.moves}</td>
+    <td class="result-cell">${resultCell(g.result)}</td>
     <td><a href="/play/${g.id}">watch</a> · <a href="/replay/${g.id}">replay</a></td></tr>`).join("");
 }
 
