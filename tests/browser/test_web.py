@@ -264,9 +264,9 @@ def test_lobby_creates_a_gondor_game_with_default_and_changed_options(server: An
     page.wait_for_selector("#system option[value=gondor]", state="attached")
     page.select_option("#system", "gondor")
     page.wait_for_selector("#opt-rohan_roll", state="attached")
-    # an option whose default is the scenario's value is left empty (placeholder "scenario")
+    # an option whose default is the scenario's value is left empty (placeholder: what null means)
     assert page.input_value("#opt-rohan_roll") == ""
-    assert page.get_attribute("#opt-rohan_roll", "placeholder") == "scenario"
+    assert page.get_attribute("#opt-rohan_roll", "placeholder") == "the scenario's"
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     first = page.text_content("#created-id")
@@ -278,3 +278,24 @@ def test_lobby_creates_a_gondor_game_with_default_and_changed_options(server: An
     second = page.text_content("#created-id")
     assert api(server, f"/api/games/{second}")["options"]["rohan_roll"] == 4
     shot(page, "12-lobby-gondor-options")
+
+
+def test_lobby_offers_the_two_player_seats_of_the_battle_of_the_ring(server: Any, page: Any) -> None:
+    """The sides follow the players option (the server lists them per choice): an AI seat for
+    the two-player Alliance is accepted."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#system option[value=battle-of-the-ring]", state="attached")
+    page.select_option("#system", "battle-of-the-ring")
+    page.wait_for_selector("#seat-saruman", state="attached")
+    page.click("#options-box summary")
+    page.select_option("#opt-players", "2")
+    page.wait_for_selector("#seat-evil", state="attached")
+    assert page.locator("#seat-saruman").count() == 0
+    page.select_option("#seat-alliance", "ai:random")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    gid = page.text_content("#created-id")
+    st = api(server, f"/api/games/{gid}")
+    assert st["seats"]["alliance"]["kind"] == "ai" and set(st["seats"]) == {"evil", "alliance"}
+    m = api(server, f"/api/games/{gid}/map")
+    assert {"sauron", "saruman", "evil", "alliance"} <= set(m["sides"])   # every piece has its colours

@@ -99,7 +99,8 @@ class Option:
         return {"default": self.default, "doc": self.doc, "type": self.kind.__name__,  # type: ignore[union-attr]
                 "min": self.minimum, "max": self.maximum,
                 "choices": list(self.choices) if self.choices is not None else None,
-                "nullable": self.default is None, "accepts": self.describe(),
+                "nullable": self.default is None, "null_means": self.null_means,
+                "accepts": self.describe(),
                 "deprecated": self.deprecated}
 
     @classmethod

@@ -14,6 +14,7 @@ outdated view is refused instead of being applied to a position nobody looked at
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import logging
@@ -363,6 +364,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
             except Exception:  # a system being written may not import yet
                 continue
             out.append({"name": name, "title": cls.title, "sides": list(cls.sides),
+                        "sides_by_option": _sides_by_option(name),
                         "scenarios": list(cls.SCENARIOS),
                         "options": {k: o.to_json() for k, o in cls.option_specs().items()
                                     if not o.deprecated},
@@ -640,11 +642,36 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
 _MAPS: dict[tuple[str, str | None], Any] = {}
 
 
+@functools.cache
+def _sides_by_option(system: str) -> dict[str, dict[str, list[str]]]:
+    """For an option whose choices change the seats (the Battle of the Ring's ``players``):
+    choice -> the sides, so the lobby offers the right seats."""
+    out: dict[str, dict[str, list[str]]] = {}
+    cls = system_class(system)
+    for name, opt in cls.option_specs().items():
+        if opt.choices is None or opt.deprecated:
+            continue
+        by = {}
+        for choice in opt.choices:
+            try:
+                by[json.dumps(choice)] = list(ringwar.new_game(system, options={name: choice}).sides)
+            except ringwar.RecordError:
+                continue
+        if len({tuple(v) for v in by.values()}) > 1:
+            out[name] = by
+    return out
+
+
 def _map_json(live: LiveGame) -> dict[str, Any]:
     from ringwar.render import hexrender as hr
     hm = getattr(live.game, "hexmap", None)
+    # colours for the seats and for every side a piece belongs to (in the two-player Battle
+    # of the Ring the Evil Alliance's pieces are Sauron's and Saruman's)
+    with live.lock:
+        owners = {u.get("side") for u in live.game.view(None).get("units", ()) if isinstance(u, dict)}
+    styled = [*live.game.sides, *sorted(o for o in owners if isinstance(o, str) and o not in live.game.sides)]
     if hm is None:
-        return {"hexmap": False, "sides": {s: list(hr.side_style(s)) for s in live.game.sides}}
+        return {"hexmap": False, "sides": {s: list(hr.side_style(s)) for s in styled}}
     s = hr.BASE_HEX_SIZE
     w, h = hr.canvas_size(hm, legend=False)
     return {
@@ -652,7 +679,7 @@ def _map_json(live: LiveGame) -> dict[str, Any]:
         "size": s, "origin": [0.6 * s, 1.7 * s], "width": w, "height": h,
         "terrain": {x: hm.terrain(x) for x in sorted(hm.hexes)},
         "hexsides": hm.sides(), "roads": hm.roads, "places": hm.places,
-        "sides": {side: list(hr.side_style(side)) for side in live.game.sides},
+        "sides": {side: list(hr.side_style(side)) for side in styled},
     }
 
 

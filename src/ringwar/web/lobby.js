@@ -45,7 +45,7 @@ function optionControl(k, o) {
     return `<label class="opt" title="${doc}"><input type="checkbox" id="${id}" data-opt="${k}" data-type="bool" ${o.default ? "checked" : ""}> ${esc(k)}<small>${doc}</small></label>`;
   if (Array.isArray(o.choices) && o.choices.length || type === "bool") {
     const choices = Array.isArray(o.choices) && o.choices.length ? o.choices : [true, false];
-    const opts = (nullable ? [`<option value="" ${o.default === null ? "selected" : ""}>scenario</option>`] : [])
+    const opts = (nullable ? [`<option value="" ${o.default === null ? "selected" : ""}>${esc(o.null_means || "scenario")}</option>`] : [])
       .concat(choices.map((c) => `<option value="${esc(JSON.stringify(c))}" ${c === o.default ? "selected" : ""}>${esc(String(c))}</option>`));
     return `<label class="opt" title="${doc}">${esc(k)} <select id="${id}" data-opt="${k}" data-type="choice">${opts.join("")}</select><small>${doc}</small></label>`;
   }
@@ -55,7 +55,7 @@ function optionControl(k, o) {
     // a null default means "the scenario's value": left empty unless the player sets one
     return `<label class="opt" title="${doc}">${esc(k)} <input type="number" id="${id}" data-opt="${k}" data-type="${type}"` +
       ` step="${type === "int" ? 1 : "any"}"${lo !== null ? ` min="${lo}"` : ""}${hi !== null ? ` max="${hi}"` : ""}` +
-      ` value="${o.default ?? ""}" placeholder="${o.default === null ? "scenario" : ""}"${nullable ? "" : " required"}>` +
+      ` value="${o.default ?? ""}" placeholder="${o.default === null ? esc(o.null_means || "scenario") : ""}"${nullable ? "" : " required"}>` +
       (range ? ` <span class="range">${esc(range)}</span>` : "") + `<small>${doc}</small></label>`;
   }
   return `<label class="opt" title="${doc}">${esc(k)} <input type="text" id="${id}" data-opt="${k}" data-type="str" value="${esc(o.default ?? "")}" placeholder="${o.default === null ? "scenario" : ""}"><small>${doc}</small></label>`;
@@ -65,8 +65,24 @@ function showSystem() {
   const sys = systems.find((s) => s.name === $("#system").value);
   if (!sys) return;
   $("#scenario").innerHTML = sys.scenarios.map((s) => `<option>${esc(s)}</option>`).join("");
-  $("#seats").innerHTML = "<legend>Seats</legend>" + sys.sides.map((s) => seatSelect(s, `seat-${s}`)).join("");
   $("#options").innerHTML = Object.entries(sys.options).map(([k, o]) => optionControl(k, o)).join("");
+  // an option that changes the seats (the Battle of the Ring's players) redraws them
+  for (const k of Object.keys(sys.sides_by_option || {})) {
+    const c = document.getElementById(`opt-${k}`);
+    if (c) c.addEventListener("change", () => showSeats(sys));
+  }
+  showSeats(sys);
+}
+
+// the seats of the game these options make (the server lists them per choice)
+function showSeats(sys) {
+  let sides = sys.sides;
+  for (const [k, by] of Object.entries(sys.sides_by_option || {})) {
+    const c = document.getElementById(`opt-${k}`);
+    const v = c ? (c.value === "" ? JSON.stringify(sys.options[k].default) : c.value) : JSON.stringify(sys.options[k].default);
+    if (by[v]) sides = by[v];
+  }
+  $("#seats").innerHTML = "<legend>Seats</legend>" + sides.map((s) => seatSelect(s, `seat-${s}`)).join("");
 }
 
 // only the seats that are not human (the default): an option may change the sides (the
