@@ -21,7 +21,7 @@ from ringwar.core.contract import play_checked
 #: (system, options, games in the suite)
 VARIANTS = [
     ("sauron", {}, 30),
-    ("gondor", {}, 60),
+    ("gondor", {}, 100),
     ("battle-of-the-ring", {"players": 2}, 100),
     ("battle-of-the-ring", {"players": 3}, 100),
 ]

@@ -14,7 +14,7 @@ import ringwar
 from ringwar.systems.spi.game import SAURON, WEST
 from test_fuzz_sauron import MAX_ACTIONS, check_invariants, choose
 
-GAMES = int(os.environ.get("RINGWAR_FUZZ_GONDOR_GAMES", "40"))
+GAMES = int(os.environ.get("RINGWAR_FUZZ_GONDOR_GAMES", "100"))
 
 
 def sauron_sees(game) -> str:
