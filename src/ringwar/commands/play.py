@@ -145,11 +145,12 @@ class Session:
                 self.echo(f"cannot save to {self.save_path}: {e.strerror}")
                 self.save_path = None
 
-    def apply(self, action: dict[str, Any]) -> bool:
-        """Apply a human's action; print its events, or the engine's refusal."""
+    def apply(self, action: dict[str, Any], side: str | None = None) -> bool:
+        """Apply a human's action (for ``side``, by default the side to act); print its
+        events, or the engine's refusal."""
         import ringwar
 
-        side = self.game.to_act
+        side = side or self.game.to_act
         try:
             events = self.game.apply(action)
         except ringwar.IllegalAction as e:
@@ -278,17 +279,8 @@ class Session:
         return True
 
     def meta(self, kind: str, side: str) -> bool:
-        import ringwar
-
-        try:
-            events = self.game.apply({"type": kind, "side": side})
-        except ringwar.IllegalAction as e:
-            self.echo(str(e))
-            return False
-        self.actors.append(side)
-        self.print_events(events)
-        self.autosave()
-        return True
+        """Resign, or offer, accept or decline a draw, for ``side``."""
+        return self.apply({"type": kind, "side": side}, side)
 
     def cmd_resign(self, args: list[str]) -> None:
         side = self.viewer or self.game.to_act
