@@ -303,6 +303,10 @@ def scan_endpoints(client: Any, gid: str, tokens: dict[str, str], ref: Reference
 
 def _check(system: str, ref: Reference, sides: list[str], boxes: dict[Any, Inbox]) -> None:
     g = ref.game
+    # what was scanned (pytest -s shows it): per party, HTTP replies and WebSocket messages
+    print(f"\nleak scan {system}: {len(g.record.actions)} actions; " + "; ".join(
+        f"{s or 'observer'}: {len(b.raw) - len(b.ws)} HTTP replies, {len(b.ws)} WebSocket messages"
+        for s, b in boxes.items()))
     version = max(v for v, _s in ref.views)
     for s, box in boxes.items():
         assert box.ws, f"{s} got no WebSocket message"
