@@ -168,8 +168,10 @@ def status_lines(view: View) -> list[str]:
     if view.get("night"):
         head.append("NIGHT")
     phase = view.get("phase_name") or f"phase {view.get('phase')}"
-    step = view.get("step")
-    head.append(f"{phase}" + (f" ({step} step)" if step else ""))
+    step = view.get("step_name") or view.get("step")
+    if step and " " not in str(step):      # a step's code ("missile"); a sentence stays as it is
+        step = f"{step} step"
+    head.append(f"{phase}" + (f" ({step})" if step else ""))
     result = view.get("result")
     if result:
         head.append("game over")

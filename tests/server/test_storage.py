@@ -58,3 +58,29 @@ def test_a_newer_database_is_refused(tmp_path: Any) -> None:
     eng.dispose()
     with pytest.raises(SchemaError, match="newer"):
         Storage(url)
+
+
+def test_a_stored_game_that_no_longer_replays_is_a_clear_error(db_url: str) -> None:
+    """A stored move the rules no longer allow (a rule fixed since) is reported as such, with
+    the game named, and the server goes on serving the others."""
+    from fastapi.testclient import TestClient
+
+    from ringwar.server.app import create_app
+
+    with TestClient(create_app(db_url, ai_delay=0.0)) as c:
+        bad = c.post("/api/games", json={"system": "sauron", "seed": 3}).json()
+        good = c.post("/api/games", json={"system": "sauron", "seed": 4}).json()
+        tok = bad["tokens"]["sauron"]
+        a = c.get(f"/api/games/{bad['id']}", headers={"X-Ringwar-Token": tok}).json()["legal"][0]
+        assert c.post(f"/api/games/{bad['id']}/actions", headers={"X-Ringwar-Token": tok},
+                      json={"action": a, "version": 0}).status_code == 200
+    eng = create_engine(db_url)
+    with eng.begin() as conn:
+        conn.execute(text("UPDATE moves SET body = :b WHERE game_id = :g"),
+                     {"b": '{"type": "fly"}', "g": bad["id"]})
+    eng.dispose()
+    with TestClient(create_app(db_url, ai_delay=0.0)) as c:
+        r = c.get(f"/api/games/{bad['id']}")
+        assert r.status_code == 500 and r.json()["error"] == "unreplayable"
+        assert bad["id"] in r.json()["message"] and "'fly'" in r.json()["message"]
+        assert c.get(f"/api/games/{good['id']}").status_code == 200

@@ -165,7 +165,13 @@ class Server:
                 if stored is None:
                     self.loading.pop(game_id, None)
                     raise ApiError(404, "unknown_game", f"no game {game_id!r} here")
-                game, actors = await run_in_threadpool(build, stored)
+                try:
+                    game, actors = await run_in_threadpool(build, stored)
+                except ringwar.RingwarError as e:   # e.g. a move the rules no longer allow
+                    self.loading.pop(game_id, None)
+                    log.error("game %s does not replay: %s", game_id, e)
+                    raise ApiError(500, "unreplayable", f"game {game_id} cannot be rebuilt from "
+                                   f"its record with this version of the rules: {e}") from None
                 live = LiveGame(stored, game, actors)
                 self._evict()
                 self.live[game_id] = live
