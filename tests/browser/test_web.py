@@ -177,8 +177,11 @@ def test_play_against_the_ai(server: Any, page: Any) -> None:
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
     page.click("#play-hotseat")
-    # the AI (Sauron) plays its phases on its own, then it is Westernesse's turn
-    page.wait_for_function("document.body.dataset.toAct === 'westernesse'", timeout=30_000)
+    page.wait_for_url("**/play/**")
+    # the AI (Sauron) plays its phases on its own, then it is Westernesse's turn (the body is
+    # not there for a moment while the page loads)
+    page.wait_for_function("document.body && document.body.dataset.toAct === 'westernesse'",
+                           timeout=30_000)
     assert int(body(page, "actions")) > 0
     assert body(page, "seat") == "westernesse"
     shot(page, "09-vs-ai")
@@ -210,7 +213,10 @@ def test_two_online_seats_see_each_others_moves(server: Any, browser: Any) -> No
     shot(wp, "10-westernesse-sees-the-move")
     # westernesse may not act in sauron's phase: no decisions offered
     assert wp.locator("#main-actions button").count() == 0
+    n = int(body(sp, "actions"))
     click_end(sp)
+    # the end is played before the page is looked at again (else a stale End would be clicked)
+    sp.wait_for_function(f"Number(document.body.dataset.actions) > {n}")
     # Sauron's combat phase: if nothing to fight, sauron ends it, and so on, until westernesse acts
     for _ in range(20):
         if body(wp, "toAct") == "westernesse":

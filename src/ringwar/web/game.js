@@ -642,7 +642,9 @@ function drawMeta(st) {
   const panel = $("#meta"), body = $("#meta-body"), banner = $("#draw-banner");
   body.replaceChildren();
   banner.replaceChildren();
-  const seats = REPLAY ? [] : seatStates();
+  // only the seats whose state is as new as the one shown (a meta action carries its version;
+  // a seat whose update has not arrived yet waits for it), and nothing once the game is over
+  const seats = REPLAY || st.view.result ? [] : seatStates().filter((s) => s.version === st.version);
   const offer = st.view.draw_offer;
   let any = false, asked = false;
   for (const s of seats) {
@@ -1014,8 +1016,11 @@ function connect(token) {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
+      const key = msg.seat || "observer", held = S.states[key];
+      // a push can arrive after the reply to this seat's own action: never step back
+      if (held && held.version > msg.version) return;
       const prev = current();
-      S.states[msg.seat || "observer"] = msg;
+      S.states[key] = msg;
       const now = current();
       if (prev && now && now.view.actions_played !== prev.view.actions_played && now.seat !== prev.seat) { S.focus = null; S.sel = null; }
       render();
