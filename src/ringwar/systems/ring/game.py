@@ -350,10 +350,17 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                 self.round += 1
                 if self.round_limit is not None and self.round > self.round_limit:
                     self.round -= 1
-                    self.set_result(None, "[3.2]" if self.two else "[3.1]",
-                                    f"no objective reached within {self.round_limit} rounds: a "
-                                    "draw by the option round_limit (not in the rules; "
-                                    "docs/ring.md)")
+                    if "round_limit" in self.record.options:
+                        self.set_result(None, "[3.2]" if self.two else "[3.1]",
+                                        f"no objective reached within {self.round_limit} rounds: "
+                                        "a draw by the option round_limit (not in the rules; "
+                                        "docs/ring.md)")
+                    else:
+                        # a record from before the option had its name: the result (and so
+                        # the state hash) it was played to, word for word
+                        self.set_result(None, "[3.1]", f"neither the Ring's destruction nor its "
+                                        f"possession within {self.round_limit} rounds: a draw "
+                                        "(the round limit is a ruling, docs/ring.md)")
                     return ev
         self.start_phase()
         who = PLAYER_NAMES[self.current]
