@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import ringwar
     from ringwar.ai import PlayError, agent_seed, make_agent, play_game
+    from ringwar.core.engine import unattended_options
 
     total_actions = 0
     total_time = 0.0
@@ -40,7 +41,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"budget of {args.budget:.0f} s spent: stopping after {i} games")
             break
         seed = args.seed + i
-        game = ringwar.new_game(args.system, seed=seed)
+        # unattended play: the system's SIMULATION_OPTIONS (a round limit the rules lack)
+        game = ringwar.new_game(args.system, seed=seed, options=unattended_options(args.system))
         agents = {s: make_agent("random", agent_seed(seed, k)) for k, s in enumerate(game.sides)}
         t0 = time.perf_counter()
         try:
