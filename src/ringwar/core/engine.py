@@ -264,13 +264,15 @@ class Game(ABC):
         if len(action) > 32:
             raise IllegalAction("[action]", "an action has at most 32 fields")
         for k, v in action.items():
-            if not isinstance(k, str) or not _text_ok(k):
+            # (short ASCII text is the usual case: checked first, for speed)
+            if type(k) is not str or not ((k.isascii() and len(k) <= 1000) or _text_ok(k)):
                 raise IllegalAction("[action]", "an action's field names must be short, valid text")
-            if not isinstance(v, _SCALARS):
+            if type(v) is str:
+                if not ((v.isascii() and len(v) <= 1000) or _text_ok(v)):
+                    raise IllegalAction("[action]", f"action field {k!r} is not valid text "
+                                        "(a lone surrogate or over 1000 characters)")
+            elif not isinstance(v, _SCALARS):
                 raise IllegalAction("[action]", f"action field {k!r} must be a plain value")
-            if isinstance(v, str) and not _text_ok(v):
-                raise IllegalAction("[action]", f"action field {k!r} is not valid text "
-                                    "(a lone surrogate or over 1000 characters)")
         return dict(action)
 
     # ----- selections and their follow-ups ----------------------------------------------

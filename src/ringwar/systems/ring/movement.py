@@ -23,6 +23,9 @@ OK = "ok"
 NO = "no"
 
 
+#: no Elven hex left behind on the path looked ahead along (the usual case)
+_NONE_LEFT: frozenset[str] = frozenset()
+
 class MovementRules:
     """Mixed into :class:`BattleOfTheRingGame`."""
 
@@ -48,7 +51,7 @@ class MovementRules:
 
     # ----- one step -------------------------------------------------------------------------
     def step_verdict(self: BattleOfTheRingGame, pid: str, frm: str, to: str,
-                     left: frozenset[str] = frozenset()) -> tuple:
+                     left: frozenset[str] = _NONE_LEFT) -> tuple:
         """(OK, permissions needed, capture?) or (NO, rule, why) for a step ``frm`` -> ``to``
         of an adjacent, passable hex (the static terrain checks are in ``S.steps``).
         ``left``: Elven hexes the Ring-bearer would have left earlier on a path being looked
@@ -139,7 +142,7 @@ class MovementRules:
         return pid == "ring" and h in self.S.elven and self.elves_remain()
 
     def can_finish(self: BattleOfTheRingGame, pid: str, h: str, mp: int, start: str,
-                   refused: list[str], memo: dict, left: frozenset[str] = frozenset(),
+                   refused: list[str], memo: dict, left: frozenset[str] = _NONE_LEFT,
                    track: bool = True) -> bool:
         """Could ``pid``, having stepped into ``h`` with ``mp`` left, still end its move
         legally (assuming permissions are granted, except those already refused)?
@@ -182,7 +185,7 @@ class MovementRules:
         plain = S.plain
         fast = not (h == S.paths and self.paths_state == "awakened")
         memo: dict = {}
-        left = frozenset({h}) if self.leaving(pid, h) else frozenset()
+        left = frozenset((h,)) if pid == "ring" and self.leaving(pid, h) else _NONE_LEFT
         for n in S.steps[h]:
             if n in refused:
                 continue
