@@ -17,7 +17,8 @@ from ringwar.core import hexes as hx
 from ringwar.core.dice import Dice
 from ringwar.systems.spi.builder import Position
 
-__all__ = ["Position", "rig", "illegal", "dests", "move_options", "acts", "play", "events_of", "nbrs", "find_seed"]
+__all__ = ["Position", "rig", "illegal", "dests", "move_options", "acts", "play", "events_of", "nbrs",
+           "find_seed", "seek_battle"]
 
 
 class RiggedDice(Dice):
@@ -105,3 +106,24 @@ def find_seed(build: Any, wanted: Any, seeds: range = range(1, 400)) -> int:
         if wanted(build(s)):
             return s
     raise AssertionError("no seed in range gives the wanted outcome")
+
+
+def seek_battle(game: Any, rng: Any, fights: tuple[str, ...], end_rate: float = 0.0) -> dict[str, Any]:
+    """A random SPI player that seeks battle, so that every phase, step and decision comes up:
+    a fight when there is one (90 %), else a move towards the nearest enemy (70 %), else (at
+    ``end_rate``) the end of the step, else anything legal."""
+    acts_now = game.legal_actions()
+    fighting = [a for a in acts_now if a["type"] in fights]
+    if fighting and rng.random() < 0.9:
+        return rng.choice(fighting)
+    moves = [a for a in acts_now if a["type"] == "move"]
+    if moves and rng.random() < 0.7:
+        me = game.units[moves[0]["unit"]]
+        enemies = [p.hex for p in game.units.values() if p.on_map and p.side != me.side]
+        if enemies:
+            return min(moves, key=lambda a: (min(hx.distance(a["to"], e) for e in enemies), rng.random()))
+    if end_rate:
+        ends = [a for a in acts_now if a["type"] == "end"]
+        if ends and rng.random() < end_rate:
+            return ends[0]
+    return rng.choice(acts_now)

@@ -15,7 +15,7 @@ import random
 import pytest
 
 import ringwar
-from ringwar.core import hexes as hx
+from conftest import seek_battle
 from ringwar.systems.spi.state import DEAD, MAP
 
 GAMES = int(os.environ.get("RINGWAR_FUZZ_GAMES", "200"))
@@ -23,23 +23,10 @@ MAX_ACTIONS = 20_000
 
 
 def choose(game, rng: random.Random, bloodthirsty: bool):
-    acts = game.legal_actions()
     if not bloodthirsty:
-        return rng.choice(acts)
-    fights = [a for a in acts if a["type"] in ("attack", "fire", "leader_attack", "resolve",
-                                                 "advance", "cast", "conjure", "beast_power")]
-    if fights and rng.random() < 0.9:
-        return rng.choice(fights)
-    moves = [a for a in acts if a["type"] == "move"]
-    if moves and rng.random() < 0.7:
-        me = game.units[moves[0]["unit"]]
-        enemies = [p.hex for p in game.units.values() if p.on_map and p.side != me.side]
-        if enemies:
-            return min(moves, key=lambda a: (min(hx.distance(a["to"], e) for e in enemies), rng.random()))
-    ends = [a for a in acts if a["type"] == "end"]
-    if ends and rng.random() < 0.05:
-        return ends[0]
-    return rng.choice(acts)
+        return rng.choice(game.legal_actions())
+    return seek_battle(game, rng, ("attack", "fire", "leader_attack", "resolve", "advance", "cast",
+                                   "conjure", "beast_power"), end_rate=0.05)
 
 
 def check_invariants(game, before_disrupted: set[str], events: list[dict]) -> None:

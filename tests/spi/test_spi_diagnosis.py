@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import ringwar
-from conftest import Position, illegal, play
+from conftest import Position, illegal, play, seek_battle
 from ringwar import IllegalAction
 from ringwar.core import hexes as hx
 
@@ -208,18 +208,8 @@ def _check_refusals(game, rng: random.Random, n: int = 6) -> int:
 
 def _choose(game, rng: random.Random) -> dict[str, Any]:
     """A random player that seeks battle, so that every phase, step and decision comes up."""
-    acts = game.legal_actions()
-    fights = [a for a in acts if a["type"] in ("attack", "fire", "leader_attack", "resolve", "advance",
-                                               "cast", "rally", "breach", "fireball", "pour")]
-    if fights and rng.random() < 0.9:
-        return rng.choice(fights)
-    moves = [a for a in acts if a["type"] == "move"]
-    if moves and rng.random() < 0.7:
-        me = game.units[moves[0]["unit"]]
-        enemies = [p.hex for p in game.units.values() if p.on_map and p.side != me.side]
-        if enemies:
-            return min(moves, key=lambda a: (min(hx.distance(a["to"], e) for e in enemies), rng.random()))
-    return rng.choice(acts)
+    return seek_battle(game, rng, ("attack", "fire", "leader_attack", "resolve", "advance",
+                                   "cast", "rally", "breach", "fireball", "pour"))
 
 
 @rule("standard", "[4.0]", "[3.0]")
