@@ -38,6 +38,7 @@ from functools import cache
 from typing import Any
 
 from ..core import hexes as hx
+from ..core.dice import ways_2d6
 
 Action = dict[str, Any]
 
@@ -426,7 +427,7 @@ class Board:
 
 
 def _p2d6(totals: frozenset[int]) -> float:
-    return sum(6 - abs(t - 7) for t in totals) / 36.0
+    return ways_2d6(totals) / 36.0
 
 
 class RingPolicy:

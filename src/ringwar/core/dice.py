@@ -14,8 +14,19 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+
+#: of the 36 throws of two six-sided dice, how many make each total
+WAYS_2D6 = {t: 6 - abs(t - 7) for t in range(2, 13)}
+
+
+def ways_2d6(totals: Iterable[int]) -> int:
+    """How many of the 36 throws of two dice make one of ``totals`` (distinct totals; those out
+    of 2-12 count for none)."""
+    return sum(WAYS_2D6.get(t, 0) for t in totals)
 
 
 class Dice:

@@ -827,16 +827,8 @@ class GondorGame(SpiGame):
         from ..spi.odds import explain_roll
         g = self.units[action["unit"]]
         key = action["hexside"]
-        a, b = key.split("/")
-        wall = self.hexmap.side(a, b) or {}
-        if "grond" in g.tags:
-            band, rng_, weapon = "grond", 1, "Grond (activated, adjacent)"
-        else:
-            rng_ = self.catapult_range(g, key)
-            band = "catapult_1" if rng_ == 1 else "catapult_2" if rng_ == 2 else "catapult_3"
-            weapon = f"a Catapult at range {rng_}"
-        kind = self.wall_type(wall)
-        lo, hi = self.sc.breach[band][kind]
+        wall, rng_, _band, kind, lo, hi = self.breach_terms(g, key)
+        weapon = "Grond (activated, adjacent)" if "grond" in g.tags else f"a Catapult at range {rng_}"
         words = kind.replace("_", " ")
         effect = f"{key} is breached for the rest of the game [16.27]"
         if kind == "main_gate":
@@ -1133,33 +1125,41 @@ class GondorGame(SpiGame):
                 out.append(key)
         return sorted(out)
 
-    def do_breach(self, action: Action) -> list[Event]:
-        g = self.units[action["unit"]]
-        key = action["hexside"]
+    def breach_terms(self, g: Piece, key: str) -> tuple[dict[str, Any], int, str, str, int, int]:
+        """[16.3] what a breach attempt of ``g`` on hexside ``key`` is rolled with: the wall,
+        the range, the table's band and wall type, and the totals that breach (lo, hi)."""
         a, b = key.split("/")
-        wall = self.hexmap.side(a, b)
-        g.flags["siege_used"] = self._turn                          # [16.12] once per turn; no move
-        g.fired = True
+        wall = self.hexmap.side(a, b) or {}
         if "grond" in g.tags:
             band, rng_ = "grond", 1
         else:
             rng_ = self.catapult_range(g, key)
             band = "catapult_1" if rng_ == 1 else "catapult_2" if rng_ == 2 else "catapult_3"
-        lo, hi = self.sc.breach[band][self.wall_type(wall)]
+        kind = self.wall_type(wall)
+        lo, hi = self.sc.breach[band][kind]
+        return wall, rng_, band, kind, lo, hi
+
+    def do_breach(self, action: Action) -> list[Event]:
+        g = self.units[action["unit"]]
+        key = action["hexside"]
+        wall, rng_, band, kind, lo, hi = self.breach_terms(g, key)
+        a, b = key.split("/")
+        g.flags["siege_used"] = self._turn                          # [16.12] once per turn; no move
+        g.fired = True
         dice = self.dice.roll(2)
         total = sum(dice)
         ok = lo <= total <= hi
         events = [event("roll", "[16.3]", f"{g.name} at range {rng_} against the {wall.get('name', wall['kind'])} "
-                        f"({self.wall_type(wall).replace('_', ' ')}) {key}: needs {rng_text(lo, hi)}, rolled "
+                        f"({kind.replace('_', ' ')}) {key}: needs {rng_text(lo, hi)}, rolled "
                         f"{total} ({dice[0]}+{dice[1]}): " + ("breached" if ok else "no effect"),
-                        dice=dice, table="16.3", cell=f"{band}/{self.wall_type(wall)}", hexside=key, success=ok)]
+                        dice=dice, table="16.3", cell=f"{band}/{kind}", hexside=key, success=ok)]
         if not ok:
             return events
         self.siege["breached"].append(key)
         self.siege["breached"].sort()
         self._features_changed()
         events.append(event("breach", "[16.27]", f"{key} is breached for the rest of the game", hexside=key))
-        if self.wall_type(wall) == "main_gate":
+        if kind == "main_gate":
             events.extend(self.add_dp(GARRISON, int(self.sc.demoralization["main_gate_breached"]), "[19.11]",
                                       "the Main Gate is breached by Grond"))
         if rng_ == 1:

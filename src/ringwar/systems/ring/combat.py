@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.dice import ways_2d6
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 
@@ -204,12 +205,8 @@ def _span(values: frozenset[int]) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-#: how many of the 36 throws of 2d6 make each total
-_WAYS = {t: 6 - abs(t - 7) for t in range(2, 13)}
-
-
 def _chance(totals: frozenset[int]) -> float:
-    return sum(_WAYS[t] for t in totals) / 36
+    return ways_2d6(totals) / 36
 
 
 def _pct(p: float) -> str:

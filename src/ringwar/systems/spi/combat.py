@@ -709,18 +709,21 @@ class CombatMixin:
 
     def combat_rating_why(self: SpiGame, ld: Piece) -> tuple[int, list[str]]:
         """A leader's rating in individual combat [7.22] and why it is not the printed one."""
+        return self.leader_rating_why(ld, combat=True)
+
+    def leader_rating_why(self: SpiGame, ld: Piece, combat: bool) -> tuple[int, list[str]]:
+        """A leader's Rally Rating as used in individual combat [7.22] (``combat``) or on the
+        Rally Table [8.37], and why it is not the printed one: reduced [7.26], Sauron's
+        leaders at night [10.0], the exclusive rules' :meth:`rating_modifiers`."""
         r = ld.rally_now()
         why = [f"[7.26] {ld.name} is reduced: rating {ld.rally} -> {r}"] if ld.reduced and r != ld.rally else []
         if ld.side == "sauron" and self.is_night():
             r += 3                                                       # [10.0]
             why.append(f"[10.0] {ld.name} at night: +3")
-        for n, text in self.rating_modifiers(ld, combat=True):
+        for n, text in self.rating_modifiers(ld, combat=combat):
             r += n
             why.append(text)
         return r, why
-
-    def rating_bonus(self: SpiGame, ld: Piece, combat: bool) -> int:
-        return sum(n for n, _why in self.rating_modifiers(ld, combat))
 
     def rating_modifiers(self: SpiGame, ld: Piece, combat: bool) -> list[tuple[int, str]]:
         """Hook: additions to a leader's rating in individual combat (``combat``) or on the

@@ -965,12 +965,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         """[8.34] [8.37] the chance a leader rallies a disrupted unit."""
         from .odds import explain_roll, ranges_text, shift_entry
         ld, u = self.units[action["unit"]], self.units[action["target"]]
-        rating = self.rally_rating(ld)
+        rating, why = self.leader_rating_why(ld, combat=False)
         ranges = self.rally_range(rating)
-        why = [f"[7.26] {ld.name} is reduced: rating {ld.rally} -> {ld.rally_now()}"] if ld.reduced else []
-        if ld.side == SAURON and self.is_night():
-            why.append(f"[10.0] {ld.name} at night: +3")
-        why.extend(text for _n, text in self.rating_modifiers(ld, combat=False))
         top = 10 if self.options.get("errata_8_37", True) else 8
         if rating > top:
             why.append(f"[8.37] a rating above {top} uses the table's last row (docs/reconstructed.md)")

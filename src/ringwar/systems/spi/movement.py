@@ -615,9 +615,10 @@ class MovementMixin:
             return IllegalAction("[8.45]", "a special formation may not move in the Game-Turn it is formed")
         if p.on_map and self.in_enemy_zoc(p) and not self.may_leave_zoc(p):
             return IllegalAction("[6.11]", f"{self.label(p)} is in an enemy ZOC and may not move")
-        if not p.on_map and not self.may_select(p):
+        selectable = self.may_select(p)
+        if not p.on_map and not selectable:
             return IllegalAction("[4.27]", f"every hex {self.label(p)} may enter by is enemy-occupied")
-        if p not in self.movers(p.side) or not self.may_select(p):
+        if not selectable or p not in self.movers(p.side):
             return self.why_not_mover_hook(p) or IllegalAction("[4.0]", f"{self.label(p)} may not move now")
         return None
 

@@ -21,6 +21,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from ...core.dice import ways_2d6
 from .data import LETTERS, MORALES, charts
 
 #: outcome keys, in the order a table shows them (best for the defender first)
@@ -29,7 +30,6 @@ OUTCOMES = ("none", "r1", "r2", "halfE", "halfE+r1", "E")
 #: [7.42] chart cells -> outcome keys
 _RESULT_KEYS = {"E": "E", "hE+r1": "halfE+r1", "hE": "halfE", "r1": "r1", "r2": "r2"}
 
-_TWO_D6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
 
 
 def _check(attack: str, armour: int, morale: str) -> tuple[str, int, str]:
@@ -44,8 +44,7 @@ def _check(attack: str, armour: int, morale: str) -> tuple[str, int, str]:
 
 def hit_chance(attack: str, armour: int) -> Fraction:
     """[7.41] the chance that ``attack`` inflicts a casualty on ``armour``."""
-    lo, hi = charts().cpt_range(attack, armour)
-    return sum((_TWO_D6[t] for t in range(lo, hi + 1)), Fraction(0))
+    return two_dice(*charts().cpt_range(attack, armour))
 
 
 def result_key(cell: str) -> str:
@@ -83,9 +82,12 @@ def melee_odds(attack: str, armour: int, morale: str, fanatical: bool = False) -
     return {k: float(v) for k, v in melee_fractions(attack, armour, morale, fanatical).items()}
 
 
-def attack_odds(game: Any, attacker_id: str, target_id: str, missile: bool = False) -> dict[str, Any]:
+def attack_odds(game: Any, attacker_id: str, target_id: str, missile: bool = False,
+                fixed_letter: str | None = None) -> dict[str, Any]:
     """The odds of ``attacker_id`` attacking ``target_id`` now, with every modifier the
     game applies (terrain, slopes, formations, spells, magic weapons, night ...).
+    ``fixed_letter``: an attack a rule makes at a set strength, never fanatical ([17.32] a
+    magic weapon against the Beast attacks at A).
 
     Uses the game's own hooks (``attack_letter``, ``defence_armour``, ``defence_morale``,
     ``is_fanatical``), so it agrees with what ``apply`` would roll against.  Returns
@@ -101,13 +103,13 @@ def attack_odds(game: Any, attacker_id: str, target_id: str, missile: bool = Fal
     if getattr(d, "hex", None) is None or (getattr(p, "hex", None) is None and not (
             not missile and attacks_from is not None and attacks_from(p))):
         raise ValueError("both units must be on the map")
-    letter = game.attack_letter(p, melee=not missile, target=d)
+    letter = fixed_letter or game.attack_letter(p, melee=not missile, target=d)
     if letter is None:
         kind = "missile" if missile else "melee"
         raise ValueError(f"{attacker_id} has no {kind} attack strength now")
     armour, reasons = game.defence_armour(d, p.hex, missile)
     morale = game.defence_morale(d)
-    fanatical = bool(game.is_fanatical(p))
+    fanatical = fixed_letter is None and bool(game.is_fanatical(p))
     if missile and not game.options.get("errata_7_37", True):
         fanatical = False
     return {
@@ -154,7 +156,7 @@ def shift_entry(reason: str) -> dict[str, str]:
 
 def two_dice(lo: int, hi: int) -> Fraction:
     """The chance that two dice total ``lo`` to ``hi``."""
-    return sum((_TWO_D6[t] for t in range(max(lo, 2), min(hi, 12) + 1)), Fraction(0))
+    return Fraction(ways_2d6(range(lo, hi + 1)), 36)
 
 
 def _pct(p: float) -> str:
@@ -166,16 +168,10 @@ def explain_attack(game: Any, attacker_id: str, target_id: str, missile: bool = 
     """The preview of an attack: :func:`attack_odds` with the table, the column in words,
     every modifier with its case, the odds by chart code and a legend for every code.
     ``letter`` (with ``letter_why``) overrides the attack strength ([17.32] a magic weapon)."""
+    base = attack_odds(game, attacker_id, target_id, missile=missile, fixed_letter=letter)
+    p, d = game.units[attacker_id], game.units[target_id]
     if letter is None:
-        base = attack_odds(game, attacker_id, target_id, missile=missile)
-        p, d = game.units[attacker_id], game.units[target_id]
         letter_why = game.attack_why(p, melee=not missile, target=d)
-    else:
-        p, d = game.units[attacker_id], game.units[target_id]
-        armour, reasons = game.defence_armour(d, p.hex, missile)
-        morale = game.defence_morale(d)
-        base = {"attack": letter, "armour": armour, "morale": morale, "fanatical": False,
-                "reasons": list(reasons), "odds": melee_odds(letter, armour, morale)}
     morale_why = game.defence_morale_why(d)[1]
     kind = "missile fire" if missile else "melee"
     shifts = [shift_entry(r) for r in (letter_why or [])]

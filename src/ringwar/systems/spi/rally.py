@@ -18,10 +18,7 @@ MAX_RALLIES = 3  # [8.32]
 class RallyMixin:
     def rally_rating(self: SpiGame, ld: Piece) -> int:
         """[8.37] the rating used on the Rally Table; [10.0] Sauron's leaders +3 at night."""
-        r = ld.rally_now()
-        if ld.side == "sauron" and self.is_night():
-            r += 3
-        return r + self.rating_bonus(ld, combat=False)
+        return self.leader_rating_why(ld, combat=False)[0]
 
     def rally_range(self: SpiGame, rating: int) -> list[tuple[int, int]]:
         top = 10 if self.options.get("errata_8_37", True) else 8
