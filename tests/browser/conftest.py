@@ -105,6 +105,22 @@ def zoom_to(page: Any, hx: str, width: float = 700) -> None:
     page.mouse.move(2, 2)           # away from the board: no stack viewer over the picture
 
 
+def click_unit(page: Any, uid: str) -> None:
+    page.locator(f'#unitlayer [data-unit="{uid}"]').click()
+
+
+def open_fire_odds(page: Any, url: str) -> None:
+    """Open a game at ``url`` (the melee set-up: orc_archer1 beside men1), zoom in, and click
+    the archers, then their target, until the odds panel shows."""
+    page.goto(url)
+    page.wait_for_selector("#unitlayer [data-unit]")
+    zoom_to(page, "1324", 420)
+    click_unit(page, "orc_archer1")
+    page.wait_for_selector('#unitlayer [data-unit="men1"].target')
+    click_unit(page, "men1")
+    page.wait_for_selector("#confirm:not([hidden]) table.odds")
+
+
 def board_scale(page: Any) -> float:
     """Screen pixels per map unit at the current zoom."""
     return float(page.evaluate("""() => { const s = document.querySelector('#board');

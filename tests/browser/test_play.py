@@ -10,7 +10,17 @@ from typing import Any
 
 import ringwar
 
-from .conftest import api, create, imported, ring_with_attacks, shot, visible_in_viewport, zoom_to
+from .conftest import (
+    api,
+    click_unit,
+    create,
+    imported,
+    open_fire_odds,
+    ring_with_attacks,
+    shot,
+    visible_in_viewport,
+    zoom_to,
+)
 
 MELEE_SETUP = {"place": [{"id": "warg1", "hex": "1324"}, {"id": "men1", "hex": "1323"},
                          {"id": "orc_archer1", "hex": "1325"}],
@@ -19,10 +29,6 @@ MELEE_SETUP = {"place": [{"id": "warg1", "hex": "1324"}, {"id": "men1", "hex": "
 
 def body(page: Any, key: str) -> str:
     return page.evaluate(f"document.body.dataset.{key}") or ""
-
-
-def click_unit(page: Any, uid: str) -> None:
-    page.locator(f'#unitlayer [data-unit="{uid}"]').click()
 
 
 def version(server: Any, g: Any) -> int:
@@ -115,13 +121,7 @@ def test_the_odds_panel_shows_table_line_shifts_and_each_outcome_explained(serve
         route.fulfill(json={"action": sent["action"], "preview": PREVIEW, "then": None, "then_labels": None})
 
     page.route("**/preview", preview)
-    page.goto(server.url + g["hotseat"])
-    page.wait_for_selector("#unitlayer [data-unit]")
-    zoom_to(page, "1324", 420)
-    click_unit(page, "orc_archer1")
-    page.wait_for_selector('#unitlayer [data-unit="men1"].target')
-    click_unit(page, "men1")
-    page.wait_for_selector("#confirm:not([hidden]) table.odds")
+    open_fire_odds(page, server.url + g["hotseat"])
     panel = page.locator("#confirm-body")
     assert panel.locator(".otable .rule").inner_text() == "[7.41]"
     assert "Casualty Probability Table" in panel.locator(".otable").inner_text()

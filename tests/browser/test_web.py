@@ -11,7 +11,7 @@ from typing import Any
 
 import ringwar
 
-from .conftest import api, imported, shot, zoom_to
+from .conftest import api, click_unit, imported, open_fire_odds, shot, zoom_to
 
 MELEE_SETUP = {"place": [{"id": "warg1", "hex": "1324"}, {"id": "men1", "hex": "1323"},
                          {"id": "orc_archer1", "hex": "1325"}],
@@ -51,10 +51,6 @@ def empty_dest(page: Any) -> str:
 
 def click_hex(page: Any, hx: str) -> None:
     page.locator(f'#hitlayer [data-hex="{hx}"]').click()
-
-
-def click_unit(page: Any, uid: str) -> None:
-    page.locator(f'#unitlayer [data-unit="{uid}"]').click()
 
 
 def click_any_decision(page: Any) -> None:
@@ -139,14 +135,8 @@ def test_hotseat_move_illegal_undo_and_a_full_turn(server: Any, page: Any) -> No
 # ----- an attack: odds before committing, then the dice in the log --------------------------------
 def test_attack_shows_odds_then_resolves(server: Any, page: Any) -> None:
     g = imported(server, ringwar.new_game("sauron", seed=3, setup=MELEE_SETUP))
-    page.goto(server.url + g["hotseat"])
-    page.wait_for_selector("#unitlayer [data-unit]")
-    zoom_to(page, "1324", 420)
     # missile fire: select the archers, click the target, see the odds, commit
-    click_unit(page, "orc_archer1")
-    page.wait_for_selector('#unitlayer [data-unit="men1"].target')
-    click_unit(page, "men1")
-    page.wait_for_selector("#confirm:not([hidden]) table.odds")
+    open_fire_odds(page, server.url + g["hotseat"])
     odds = page.locator("#confirm table.odds tr").all_inner_texts()
     assert len(odds) >= 2 and all("%" in r for r in odds)
     shot(page, "06-fire-odds")
