@@ -156,6 +156,7 @@ class HeuristicAgent:
         self._selected: set[tuple[Any, ...]] = set()
         self._phase_key: tuple[Any, ...] | None = None
         self._ring: Any = None
+        self._own: Any = None   # the system's own policy (Game.heuristic_policy), or False
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
@@ -179,6 +180,16 @@ class HeuristicAgent:
         if key != self._phase_key:
             self._phase_key = key
             self._selected = set()
+        if self._own is None and view.get("system"):
+            from ..core.engine import system_class
+            try:
+                factory = system_class(view["system"]).heuristic_policy
+            except Exception:
+                factory = None
+            # a system with its own rules of thumb (declared in its own package)
+            self._own = factory(self.rng, self.noise) if factory is not None else False
+        if self._own:
+            return self._own.rank(view, legal)
         if view.get("system") == "battle-of-the-ring":
             # the strategic game has its own rules of thumb (ai/ring.py)
             if self._ring is None:

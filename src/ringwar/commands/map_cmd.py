@@ -80,6 +80,8 @@ def command(system: str, png_path: str | None, svg_path: str | None, no_units: b
 
     if scale <= 0:
         raise click.BadParameter("must be positive", param_hint="--scale")
+    if _draw_own(system, png_path, svg_path, no_units, scale):
+        return
     try:
         hexmap, counters, title = load_picture(system, units=not no_units)
     except RecordError as e:
@@ -93,3 +95,33 @@ def command(system: str, png_path: str | None, svg_path: str | None, no_units: b
         Path(svg_path).write_text(render_svg(hexmap, counters, title=title, scale=scale),
                                   encoding="utf-8")
         click.echo(svg_path)
+
+
+def _draw_own(system: str, png_path: str | None, svg_path: str | None, no_units: bool,
+              scale: float) -> bool:
+    """Draw a system that draws its own board (``Game.picture``, e.g. a table in inches);
+    False for the hex-map systems."""
+    import ringwar
+
+    from ..core.engine import system_class, systems
+
+    if system not in systems():
+        return False
+    try:
+        cls = system_class(system)
+    except RecordError as e:
+        raise click.ClickException(str(e)) from None
+    if cls.picture is ringwar.Game.picture:
+        return False
+    game = ringwar.new_game(system, seed=0)
+    if png_path is None and svg_path is None:
+        png_path = f"{system}-map.png"
+    if png_path is not None:
+        png = game.picture("png", None, scale, units=not no_units)
+        Path(png_path).write_bytes(png)  # type: ignore[arg-type]
+        click.echo(png_path)
+    if svg_path is not None:
+        svg = game.picture("svg", None, scale, units=not no_units)
+        Path(svg_path).write_text(svg, encoding="utf-8")  # type: ignore[arg-type]
+        click.echo(svg_path)
+    return True

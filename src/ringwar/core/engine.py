@@ -400,6 +400,27 @@ class Game(ABC):
         dummy counter's identity) overrides this; by default an action hides nothing."""
         return dict(action)
 
+    # ----- search over what a side cannot see ---------------------------------------------
+    def redeal(self, side: str, rng: Any) -> None:
+        """Re-deal, in place, everything ``side`` may not see, from ``rng`` (a
+        ``random.Random`` of the searching agent) and from what ``side``'s view and the rules
+        make public: called on a clone by :class:`ringwar.ai.worlds.WorldFactory`, so that a
+        search never reads the other side's secrets.  A system with hidden information
+        overrides it (Gondor's dummy Cauldrons, a shuffled deck); by default there is nothing
+        to re-deal."""
+
+    #: ``(rng, noise) -> policy`` with ``policy.rank(view, legal) -> [(score, action)]``: the
+    #: system's own rules of thumb for :class:`ringwar.ai.heuristic.HeuristicAgent` (None: the
+    #: hex-and-counter rules of thumb)
+    heuristic_policy: ClassVar[Any] = None
+
+    def picture(self, fmt: str = "svg", side: str | None = None, scale: float = 1.0,
+                units: bool = True) -> str | bytes | None:
+        """The board as ``side`` sees it (without the pieces if not ``units``), as an SVG text
+        (``fmt="svg"``) or PNG bytes (``"png"``), for a system that draws its own board (one not on a hex map); None for
+        the hex-map systems, which the shared hex renderer draws."""
+        return None
+
     def _restore(self) -> None:
         """Rebuild the state from the record (after an unexpected error mid-action)."""
         fresh = type(self)(self.record)
@@ -507,22 +528,51 @@ class Game(ABC):
 
 
 # ----- registry and top-level functions --------------------------------------------------
+#: system name -> "module:Class".  A game system registers itself from its own package
+#: (``ringwar/systems/<pkg>/__init__.py`` calls :func:`register_system`); the packages of
+#: ``ringwar.systems`` are found and imported the first time the registry is asked.  The
+#: three systems below predate that and are still listed here (issue 13 moves them).
 _SYSTEMS: dict[str, str] = {
     "sauron": "ringwar.systems.sauron:SauronGame",
     "gondor": "ringwar.systems.gondor:GondorGame",
     "battle-of-the-ring": "ringwar.systems.ring:BattleOfTheRingGame",
 }
+_discovered = False
 
 
 def register_system(name: str, target: str) -> None:
+    """Make ``name`` playable: ``target`` is ``"package.module:GameClass"``, imported only
+    when a game of it is made (so registering costs nothing)."""
     _SYSTEMS[name] = target
 
 
+def _discover() -> None:
+    """Import every package of ``ringwar.systems`` that no registered system lives in, so
+    that each can register itself (once per process)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import importlib
+    import pkgutil
+
+    from .. import systems as pkg
+
+    claimed = {t.partition(":")[0] for t in _SYSTEMS.values()}
+    for info in pkgutil.iter_modules(pkg.__path__):
+        name = f"{pkg.__name__}.{info.name}"
+        if not info.ispkg or any(m == name or m.startswith(name + ".") for m in claimed):
+            continue
+        importlib.import_module(name)
+
+
 def systems() -> list[str]:
+    _discover()
     return sorted(_SYSTEMS)
 
 
 def system_class(name: str) -> type[Game]:
+    _discover()
     try:
         target = _SYSTEMS[name]
     except KeyError:

@@ -1615,6 +1615,29 @@ class GondorGame(SpiGame):
         return p.hex if p is not None and p.hex else "?"
 
     # ===== views: the secret of the cauldrons ============================================================
+    def redeal(self, side: str, rng: Any) -> None:
+        """[16.71] Only the Westernesse player knows which Cauldrons (and so which Oil
+        counters) are real: for any other side, deal them again from the public counts —
+        three real and three dummies, the placed ones a draw from a shuffled deck of 3 + 3 —
+        and the ``carry`` of every Oil counter in a Westernesse unit's hands (real with the
+        probability that a Cauldron still holding oil is real)."""
+        if side == "westernesse":
+            return
+        cauldrons = sorted((p for p in self.units.values() if "cauldron" in p.tags),
+                           key=lambda p: p.id)
+        placed = [p for p in cauldrons if "real" in p.flags]
+        n = len(cauldrons)
+        deck = [True] * (n // 2) + [False] * (n - n // 2)
+        rng.shuffle(deck)
+        for p, real in zip(placed, deck):
+            p.flags["real"] = real
+        with_oil = [p for p in placed if p.flags.get("oil", 0) > 0]
+        p_real = (sum(1 for p in with_oil if p.flags["real"]) / len(with_oil)) if with_oil else 0.5
+        for p in sorted(self.units.values(), key=lambda q: q.id):
+            if p.flags.get("carry"):
+                p.flags["carry"] = "real" if rng.random() < p_real else "dummy"
+        self._after_change()
+
     def redact_action(self, action: Action, side: str | None) -> Action:
         """[16.71] which Cauldrons are dummies is the Westernesse player's secret: the set-up
         action that says so shows the other side and observers only where it went."""
