@@ -1,0 +1,333 @@
+"""The Siege of Minas Tirith as a state machine on the ringwar core [MT §6].
+
+The Turn is a whole pass through two sequence decks; within it, Rounds go to the winner of
+an impetus roll, who spends the impetus won (``pips``) on turning cards, on actions of units,
+engines and leaders allowed by the current card, on banking reaction pips, or passes.
+
+Decisions (every one a flat dict, see ``docs/engine.md``, "Continuous games"):
+
+- set-up [MT §9.1]: ``place`` a piece anywhere legal in its zone (any x, y, heading), ``deploy_done``;
+- a Round [MT §6.5]: ``turn_card``, ``bank``, ``pass``, ``select`` an actor (a unit, engine
+  or leader), and then one of the actor's actions: ``move`` (a ``path``), ``charge``,
+  ``cross`` (a city connection), ``form``, ``fire``, ``bombard`` (a catapult at a point),
+  ``reload``, ``melee``, ``destroy``, ``recover``, ``fight_fire``, ``embark``, ``assault``,
+  ``ladder``, ``batter``, ``attach``, ``detach``, ``hold``; leaders ``lead_move``,
+  ``lead_attach``, ``rally``, ``remount``, ``spell``, ``duel``;
+- the reaction window [MT §6.6]: ``react_fire``, ``react_retreat``, ``react_done``.
+
+``legal_actions()`` lists every discrete decision and, for movement, a finite menu per actor;
+``apply`` also takes any other geometrically legal ``move``, ``place`` or ``bombard`` (what a
+player dragging a unit makes) and validates it exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...core.engine import Action, Event, Game, event
+from ...core.errors import IllegalAction, RecordError
+from ...core.options import Option
+from .board import load_board
+from .combat import CombatRules
+from .data import load as load_definition
+from .fire import FireRules
+from .leaders import LeaderRules
+from .movement import MovementRules
+from .siege import SiegeRules
+from .turn import TurnRules
+from .units import Engine, Leader, Unit
+from .victory import VictoryRules
+
+SIDES = ("west", "dark-lord")
+SIDE_NAMES = {"west": "the West", "dark-lord": "the Dark Lord"}
+OTHER = {"west": "dark-lord", "dark-lord": "west"}
+
+
+class MinasTirithGame(TurnRules, MovementRules, FireRules, CombatRules, SiegeRules,
+                      LeaderRules, VictoryRules, Game):
+    system = "minas-tirith"
+    title = "The Siege of Minas Tirith"
+    sides: ClassVar[tuple[str, ...]] = SIDES
+    SELECTIONS = frozenset({"select"})
+    #: the order of the decks is secret to both sides [MT §5]: the search re-deals it
+    hidden_information = True
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "turns": Option(None, "[MT §9.2] R-144: the number of Turns (default 10)", kind=int,
+                        minimum=1, maximum=40),
+        "horns_turn": Option(None, "[MT §5.3] R-49: the Turn from which the Horns of Rohan are "
+                                   "in the decks even if the Great Gate stands (default 4)",
+                             kind=int, minimum=1, maximum=40),
+    }
+
+    # ----- construction -------------------------------------------------------------------
+    def _init_state(self) -> None:
+        self.D = load_definition()
+        self.B = load_board()
+        if self.record.setup is not None:
+            self.validate_setup(self.record.setup)
+        self.game_turns: int = self.options["turns"] or int(self.D.values["game_turns"])
+        self.horns_turn: int = self.options["horns_turn"] or int(self.D.values["horns_from_turn"])
+        self.units: dict[str, Unit] = {}
+        self.engines: dict[str, Engine] = {}
+        self.leaders: dict[str, Leader] = {}
+        self._build_forces()
+        # the turn machine [MT §6.2]
+        self.stage = "deploy"              # deploy | round | react | over
+        self.deploying = "west"            # [MT §9.1] Gondor sets up first
+        self.turn_no = 0
+        self.round = 0
+        self.phase_pool = 20
+        self.active: str = "west"
+        self.pips = 0
+        self.forced_pips = 0
+        self.arrival_bonus: str | None = None
+        self.deck_emptied_by: str | None = None
+        self.darkness_broken = False
+        self.wk_dead = False
+        self.great_gate_broken = False
+        self.gates: dict[str, list[Any]] = {g: ["intact", "west"] for g in self.B.gates}
+        self.fires: list[tuple[float, float]] = []
+        self.sector_control: dict[str, str] = {s: "west" for s in self.B.sectors if s != "Pelennor"}
+        self.checkpoints: dict[str, str] = {"A": "west", "B": "dark-lord"}
+        self.decks: dict[str, list[str]] = {"west": [], "dark-lord": []}
+        self.discards: dict[str, list[str]] = {"west": [], "dark-lord": []}
+        self.current: dict[str, str | None] = {"west": None, "dark-lord": None}
+        self.card_no: dict[str, int] = {"west": 0, "dark-lord": 0}
+        self.bank: dict[str, int] = {"west": 0, "dark-lord": 0}
+        self.losses_in_row: dict[str, int] = {"west": 0, "dark-lord": 0}
+        self.spell_points: dict[str, int] = dict(self.D.spell_points)
+        self.horns_in_decks = False
+        self.black_ships_in_deck = False
+        self.rohan_arrived = False
+        self.aragorn_arrived = False
+        self.rohan_turn = 0                 # the Turn that Rohan's arrival began
+        self.waiting: list[str] = []        # arrivals with no room yet (R-148)
+        self.grond_bonus_turn = 0           # Activate Grond lasts for the rest of the Turn
+        self.demoralization: dict[str, int] = {"garrison": 0, "relief": 0, "dark-lord": 0}
+        self.killed_leaders: list[str] = []
+        self.selected: str | None = None    # the actor whose action is being chosen
+        self.rolled: dict[str, float] = {}  # random allowances rolled for the selected actor
+        self.pending: dict[str, Any] | None = None   # a reaction window or a forced choice
+        self.result_: dict[str, Any] | None = None
+
+    def _build_forces(self) -> None:
+        setup = self.record.setup or {}
+        placed = {**self.D.setup_units, **setup.get("units", {})}
+        for uid, spec in self.D.units.items():
+            where = placed.get(uid)
+            u = Unit(uid, spec.side, spec.contingent, spec.type, spec.figures, spec.files,
+                     spec.order, "line", archers=spec.archers, start_figures=spec.figures)
+            if where is None:
+                u.on_table = False       # arrives by card [MT §5.4]
+            else:
+                self._set_pose(u, where)
+            u.engine = spec.attached_to
+            self.units[uid] = u
+        placed_e = {**self.D.setup_engines, **setup.get("engines", {})}
+        for eid, spec in self.D.engines.items():
+            w = placed_e[eid]
+            self.engines[eid] = Engine(eid, spec.side, spec.kind, float(w["x"]), float(w["y"]),
+                                       float(w["heading"]))
+        placed_l = {**self.D.setup_leaders, **setup.get("leaders", {})}
+        for lid, spec in self.D.leaders.items():
+            w = placed_l.get(lid)
+            ld = Leader(lid, spec.side, mount=spec.mount)
+            if w is None:
+                ld.on_table = False
+            else:
+                ld.x, ld.y = float(w.get("x", 0.0)), float(w.get("y", 0.0))
+                ld.attached_to = w.get("attached_to")
+                if ld.attached_to is not None:
+                    u = self.units[ld.attached_to]
+                    ld.x, ld.y = u.x, u.y
+            self.leaders[lid] = ld
+
+    @staticmethod
+    def _set_pose(u: Unit, where: dict[str, Any]) -> None:
+        u.x, u.y, u.heading = float(where["x"]), float(where["y"]), float(where["heading"])
+        if "files" in where:
+            u.files = int(where["files"])
+        if "formation" in where:
+            u.formation = str(where["formation"])
+        if "order" in where:
+            u.order = str(where["order"])
+
+    @classmethod
+    def validate_setup(cls, setup: Any) -> None:
+        """A starting position from the position builder: ``{"units": {id: {x, y, heading,
+        files?, formation?, order?}}, "engines": {...}, "leaders": {...}}`` naming known pieces
+        with finite numbers.  Where they stand is checked by the set-up rules when the game
+        starts (:meth:`check_deployment`)."""
+        import math
+        if not isinstance(setup, dict) or not set(setup) <= {"units", "engines", "leaders"}:
+            raise RecordError("minas-tirith: a set-up is an object with 'units', 'engines' "
+                              "and 'leaders'")
+        D = load_definition()
+        known = {"units": D.units, "engines": D.engines, "leaders": D.leaders}
+        for part, table in setup.items():
+            if not isinstance(table, dict):
+                raise RecordError(f"minas-tirith: set-up {part!r} must be an object")
+            for pid, w in table.items():
+                if pid not in known[part]:
+                    raise RecordError(f"minas-tirith: set-up names an unknown piece {pid!r}")
+                if not isinstance(w, dict):
+                    raise RecordError(f"minas-tirith: set-up of {pid} must be an object")
+                for k, v in w.items():
+                    if k in ("x", "y", "heading"):
+                        if not isinstance(v, int | float) or isinstance(v, bool) or not math.isfinite(v):
+                            raise RecordError(f"minas-tirith: {pid}.{k} must be a finite number")
+                    elif k == "files":
+                        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 40:
+                            raise RecordError(f"minas-tirith: {pid}.files must be 1-40")
+                    elif k in ("formation", "order", "attached_to"):
+                        if not isinstance(v, str):
+                            raise RecordError(f"minas-tirith: {pid}.{k} must be text")
+                    else:
+                        raise RecordError(f"minas-tirith: {pid} has an unknown field {k!r}")
+
+    # ----- the contract ---------------------------------------------------------------------
+    @property
+    def rules_to_act(self) -> str | None:
+        if self.result_ is not None:
+            return None
+        if self.stage == "deploy":
+            return self.deploying
+        if self.stage == "react":
+            assert self.pending is not None
+            return str(self.pending["side"])
+        return self.active
+
+    @property
+    def rules_result(self) -> dict[str, Any] | None:
+        return self.result_
+
+    @property
+    def turn(self) -> int:
+        return self.turn_no
+
+    @property
+    def phase(self) -> str:
+        if self.stage == "deploy":
+            return f"deploy:{self.deploying}"
+        if self.stage == "react":
+            return "reaction"
+        return f"round {self.round}"
+
+    def _legal(self) -> list[Action]:
+        if self.stage == "deploy":
+            return [{"type": "deploy_done"}]
+        if self.stage == "react":
+            return self.reaction_actions()
+        if self.selected is not None:
+            return self.actor_menu(self.selected)
+        return self.round_actions()
+
+    def is_legal(self, action: Action) -> bool:
+        if super().is_legal(action):
+            return True
+        # continuous actions off the menu: validated exactly [docs/engine.md]
+        if action.get("type") in ("move", "place", "bombard", "lead_move"):
+            return self.why_not(action) is None
+        return False
+
+    def _diagnose(self, action: Action) -> IllegalAction:
+        err = self.why_not(action)
+        return err if err is not None else IllegalAction(
+            "[MT §6.5]", f"{action.get('type')!r} is not a legal action now")
+
+    def apply_selected(self, selection: Action, action: Action) -> list[Event]:
+        """A selection and a follow-up, both or neither: the follow-up may be any legal
+        action of the selected actor, on or off the menu (a dragged move)."""
+        selection, action = self._normalize(selection), self._normalize(action)
+        if self.result is not None:
+            raise IllegalAction("[end]", "the game is over")
+        if selection.get("type") not in self.SELECTIONS or not self.is_legal(selection):
+            raise self._diagnose(selection)
+        probe = self.clone()
+        probe.apply(selection)
+        if not probe.is_legal(action):
+            raise probe._diagnose(action)
+        return self._apply(selection) + self._apply(action)
+
+    def _do(self, action: Action) -> list[Event]:
+        kind = action["type"]
+        ev: list[Event] = []
+        handler = getattr(self, f"do_{kind}", None)
+        if handler is None:
+            raise IllegalAction("[MT §6.5]", f"unknown action {kind!r}")
+        ev.extend(handler(action))
+        ev.extend(self.advance())
+        return ev
+
+    # ----- set-up [MT §9.1] -------------------------------------------------------------------
+    def do_deploy_done(self, action: Action) -> list[Event]:
+        side = self.deploying
+        bad = self.deployment_problem(side)
+        if bad is not None:
+            raise IllegalAction("[MT §9.1]", bad)
+        ev = [event("deploy", "[MT §9.1]", f"{SIDE_NAMES[side]} has set up", side=side)]
+        if side == "west":
+            self.deploying = "dark-lord"
+        else:
+            self.stage = "round"
+            ev.extend(self.start_turn())
+        return ev
+
+    # ----- views -----------------------------------------------------------------------------
+    def _state_json(self) -> Any:
+        return [
+            [u.to_json() for u in self.units.values()],
+            [e.to_json() for e in self.engines.values()],
+            [ld.to_json() for ld in self.leaders.values()],
+            self.stage, self.deploying, self.turn_no, self.round, self.phase_pool, self.active,
+            self.pips, self.forced_pips, self.arrival_bonus, self.deck_emptied_by,
+            self.darkness_broken, self.wk_dead, self.great_gate_broken, self.gates,
+            self.fires, self.sector_control, self.checkpoints, self.decks, self.discards,
+            self.current, self.card_no, self.bank, self.losses_in_row, self.spell_points,
+            self.horns_in_decks, self.black_ships_in_deck, self.rohan_arrived,
+            self.aragorn_arrived, self.rohan_turn, self.waiting, self.grond_bonus_turn,
+            self.demoralization, self.killed_leaders, self.selected, self.rolled,
+            self.pending, self.result_, self.game_turns, self.horns_turn,
+        ]
+
+    def clone(self) -> MinasTirithGame:
+        g = object.__new__(type(self))
+        d = dict(self.__dict__)
+        d["units"] = {k: u.copy() for k, u in self.units.items()}
+        d["engines"] = {k: e.copy() for k, e in self.engines.items()}
+        d["leaders"] = {k: ld.copy() for k, ld in self.leaders.items()}
+        for k in ("decks", "discards"):
+            d[k] = {s: list(v) for s, v in self.__dict__[k].items()}
+        for k in ("current", "card_no", "bank", "losses_in_row", "spell_points",
+                  "sector_control", "checkpoints", "demoralization", "rolled"):
+            d[k] = dict(self.__dict__[k])
+        d["gates"] = {k: list(v) for k, v in self.gates.items()}
+        d["fires"] = list(self.fires)
+        d["waiting"] = list(self.waiting)
+        d["killed_leaders"] = list(self.killed_leaders)
+        d["pending"] = None if self.pending is None else _deep(self.pending)
+        d["result_"] = None if self.result_ is None else _deep(self.result_)
+        d["record"] = self.record.copy()
+        d["dice"] = self.dice.copy()
+        d["log"] = list(self.log)
+        d["_legal_cache"] = None
+        d["_legal_keys"] = None
+        g.__dict__.update(d)
+        return g
+
+    def redeal(self, side: str, rng: Any) -> None:
+        """[MT §5] The order of both decks is secret to both sides: a search re-deals every
+        undrawn card (the counts are public, the order is not)."""
+        for s in SIDES:
+            rng.shuffle(self.decks[s])
+
+    def _view(self, side: str | None) -> dict[str, Any]:
+        return self.table_view(side)
+
+
+def _deep(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _deep(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_deep(v) for v in x]
+    return x
