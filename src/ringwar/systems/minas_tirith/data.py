@@ -939,6 +939,25 @@ def _tables(t: _Tables, weapons: Mapping[str, _Weapon]) -> dict[str, Any]:
         result_mods=t.results.model_dump(), tests=t.tests.model_dump())
 
 
+def _armies(r: _Rules, forces: _Forces) -> None:
+    """Every contingent belongs to exactly one §9.3 army (checked before the leaders' armies)."""
+    err = _Err("rules.toml")
+    types = set(forces.troop_types)
+    seen: set[str] = set()
+    for army, d in r.demoralization.items():
+        for c in d.contingents:
+            err.check(c in forces.contingents, f"demoralization.{army}.contingents",
+                      f"unknown contingent {c!r}")
+            err.check(c not in seen, f"demoralization.{army}.contingents",
+                      f"{c!r} is in two armies")
+            seen.add(c)
+        for code in d.figure_weights:
+            err.check(code in types, f"demoralization.{army}.figure_weights.{code}",
+                      "unknown troop type")
+    err.check(seen == set(forces.contingents), "demoralization",
+              f"every contingent needs an army: {sorted(set(forces.contingents) - seen)}")
+
+
 def _rules(r: _Rules, forces: _Forces, leaders: Mapping[str, LeaderSpec]) -> dict[str, Any]:
     err = _Err("rules.toml")
     types = set(forces.troop_types)
@@ -953,19 +972,6 @@ def _rules(r: _Rules, forces: _Forces, leaders: Mapping[str, LeaderSpec]) -> dic
     err.check(r.scatter_hit_faces <= r.scatter_die_sides, "scatter_hit_faces",
               "more HIT faces than the die has")
     err.check(r.roll_order[0] != r.roll_order[1], "roll_order", "name each side once")
-    seen: set[str] = set()
-    for army, d in r.demoralization.items():
-        for c in d.contingents:
-            err.check(c in forces.contingents, f"demoralization.{army}.contingents",
-                      f"unknown contingent {c!r}")
-            err.check(c not in seen, f"demoralization.{army}.contingents",
-                      f"{c!r} is in two armies")
-            seen.add(c)
-        for code in d.figure_weights:
-            err.check(code in types, f"demoralization.{army}.figure_weights.{code}",
-                      "unknown troop type")
-    err.check(seen == set(forces.contingents), "demoralization",
-              f"every contingent needs an army: {sorted(set(forces.contingents) - seen)}")
     spells: dict[str, SpellSpec] = {}
     for sid, s in r.spells.items():
         k = f"spells.{sid}"
@@ -994,6 +1000,7 @@ def load_from(directory: Traversable | Path | str) -> Definition:
     rules = _validate(_Rules, raw["rules.toml"], "rules.toml")
     t = _tables(tables, forces.weapons)
     combat_codes = set(t["shock"])
+    _armies(rules, forces)
     f = _forces(forces, rules, combat_codes)
     for code, tt in f["troop_types"].items():
         as_enemy = tt.combat_as in t["matrix_columns"] or tt.combat_as in t["defend_as"]
