@@ -102,6 +102,7 @@ class MinasTirithGame(TurnRules, MovementRules, FireRules, CombatRules, SiegeRul
         self.aragorn_arrived = False
         self.rohan_turn = 0                 # the Turn that Rohan's arrival began
         self.waiting: list[str] = []        # arrivals with no room yet
+        self.arriving: str | None = None    # the contingent the forced pips go to
         self.grond_bonus_turn = 0           # Activate Grond lasts for the rest of the Turn
         self.demoralization: dict[str, int] = {"garrison": 0, "relief": 0, "dark-lord": 0}
         self.killed_leaders: list[str] = []
@@ -285,7 +286,7 @@ class MinasTirithGame(TurnRules, MovementRules, FireRules, CombatRules, SiegeRul
             self.fires, self.sector_control, self.checkpoints, self.decks, self.discards,
             self.current, self.card_no, self.bank, self.losses_in_row, self.spell_points,
             self.horns_in_decks, self.black_ships_in_deck, self.rohan_arrived,
-            self.aragorn_arrived, self.rohan_turn, self.waiting, self.grond_bonus_turn,
+            self.aragorn_arrived, self.rohan_turn, self.waiting, self.arriving, self.grond_bonus_turn,
             self.demoralization, self.killed_leaders, self.selected, self.rolled,
             self.pending, self.result_, self.game_turns, self.horns_turn,
         ]

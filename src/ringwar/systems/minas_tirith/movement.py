@@ -1,0 +1,812 @@
+"""Movement [MT §7.1] [MT §7.2] [MT §7.3]: paths in inches, their cost, collisions and contact.
+
+A move names its path as steps separated by commas (``docs/engine.md``):
+
+- ``m<b>:<d>``  move ``d`` inches along bearing ``b`` degrees relative to the heading (no change
+  of facing): forward or oblique (|b| < 45°) costs ``d``, backward or sideways twice ``d``
+  [seed: Turning];
+- ``w<a>``      wheel ``a`` degrees (positive: to the left) about the centre of the front edge:
+  ``2 × |a| × frontage/2`` [seed: Turning] "½ rate";
+- ``pl<a>`` / ``pr<a>``  pivot about the front-left / front-right corner: ``|a| × frontage``;
+- ``t90``, ``t-90``, ``t180``  turn in place (files and ranks swap for 90°): free, once a move (R-74).
+
+Woods double the cost of the part of a path inside them (R-75); a unit in march column whose
+centre stays within 1″ of a road adds the road bonus (R-72).  The swept footprint of each step
+may not cross a wall, the keel, the table edge, an enemy (except to end in contact) or a friend
+(except by paying to interpenetrate and ending clear) [MT §7.1.5].
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from .geometry import corners, rect, unit_vectors
+from .units import Unit, q, qa
+
+NAME = {"west": "the West", "dark-lord": "the Dark Lord"}
+_STEP = re.compile(r"^(m)(-?\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$|^(w|pl|pr)(-?\d+(?:\.\d+)?)$|^t(90|-90|180)$")
+MAX_PATH_STEPS = 8
+EPS = 1e-6
+
+
+class Pose:
+    """A unit's pose during a move: centre, heading and files."""
+
+    __slots__ = ("x", "y", "h", "files")
+
+    def __init__(self, x: float, y: float, h: float, files: int) -> None:
+        self.x, self.y, self.h, self.files = x, y, h, files
+
+
+def parse_path(path: Any) -> list[tuple[str, float, float]]:
+    """``"w-30,m0:8"`` -> ``[("w", -30, 0), ("m", 0, 8)]``; IllegalAction for anything else
+    (NaN, infinity, enormous or negative distances are refused here) [MT §7.1.4]."""
+    if not isinstance(path, str) or not path or len(path) > 200:
+        raise IllegalAction("[MT §7.1.4]", "a move needs a 'path' of steps such as \"w-30,m0:8\"")
+    steps: list[tuple[str, float, float]] = []
+    for raw in path.split(","):
+        m = _STEP.match(raw.strip())
+        if m is None:
+            raise IllegalAction("[MT §7.1.4]", f"path step {raw!r} is not m<bearing>:<inches>, "
+                                "w<degrees>, pl<degrees>, pr<degrees> or t90/t-90/t180")
+        if m.group(1):
+            b, d = float(m.group(2)), float(m.group(3))
+            if not (math.isfinite(b) and math.isfinite(d)) or abs(b) > 180 or d > 200:
+                raise IllegalAction("[MT §7.1.4]", f"path step {raw!r}: bearing -180..180 and at most 200 inches")
+            steps.append(("m", b, d))
+        elif m.group(4):
+            a = float(m.group(5))
+            if not math.isfinite(a) or abs(a) > 360:
+                raise IllegalAction("[MT §7.1.4]", f"path step {raw!r}: at most 360 degrees")
+            steps.append((m.group(4), a, 0.0))
+        else:
+            steps.append(("t", float(m.group(6)), 0.0))
+    if len(steps) > MAX_PATH_STEPS:
+        raise IllegalAction("[MT §7.1.4]", f"a path has at most {MAX_PATH_STEPS} steps")
+    return steps
+
+
+def fmt(v: float) -> str:
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+class MovementRules:
+    """[MT §7.1]-[MT §7.3]: mixed into :class:`MinasTirithGame`."""
+
+    # ----- sizes [MT §2.4] --------------------------------------------------------------------
+    def pitch(self: Any, u: Unit) -> tuple[float, float]:
+        t = self.D.troop_types[u.type]
+        return t.open_pitch if (u.order == "open" or t.open_only) else t.close_pitch
+
+    def footprint(self: Any, u: Unit, pose: Pose | None = None) -> Polygon:
+        p = self.pitch(u)
+        if pose is None:
+            return rect(u.x, u.y, u.heading, u.files * p[0], u.ranks * p[1])
+        ranks = max(1, math.ceil(u.figures / max(1, pose.files)))
+        return rect(pose.x, pose.y, pose.h, pose.files * p[0], ranks * p[1])
+
+    def engine_rect(self: Any, e: Any, x: float | None = None, y: float | None = None,
+                    h: float | None = None) -> Polygon:
+        w, d = self.D.engines[e.id].size
+        return rect(e.x if x is None else x, e.y if y is None else y,
+                    e.heading if h is None else h, w, d)
+
+    def klass(self: Any, u: Unit) -> str:
+        return self.D.troop_types[u.type].klass
+
+    # ----- the table's occupants (cached until the next change) ------------------------------
+    def _after_change(self: Any) -> None:
+        super()._after_change()  # type: ignore[misc]
+        self._geo = None
+
+    def occupants(self: Any) -> tuple[Any, list[tuple[str, str, str]], list[Polygon]]:
+        """An STRtree of every footprint on the table: units, engines (and what each is)."""
+        geo = getattr(self, "_geo", None)
+        if geo is None:
+            ids: list[tuple[str, str, str]] = []
+            polys: list[Polygon] = []
+            for u in self.units.values():
+                if u.placed:
+                    ids.append(("unit", u.id, u.side))
+                    polys.append(self.footprint(u))
+            for e in self.engines.values():
+                if not e.destroyed:
+                    ids.append(("engine", e.id, e.side))
+                    polys.append(self.engine_rect(e))
+            tree = shapely.STRtree(polys)
+            geo = self._geo = (tree, ids, polys)
+        return geo
+
+    def touching(self: Any, poly: Polygon, exclude: set[str], tol: float | None = None
+                 ) -> list[tuple[str, str, str, Polygon]]:
+        """Every occupant within ``tol`` (contact tolerance, R-31) of ``poly``."""
+        tol = float(self.D.values["contact_tolerance"]) if tol is None else tol
+        tree, ids, polys = self.occupants()
+        out = []
+        for i in tree.query(poly, predicate="dwithin", distance=tol):
+            kind, pid, side = ids[int(i)]
+            if pid not in exclude:
+                out.append((kind, pid, side, polys[int(i)]))
+        return out
+
+    def overlapping(self: Any, poly: Polygon, exclude: set[str]) -> list[tuple[str, str, str, Polygon]]:
+        """Occupants whose footprint overlaps ``poly`` by more than the contact tolerance."""
+        tol = float(self.D.values["contact_tolerance"])
+        tree, ids, polys = self.occupants()
+        out = []
+        for i in tree.query(poly, predicate="intersects"):
+            kind, pid, side = ids[int(i)]
+            if pid in exclude:
+                continue
+            other = polys[int(i)]
+            if poly.intersection(other.buffer(-tol, join_style="mitre")).area > EPS:
+                out.append((kind, pid, side, other))
+        return out
+
+    # ----- allowance [MT §7.1.1] [MT §7.1.2] ---------------------------------------------------
+    def allowance(self: Any, u: Unit) -> float:
+        t = self.D.troop_types[u.type]
+        if t.move is None:
+            return float(self.rolled.get(u.id, 0.0))
+        return float(t.move)
+
+    def road_bonus(self: Any, u: Unit) -> float:
+        V = self.D.values
+        return float(V["road_bonus_cavalry"] if self.klass(u) == "cavalry" else V["road_bonus_other"])
+
+    def in_span_of_leader(self: Any, u: Unit) -> bool:
+        return self.best_cl(u) is not None
+
+    # ----- a path, step by step ------------------------------------------------------------------
+    def trace(self: Any, u: Unit, steps: list[tuple[str, float, float]]
+              ) -> tuple[Pose, list[Polygon], float, list[str], LineString | None]:
+        """Follow ``steps`` from the unit's pose: the final pose, each step's swept area, the
+        cost in inches (woods, backward and wheels included, R-75 [seed: Turning]), what it
+        noted, and the centre's track."""
+        V = self.D.values
+        pose = Pose(u.x, u.y, u.heading, u.files)
+        swept: list[Polygon] = []
+        cost = 0.0
+        notes: list[str] = []
+        turned = False
+        track = [(u.x, u.y)]
+        p = self.pitch(u)
+        for kind, a, d in steps:
+            before = self.footprint(u, pose)
+            if kind == "m":
+                fx, fy = math.cos(math.radians(pose.h + a)), math.sin(math.radians(pose.h + a))
+                nx, ny = pose.x + fx * d, pose.y + fy * d
+                factor = 1.0 if abs(a) < float(V["oblique_max_deg"]) else float(V["backward_factor"])
+                woods = self.B.woods_length((pose.x, pose.y), (nx, ny)) if d > 0 else 0.0
+                cost += factor * (d + woods * (float(V["woods_factor"]) - 1.0))
+                pose = Pose(nx, ny, pose.h, pose.files)
+                after = self.footprint(u, pose)
+                swept.append(shapely.convex_hull(shapely.union(before, after)))
+                track.append((nx, ny))
+            elif kind in ("w", "pl", "pr"):
+                frontage = pose.files * p[0]
+                fl, fr, _, _ = corners(pose.x, pose.y, pose.h, frontage, self.footprint_depth(u, pose))
+                if kind == "w":
+                    px, py = (fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2
+                    cost += float(V["wheel_factor"]) * abs(math.radians(a)) * frontage / 2
+                else:
+                    px, py = fl if kind == "pl" else fr
+                    cost += abs(math.radians(a)) * frontage
+                n = max(2, int(abs(a) // 15) + 2)
+                prev = before
+                for k in range(1, n + 1):
+                    ang = a * k / n
+                    r = math.radians(ang)
+                    cx, cy = pose.x - px, pose.y - py
+                    x2 = px + cx * math.cos(r) - cy * math.sin(r)
+                    y2 = py + cx * math.sin(r) + cy * math.cos(r)
+                    step_pose = Pose(x2, y2, pose.h + ang, pose.files)
+                    cur = self.footprint(u, step_pose)
+                    swept.append(shapely.convex_hull(shapely.union(prev, cur)))
+                    prev = cur
+                pose = step_pose
+                track.append((pose.x, pose.y))
+            else:  # a turn in place [seed: Turning], once per move (R-74)
+                if turned:
+                    raise IllegalAction("[MT §7.1.4]", "a unit turns in place only once a move (R-74)")
+                turned = True
+                if abs(a) == 90:
+                    ranks = max(1, math.ceil(u.figures / max(1, pose.files)))
+                    pose = Pose(pose.x, pose.y, pose.h + a, ranks)
+                else:
+                    pose = Pose(pose.x, pose.y, pose.h + 180.0, pose.files)
+                swept.append(self.footprint(u, pose))
+        line = LineString(track) if len(track) > 1 else None
+        return pose, swept, cost, notes, line
+
+    def footprint_depth(self: Any, u: Unit, pose: Pose) -> float:
+        return max(1, math.ceil(u.figures / max(1, pose.files))) * self.pitch(u)[1]
+
+    def check_path(self: Any, u: Unit, path: str, *, charge_target: str | None = None,
+                   allowance: float | None = None) -> dict[str, Any]:
+        """Validate a move exactly [MT §7.1]: returns the final pose and what it meets, or
+        raises IllegalAction naming the rule."""
+        V = self.D.values
+        steps = parse_path(path)
+        pose, swept, cost, notes, track = self.trace(u, steps)
+        allow = self.allowance(u) if allowance is None else allowance
+        road = False
+        if u.files == int(V["march_column_files"]) and track is not None and pose.files == u.files \
+                and self.B.road_near_path(track, float(V["road_within"])):
+            allow += self.road_bonus(u)
+            road = True
+        # interpenetration of friends [seed: Interpenetration]
+        end = self.footprint(u, pose)
+        crossed: set[str] = set()
+        for s in swept:
+            hit = self.B.obstacle(s)
+            if hit is not None:
+                raise IllegalAction("[MT §7.1.5]", f"the path crosses {hit}")
+            for kind, pid, side, _poly in self.overlapping(s, {u.id}):
+                if kind == "unit" and side == u.side:
+                    crossed.add(pid)
+                elif pid == charge_target:
+                    continue
+                else:
+                    name = self.name_of(pid)
+                    raise IllegalAction("[MT §7.1.5]", f"the path runs into {name}"
+                                        + (" (only a charge may close with the enemy)"
+                                           if side != u.side else ""))
+        for pid in sorted(crossed):
+            f = self.units[pid]
+            cost += float(V["interpenetration_per_rank"]) * f.ranks
+        over = self.overlapping(end, {u.id})
+        if over:
+            raise IllegalAction("[MT §7.1.5]", f"the move would end on top of {self.name_of(over[0][1])}"
+                                + (" (interpenetrating units must end clear, [seed: Interpenetration])"
+                                   if over[0][1] in crossed else ""))
+        for fx, fy in self.fires:
+            sq = self.fire_square(fx, fy)
+            if end.intersects(sq) and end.intersection(sq).area > EPS:
+                raise IllegalAction("[MT §7.1.5]", "a unit may not end its move on a fire (R-76)")
+        if cost > allow + 1e-6:
+            raise IllegalAction("[MT §7.1.4]", f"the move costs {cost:.2f}″ but the allowance is "
+                                f"{allow:.2f}″" + (" (road bonus included)" if road else ""))
+        start_sector = self.B.sector_at(u.x, u.y)
+        end_sector = self.B.sector_at(pose.x, pose.y)
+        if start_sector != end_sector:
+            raise IllegalAction("[MT §7.3]", f"the move would leave {start_sector} for {end_sector}: "
+                                "crossing a connection takes the whole move (a 'cross' action)")
+        fires_crossed = sum(1 for fx, fy in self.fires
+                            if any(s.intersects(self.fire_square(fx, fy)) for s in swept))
+        return {"pose": pose, "cost": cost, "allowance": allow, "road": road, "end": end,
+                "crossed": sorted(crossed), "fires_crossed": fires_crossed}
+
+    def name_of(self: Any, pid: str) -> str:
+        if pid in self.units:
+            return f"{self.D.units[pid].name} ({pid})"
+        if pid in self.engines:
+            return f"{self.D.engines[pid].name} ({pid})"
+        if pid in self.leaders:
+            return self.D.leaders[pid].name
+        return pid
+
+    # ----- may this unit move now? ------------------------------------------------------------
+    def why_not_move(self: Any, u: Unit) -> IllegalAction | None:
+        card = self.current[u.side]
+        if card not in ("infantry_move", "cavalry_move"):
+            return IllegalAction("[MT §5.1]", "units move on an Infantry Move or Cavalry Move card")
+        if self.klass(u) not in self.D.cards[card].movers:
+            return IllegalAction("[MT §5.1]", f"{self.D.cards[card].name} moves cavalry only")
+        if u.acted_on == self.card_no[u.side]:
+            return IllegalAction("[MT §6.5]", "a unit acts only once on a card [seed: Ways to spend impetus]")
+        if not u.organized:
+            return IllegalAction("[MT §7.1.6]", "a disorganized unit may not move voluntarily")
+        if u.formation in ("shield_wall", "square"):
+            return IllegalAction("[MT §2.5]", "a unit in shield wall or square cannot move")
+        if self.frozen(u):
+            return IllegalAction("[MT §7.1.8]", "the Haradrim may not move on Turn 1 [seed: Setup]")
+        if u.engine is not None:
+            return IllegalAction("[MT §7.1.1]", "a unit attached to an engine moves with it (detach first)")
+        if self.engaged_with(u):
+            return IllegalAction("[MT §7.5.9]", "a unit in contact with the enemy may only disengage")
+        return None
+
+    def frozen(self: Any, u: Unit) -> bool:
+        return u.contingent == "harad" and self.turn_no <= 1
+
+    def engaged_with(self: Any, u: Unit) -> list[str]:
+        """Enemy units in contact with ``u``."""
+        if not u.placed:
+            return []
+        return [pid for kind, pid, side, _ in self.touching(self.footprint(u), {u.id})
+                if kind == "unit" and side != u.side]
+
+    # ----- the move actions ------------------------------------------------------------------
+    def do_move(self: Any, action: Action) -> list[Event]:
+        """[MT §7.1] Move a unit (or an engine, [MT §7.6]) along a path: 1 impetus."""
+        if "engine" in action:
+            return self.do_engine_move(action)
+        u = self.actor_unit(action, "unit")
+        err = self.why_not_move(u)
+        if err is not None:
+            raise err
+        if set(action) != {"type", "unit", "path"}:
+            raise IllegalAction("[MT §7.1.4]", "a move is {type, unit, path}")
+        chk = self.check_path(u, action["path"])
+        self.spend(1, "a move")
+        pose = chk["pose"]
+        u.x, u.y, u.heading, u.files = q(pose.x), q(pose.y), qa(pose.h), pose.files
+        u.acted_on = self.card_no[u.side]
+        u.charged_without_contact = False
+        self.selected = None
+        self._after_change()
+        ev = [event("move", "[MT §7.1]", f"{self.name_of(u.id)} moves ({chk['cost']:.1f}″ of "
+                    f"{chk['allowance']:.1f}″{', road' if chk['road'] else ''})", unit=u.id)]
+        ev.extend(self.follow_attached(u))
+        if chk["fires_crossed"]:
+            ev.extend(self.fire_crossing_test(u))           # R-76
+        ev.extend(self.fires_in_sector_test(u))
+        ev.extend(self.contact_after_move(u, charge=False))
+        return ev
+
+    def follow_attached(self: Any, u: Unit) -> list[Event]:
+        """[MT §7.1.7] An attached leader moves with his unit, free."""
+        for ld in self.leaders.values():
+            if ld.attached_to == u.id and ld.present:
+                ld.x, ld.y = u.x, u.y
+        return []
+
+    def contact_after_move(self: Any, u: Unit, charge: bool, target: str | None = None
+                           ) -> list[Event]:
+        """[MT §7.5.1] A unit that moves into contact fights at once: shock after a charge,
+        melee otherwise (R-87); it overruns an unattached leader it touches [MT §7.14]."""
+        ev: list[Event] = []
+        if not u.placed:
+            return ev
+        fp = self.footprint(u)
+        ev.extend(self.overrun_leaders(u, fp))
+        foes = [pid for kind, pid, side, _ in self.touching(fp, {u.id})
+                if kind == "unit" and side != u.side]
+        if not foes:
+            return ev
+        first = target if target in foes else foes[0]
+        ev.extend(self.close_combat(u, self.units[first], "shock" if charge else "melee"))
+        return ev
+
+    # ----- the menu [docs/engine.md] --------------------------------------------------------
+    def move_menu(self: Any, u: Unit) -> list[Action]:
+        """A finite menu of moves: forward, oblique and back at fractions of the allowance,
+        wheels, turns in place, and every charge target in reach."""
+        allow = self.allowance(u)
+        paths: list[str] = []
+        for frac in (0.25, 0.5, 1.0):
+            d = fmt(math.floor(allow * frac * 2) / 2)
+            if d != "0":
+                paths.append(f"m0:{d}")
+                if frac < 1.0:
+                    paths.append(f"m30:{d}")
+                    paths.append(f"m-30:{d}")
+        back = fmt(math.floor(allow * 0.25 * 2) / 2)
+        if back != "0":
+            paths.append(f"m180:{back}")
+        for a in (15, -15, 45, -45):
+            paths.append(f"w{a}")
+        half = fmt(math.floor(allow * 0.4 * 2) / 2)
+        if half != "0":
+            for a in (30, -30):
+                paths.append(f"w{a},m0:{half}")
+        paths += ["t180", "t90", "t-90"]
+        acts: list[Action] = []
+        for p in paths:
+            try:
+                self.check_path(u, p)
+            except IllegalAction:
+                continue
+            acts.append({"type": "move", "unit": u.id, "path": p})
+        return acts
+
+    def plan_path(self: Any, u: Unit, x: float, y: float, heading: float) -> str:
+        """The simplest path to a pose: wheel to face the destination, go straight, wheel to
+        the final heading (what the browser sends for a drag)."""
+        dx, dy = x - u.x, y - u.y
+        dist = math.hypot(dx, dy)
+        if dist < 1e-3:
+            turn = ((heading - u.heading + 180) % 360) - 180
+            return f"w{fmt(turn)}"
+        bearing = math.degrees(math.atan2(dy, dx))
+        rel = ((bearing - u.heading + 180) % 360) - 180
+        end_turn = ((heading - u.heading + 180) % 360) - 180
+        steps = [f"m{fmt(rel)}:{fmt(dist)}"]
+        if abs(end_turn) > 0.01:
+            steps.append(f"w{fmt(end_turn)}")
+        return ",".join(steps)
+
+    # ----- charges [MT §7.1.3] ------------------------------------------------------------------
+    def charge_reach(self: Any, u: Unit) -> float:
+        t = self.D.troop_types[u.type]
+        base = float(t.move) if t.move is not None else float(self.rolled.get(u.id, 0.0))
+        return base + 6.0 * t.charge_dice
+
+    def why_not_charge(self: Any, u: Unit, target: Any) -> IllegalAction | None:
+        err = self.why_not_move(u)
+        if err is not None:
+            return err
+        if u.charged_without_contact:
+            return IllegalAction("[MT §7.1.3]", "a unit that charged without contact may not charge "
+                                 "on its next move [seed: Charge Bonus]")
+        if not isinstance(target, str) or target not in self.units:
+            return IllegalAction("[MT §7.1.3]", f"unknown charge target {target!r}")
+        t = self.units[target]
+        if t.side == u.side or not t.placed:
+            return IllegalAction("[MT §7.1.3]", "a charge targets an enemy unit on the table")
+        if t.type == "MAC" and self.klass(u) == "cavalry":
+            return IllegalAction("[MT §6.6]", "horses will not close with Mumakil (R-68)")
+        if self.B.sector_at(t.x, t.y) != self.B.sector_at(u.x, u.y):
+            return IllegalAction("[MT §7.3]", "the target is in another sector of the city")
+        dist = self.front_centre(u).distance(self.footprint(t))
+        if dist > self.charge_reach(u) + 1e-6:
+            return IllegalAction("[MT §7.1.3]", f"{self.name_of(target)} is {dist:.1f}″ away, beyond "
+                                 f"the charge reach of {self.charge_reach(u):.1f}″ (move + the most "
+                                 "the charge dice can give)")
+        return None
+
+    def front_centre(self: Any, u: Unit) -> Point:
+        fl, fr, _, _ = corners(u.x, u.y, u.heading, u.files * self.pitch(u)[0],
+                               u.ranks * self.pitch(u)[1])
+        return Point((fl[0] + fr[0]) / 2, (fl[1] + fr[1]) / 2)
+
+    def charge_menu(self: Any, u: Unit) -> list[Action]:
+        acts = []
+        reach = self.charge_reach(u)
+        fc = self.front_centre(u)
+        for t in self.units.values():
+            if t.side == u.side or not t.placed:
+                continue
+            if abs(t.x - u.x) > reach + 20 or abs(t.y - u.y) > reach + 20:
+                continue
+            if fc.distance(self.footprint(t)) > reach:
+                continue
+            if self.why_not_charge(u, t.id) is None and self.charge_path_clear(u, t):
+                acts.append({"type": "charge", "unit": u.id, "target": t.id})
+        return acts
+
+    def charge_line(self: Any, u: Unit, t: Unit) -> tuple[float, float]:
+        """The wheel (degrees) that faces ``t``'s nearest point, and the distance to it."""
+        fc = self.front_centre(u)
+        tp = self.footprint(t)
+        near = shapely.ops.nearest_points(fc, tp)[1]
+        bearing = math.degrees(math.atan2(near.y - fc.y, near.x - fc.x))
+        turn = ((bearing - u.heading + 180) % 360) - 180
+        return turn, fc.distance(tp)
+
+    def charge_path_clear(self: Any, u: Unit, t: Unit) -> bool:
+        turn, dist = self.charge_line(u, t)
+        try:
+            self.check_path(u, f"w{fmt(turn)}", allowance=1e9, charge_target=t.id)
+        except IllegalAction:
+            return False
+        return True
+
+    def do_charge(self: Any, action: Action) -> list[Event]:
+        """[MT §7.1.3] Declare a charge at an enemy unit in reach, roll the charge bonus, wheel
+        to face it and go straight at it: contact, or the full charge distance."""
+        u = self.actor_unit(action, "unit")
+        target = action.get("target")
+        err = self.why_not_charge(u, target)
+        if err is not None:
+            raise err
+        if set(action) != {"type", "unit", "target"}:
+            raise IllegalAction("[MT §7.1.3]", "a charge is {type, unit, target}")
+        t = self.units[target]
+        turn, _ = self.charge_line(u, t)
+        wheel_cost = float(self.D.values["wheel_factor"]) * abs(math.radians(turn)) * \
+            u.files * self.pitch(u)[0] / 2
+        try:
+            self.check_path(u, f"w{fmt(turn)}", allowance=1e9, charge_target=t.id)
+        except IllegalAction as e:
+            raise IllegalAction("[MT §7.1.3]", f"the charge cannot wheel to face its target: {e.why}") from None
+        self.spend(1, "a charge")
+        start_arc = self.arc_of(t, (u.x, u.y))          # R-79: where the charger starts
+        tt = self.D.troop_types[u.type]
+        dice = self.dice.roll(tt.charge_dice, 6)
+        base = float(tt.move) if tt.move is not None else float(self.rolled.get(u.id, 0.0))
+        distance = max(0.0, base + sum(dice) - wheel_cost)
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        ev = [event("charge", "[MT §7.1.3]", f"{self.name_of(u.id)} charges {self.name_of(t.id)}: "
+                    f"bonus {'+'.join(map(str, dice))} = {sum(dice)}″, {distance:.1f}″ in all",
+                    unit=u.id, target=t.id, dice=dice)]
+        # wheel to face the target, then straight ahead until contact or the distance is spent
+        self.set_pose_by_path(u, f"w{fmt(turn)}")
+        gone = self.advance_until_contact(u, distance, t.id)
+        self._after_change()
+        self.follow_attached(u)
+        fp = self.footprint(u)
+        contact = [pid for kind, pid, side, _ in self.touching(fp, {u.id})
+                   if kind == "unit" and side != u.side]
+        if not contact:
+            u.charged_without_contact = True
+            ev.append(event("charge", "[MT §7.1.3]", f"{self.name_of(u.id)} moves {gone:.1f}″ and "
+                            "makes no contact [seed: Charge Bonus]", unit=u.id))
+            return ev
+        u.charged_without_contact = False
+        hit = t.id if t.id in contact else contact[0]
+        self.close_the_door(u, self.units[hit])
+        ev.extend(self.overrun_leaders(u, self.footprint(u)))
+        ev.extend(self.close_combat(u, self.units[hit], "shock", start_arc=start_arc
+                                    if hit == t.id else self.arc_of(self.units[hit], (u.x, u.y))))
+        return ev
+
+    def set_pose_by_path(self: Any, u: Unit, path: str) -> None:
+        pose, _, _, _, _ = self.trace(u, parse_path(path))
+        u.x, u.y, u.heading, u.files = q(pose.x), q(pose.y), qa(pose.h), pose.files
+
+    def advance_until_contact(self: Any, u: Unit, distance: float, target: str | None) -> float:
+        """Go straight ahead up to ``distance``: stop at the first thing in the way (bisection
+        on the swept hull; a stop within the contact tolerance of an enemy is contact)."""
+        (fx, fy), _ = unit_vectors(u.heading)
+        start = self.footprint(u)
+
+        def clear(d: float) -> bool:
+            end = rect(u.x + fx * d, u.y + fy * d, u.heading, u.files * self.pitch(u)[0],
+                       u.ranks * self.pitch(u)[1])
+            hull = shapely.convex_hull(shapely.union(start, end))
+            if self.B.obstacle(hull) is not None:
+                return False
+            return not self.overlapping(hull, {u.id})
+
+        lo, hi = 0.0, distance
+        if not clear(hi):
+            for _ in range(24):
+                mid = (lo + hi) / 2
+                if clear(mid):
+                    lo = mid
+                else:
+                    hi = mid
+            go = lo
+        else:
+            go = hi
+        u.x, u.y = q(u.x + fx * go), q(u.y + fy * go)
+        self._after_change()
+        return go
+
+    def close_the_door(self: Any, u: Unit, t: Unit) -> None:
+        """R-77: a charger in contact turns (≤ 45°, free) to bring its front edge flush with
+        the contacted edge, if it fits."""
+        edge_heading = self.contacted_edge_heading(t, (u.x, u.y))
+        want = (edge_heading + 180.0) % 360.0
+        turn = ((want - u.heading + 180) % 360) - 180
+        if abs(turn) < 0.5 or abs(turn) > float(self.D.values["close_door_max_deg"]):
+            return
+        old = (u.x, u.y, u.heading)
+        fc = self.front_centre(u)
+        tp = self.footprint(t)
+        near = shapely.ops.nearest_points(fc, tp)[1]
+        d = u.ranks * self.pitch(u)[1] / 2
+        (fx, fy), _ = unit_vectors(want)
+        u.heading = qa(want)
+        u.x, u.y = q(near.x - fx * (d + 0.01)), q(near.y - fy * (d + 0.01))
+        self._after_change()
+        fp = self.footprint(u)
+        if self.B.obstacle(fp) is not None or self.overlapping(fp, {u.id}) \
+                or not any(pid == t.id for _, pid, _, _ in self.touching(fp, {u.id})):
+            u.x, u.y, u.heading = old
+            self._after_change()
+
+    # ----- arcs [MT §7.2] ----------------------------------------------------------------------
+    def arc_of(self: Any, t: Unit, point: tuple[float, float]) -> str:
+        """Which arc of ``t`` holds ``point``: front, flank or rear [MT §7.2] (rays at 45° from
+        the corners)."""
+        fl, fr, rr, rl = corners(t.x, t.y, t.heading, t.files * self.pitch(t)[0],
+                                 t.ranks * self.pitch(t)[1])
+        (fx, fy), (lx, ly) = unit_vectors(t.heading)
+        px, py = point
+        # front: ahead of the front edge and inside the rays from the front corners at ±45°
+        ahead = (px - fl[0]) * fx + (py - fl[1]) * fy
+        lat = (px - t.x) * lx + (py - t.y) * ly
+        half = t.files * self.pitch(t)[0] / 2
+        if ahead >= 0 and abs(lat) <= half + ahead:
+            return "front"
+        behind = -((px - rl[0]) * fx + (py - rl[1]) * fy)
+        if behind >= 0 and abs(lat) <= half + behind:
+            return "rear"
+        return "flank"
+
+    def contacted_edge_heading(self: Any, t: Unit, point: tuple[float, float]) -> float:
+        """The outward direction of ``t``'s edge facing ``point``."""
+        arc = self.arc_of(t, point)
+        if arc == "front":
+            return t.heading
+        if arc == "rear":
+            return (t.heading + 180) % 360
+        (_, _), (lx, ly) = unit_vectors(t.heading)
+        side = (point[0] - t.x) * lx + (point[1] - t.y) * ly
+        return (t.heading + (90 if side > 0 else -90)) % 360
+
+    # ----- sector changes [MT §7.3] -------------------------------------------------------------
+    def cross_menu(self: Any, u: Unit) -> list[Action]:
+        acts = []
+        fp = self.footprint(u)
+        for c in self.B.connections_near(fp, float(self.D.values["connection_adjacent"])):
+            if self.placement_across(u, c.id) is not None:
+                acts.append({"type": "cross", "unit": u.id, "connection": c.id})
+        return acts
+
+    def why_not_cross(self: Any, u: Unit, cid: Any) -> IllegalAction | None:
+        err = self.why_not_move(u)
+        if err is not None:
+            return err
+        if not isinstance(cid, str) or cid not in self.B.connections:
+            return IllegalAction("[MT §7.3]", f"unknown connection {cid!r}")
+        c = self.B.connections[cid]
+        here = self.B.sector_at(u.x, u.y)
+        if here not in c.sectors:
+            return IllegalAction("[MT §7.3]", f"{cid} does not lead out of {here}")
+        if not self.B.connections_near(self.footprint(u), float(self.D.values["connection_adjacent"])) or \
+                cid not in {x.id for x in self.B.connections_near(self.footprint(u), float(self.D.values["connection_adjacent"]))}:
+            return IllegalAction("[MT §7.3]", f"the unit must begin within 1″ of {cid} (R-80)")
+        if c.kind == "gate":
+            state, ctrl = self.gates[cid]
+            if state == "intact" and ctrl != u.side:
+                return IllegalAction("[MT §3.6]", f"the gate {cid} is intact and held by the enemy")
+        if self.klass(u) == "elephant" and (here != "Pelennor" or c.kind == "gate"):
+            return IllegalAction("[MT §7.3]", "Mumakil never enter the city (R-83)")
+        col = int(self.D.values["march_column_files"]) * self.pitch(u)[0]
+        if col > c.width + 1e-6:
+            return IllegalAction("[MT §7.3]", f"a march column {col:g}″ wide does not pass the "
+                                 f"{c.width:g}″ opening of {cid} (R-81)")
+        return None
+
+    def placement_across(self: Any, u: Unit, cid: str) -> tuple[float, float, float, int] | None:
+        """R-81: the pose across ``cid``: rear edge within 1″ of the connection, facing away
+        from it; formation kept, else march column, else one rank; None if nothing fits."""
+        if self.why_not_cross(u, cid) is not None:
+            return None
+        c = self.B.connections[cid]
+        here = self.B.sector_at(u.x, u.y)
+        there = c.sectors[1] if c.sectors[0] == here else c.sectors[0]
+        line = c.geometry
+        mid = line.interpolate(0.5, normalized=True)
+        (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
+        lx, ly = x1 - x0, y1 - y0
+        n = math.hypot(lx, ly) or 1.0
+        nx, ny = -ly / n, lx / n
+        p = self.pitch(u)
+        for files in (u.files, int(self.D.values["march_column_files"]), u.figures):
+            files = max(1, min(files, u.figures))
+            depth = math.ceil(u.figures / files) * p[1]
+            for sgn in (1, -1):
+                h = math.degrees(math.atan2(sgn * ny, sgn * nx))
+                off = depth / 2 + 0.5
+                for slide in (0.0, 2.0, -2.0, 4.0, -4.0):
+                    x = mid.x + sgn * nx * off + lx / n * slide
+                    y = mid.y + sgn * ny * off + ly / n * slide
+                    if self.B.sector_at(x, y) != there:
+                        continue
+                    fp = rect(x, y, h, files * p[0], depth)
+                    if self.B.obstacle(fp) is not None or self.overlapping(fp, {u.id}):
+                        continue
+                    if any(fp.intersects(self.fire_square(fx, fy)) for fx, fy in self.fires):
+                        continue
+                    if not self.B.sectors[there].buffer(0.01).contains(fp):
+                        continue
+                    return (q(x), q(y), qa(h), files)
+        return None
+
+    def do_cross(self: Any, action: Action) -> list[Event]:
+        """[MT §7.3] Cross a level-1 sector line, a gate or a tunnel: the whole move."""
+        u = self.actor_unit(action, "unit")
+        cid = action.get("connection")
+        err = self.why_not_cross(u, cid)
+        if err is not None:
+            raise err
+        place = self.placement_across(u, cid)
+        if place is None:
+            raise IllegalAction("[MT §7.3]", f"no room for the unit beyond {cid} (R-81)")
+        self.spend(1, "crossing")
+        before = self.B.sector_at(u.x, u.y)
+        u.x, u.y, u.heading, u.files = place
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        self._after_change()
+        self.follow_attached(u)
+        after = self.B.sector_at(u.x, u.y)
+        c = self.B.connections[cid]
+        if c.kind == "gate" and u.organized:
+            self.gates[cid][1] = u.side                          # R-24
+        ev = [event("cross", "[MT §7.3]", f"{self.name_of(u.id)} crosses {cid} from {before} to "
+                    f"{after}", unit=u.id)]
+        ev.extend(self.fires_in_sector_test(u))
+        return ev
+
+    # ----- formation [MT §2.5] -----------------------------------------------------------------
+    def form_options(self: Any, u: Unit) -> list[Action]:
+        opts = []
+        col = int(self.D.values["march_column_files"])
+        spec = self.D.units[u.id]
+        choices = {("line", spec.files), ("column", col), ("line", max(col, u.files * 2)),
+                   ("line", max(col, u.files // 2))}
+        for formation, files in sorted(choices):
+            files = max(1, min(files, u.figures))
+            if (formation, files) != (u.formation, u.files):
+                opts.append({"type": "form", "unit": u.id, "formation": formation, "files": files})
+        if self.may_shield_wall(u):
+            if u.formation != "shield_wall":
+                opts.append({"type": "form", "unit": u.id, "formation": "shield_wall", "files": max(col, u.files)})
+            side_ = max(1, math.ceil(math.sqrt(u.figures)))
+            if u.formation != "square":
+                opts.append({"type": "form", "unit": u.id, "formation": "square", "files": side_})
+        return [a for a in opts if self.why_not_form(u, a) is None]
+
+    def may_shield_wall(self: Any, u: Unit) -> bool:
+        V = self.D.values
+        return (u.type in V["shield_wall_types"] and self.D.units[u.id].drill in V["shield_wall_drill"]
+                and u.figures >= int(V["shield_wall_min_figures"]) and u.order == "close")
+
+    def why_not_form(self: Any, u: Unit, action: Action) -> IllegalAction | None:
+        card = self.current[u.side]
+        if card not in ("infantry_move", "cavalry_move", "deployment"):
+            return IllegalAction("[MT §2.5]", "a formation change needs a move card or Infantry Deployment")
+        if card != "deployment" and self.klass(u) not in self.D.cards[card].movers:
+            return IllegalAction("[MT §5.1]", f"{self.D.cards[card].name} moves cavalry only")
+        if u.acted_on == self.card_no[u.side]:
+            return IllegalAction("[MT §6.5]", "a unit acts only once on a card")
+        if not u.organized:
+            return IllegalAction("[MT §7.1.6]", "a disorganized unit may not change formation")
+        if u.engine is not None or self.frozen(u) and card != "deployment":
+            return IllegalAction("[MT §7.1.8]", "this unit may not change formation now")
+        formation, files = action.get("formation"), action.get("files")
+        if formation not in ("line", "column", "shield_wall", "square"):
+            return IllegalAction("[MT §2.5]", f"unknown formation {formation!r}")
+        if not isinstance(files, int) or isinstance(files, bool) or not 1 <= files <= u.figures:
+            return IllegalAction("[MT §2.5]", f"files must be 1-{u.figures}")
+        V = self.D.values
+        if formation == "column" and files != int(V["march_column_files"]):
+            return IllegalAction("[MT §2.5]", "a march column is two files")
+        if formation in ("shield_wall", "square"):
+            if not self.may_shield_wall(u):
+                return IllegalAction("[MT §2.5]", "only heavy infantry of class A or B in close order, "
+                                     "4 figures or more, forms shield wall or square")
+            if formation == "shield_wall" and math.ceil(u.figures / files) < int(V["shield_wall_min_ranks"]):
+                return IllegalAction("[MT §2.5]", "a shield wall has at least two ranks")
+            if formation == "square" and files != max(1, math.ceil(math.sqrt(u.figures))):
+                return IllegalAction("[MT §2.5]", "a square's side is ceil(√N) figures (R-9)")
+        p = self.pitch(u)
+        fp = self.new_formation_rect(u, files, p)
+        if self.B.obstacle(fp) is not None or self.overlapping(fp, {u.id}):
+            return IllegalAction("[MT §2.5]", "the new formation does not fit where the unit stands")
+        return None
+
+    def new_formation_rect(self: Any, u: Unit, files: int, p: tuple[float, float]) -> Polygon:
+        """The formation change keeps the front-centre point and the heading [MT §7.1.4]."""
+        fc = self.front_centre(u)
+        depth = math.ceil(u.figures / files) * p[1]
+        (fx, fy), _ = unit_vectors(u.heading)
+        return rect(fc.x - fx * depth / 2, fc.y - fy * depth / 2, u.heading, files * p[0], depth)
+
+    def do_form(self: Any, action: Action) -> list[Event]:
+        """[MT §2.5] Change formation (keeping the front centre): 1 impetus and the unit's
+        action on this card (half its move inside a leader's span, all of it outside)."""
+        u = self.actor_unit(action, "unit")
+        err = self.why_not_form(u, action)
+        if err is not None:
+            raise err
+        if set(action) != {"type", "unit", "formation", "files"}:
+            raise IllegalAction("[MT §2.5]", "a formation change is {type, unit, formation, files}")
+        self.spend(1, "a formation change")
+        p = self.pitch(u)
+        fp = self.new_formation_rect(u, action["files"], p)
+        c = fp.centroid
+        u.x, u.y = q(c.x), q(c.y)
+        u.files = int(action["files"])
+        u.formation = str(action["formation"])
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        self._after_change()
+        self.follow_attached(u)
+        return [event("form", "[MT §2.5]", f"{self.name_of(u.id)} forms {u.formation.replace('_', ' ')}"
+                      f", {u.files} files", unit=u.id)]
