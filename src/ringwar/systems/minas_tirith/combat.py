@@ -1,0 +1,595 @@
+"""Close combat [MT §7.5] with the tables of [MT §8]: engagement, casualties, results,
+push-back, penetration, breakthrough, and the tests that follow.
+
+One pairing is one attacking unit against one defending unit [MT §7.5.2] (R-88).  Both sides
+inflict casualties at once [MT §7.5.1]; each engaged figure rolls on the casualty table with
+its CF from the shock matrix (a charge) or the melee matrix, plus modifiers [MT §7.5.4]; then
+each side rolls a d6 plus the results modifiers [MT §7.5.5], and the difference decides the
+outcome [MT §7.5.6].  Every die is logged with the reasons that moved it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from .geometry import corners, rect, unit_vectors
+from .tables import kill_thresholds, matrix_cf
+from .units import Unit, q
+
+
+class CombatRules:
+    """[MT §7.5] [MT §8]: mixed into :class:`MinasTirithGame`."""
+
+    # ----- who fights [MT §7.5.3] -----------------------------------------------------------
+    def situation(self: Any, a: Unit, d: Unit) -> str:
+        """"wall" (both on one wall walk), "city" (both inside the walls), or "field"."""
+        sa, sd = self.B.sector_at(a.x, a.y), self.B.sector_at(d.x, d.y)
+        if sa == "Pelennor" or sd == "Pelennor":
+            return "field"
+        wa, wd = self.B.walk_at(a.x, a.y), self.B.walk_at(d.x, d.y)
+        if wa is not None and wa == wd:
+            return "wall"
+        return "city"
+
+    def engaged_figures(self: Any, a: Unit, d: Unit, cap: int | None) -> tuple[int, int]:
+        """[MT §7.5.3] Figures of each unit whose file centre projects into the band (the
+        shorter of the two facing edges, widened 4″ each way), in its first two ranks."""
+        V = self.D.values
+        band_w = float(V["engagement_band"])
+        ranks_fight = int(V["engaged_ranks"])
+        edge_h = self.contacted_edge_heading(d, (a.x, a.y))
+        (ex, ey), (ux, uy) = unit_vectors(edge_h)          # u runs along the contacted edge
+
+        def files_on(unit: Unit, heading: float) -> list[float]:
+            p = self.pitch(unit)
+            lateral = p[0] if (heading - unit.heading) % 180 == 0 or \
+                abs(((heading - unit.heading + 180) % 360) - 180) < 45 or \
+                abs(((heading - unit.heading + 180) % 360) - 180) > 135 else p[1]
+            n = unit.files if lateral == p[0] else unit.ranks
+            (fx, fy), (lx, ly) = unit_vectors(heading)
+            out = []
+            for i in range(n):
+                off = (i + 0.5) * lateral - n * lateral / 2
+                cx, cy = unit.x + lx * off, unit.y + ly * off
+                out.append(cx * ux + cy * uy)
+            return out
+
+        a_proj = files_on(a, a.heading)
+        d_proj = files_on(d, edge_h)
+        if not a_proj or not d_proj:
+            return 0, 0
+        ia = (min(a_proj), max(a_proj))
+        id_ = (min(d_proj), max(d_proj))
+        s = ia if (ia[1] - ia[0]) <= (id_[1] - id_[0]) else id_
+        lo, hi = s[0] - band_w, s[1] + band_w
+        na = sum(1 for v in a_proj if lo - 1e-6 <= v <= hi + 1e-6)
+        nd = sum(1 for v in d_proj if lo - 1e-6 <= v <= hi + 1e-6)
+        arc = self.arc_of(d, (a.x, a.y))
+        a_depth = min(ranks_fight, a.ranks)
+        d_depth = min(ranks_fight, d.ranks if arc != "flank" else d.files)
+        fa = min(a.figures, na * a_depth)
+        fd = min(d.figures, nd * d_depth)
+        if cap is not None:
+            fa, fd = min(fa, cap), min(fd, cap)
+        return max(1, fa), max(1, fd)
+
+    # ----- the casualty step [MT §7.5.4] [MT §8.1]-[MT §8.4] ----------------------------------
+    def figure_cf(self: Any, kind: str, me: Unit, foe: Unit, *, charging: bool,
+                  foe_charging: bool, my_arc: str, their_arc: str, setting: str
+                  ) -> tuple[int, list[str]]:
+        """The CF of each of ``me``'s engaged figures against ``foe`` and the reasons."""
+        M = self.D.cf_mods
+        T = self.D.troop_types
+        mine, theirs = T[me.type], T[foe.type]
+        cf = matrix_cf(kind, mine.combat_as, foe.type if foe.type in ("TI", "MAC") else theirs.combat_as)
+        why = [f"{kind} matrix {me.type} v {foe.type} {cf}"]
+
+        def add(name: str, label: str) -> None:
+            nonlocal cf
+            v = int(M[name][kind])
+            if v:
+                cf += v
+                why.append(f"{v:+d} {label}")
+
+        weapons = self.D.units[me.id].weapons
+        inf, cav = mine.klass == "infantry", mine.klass == "cavalry"
+        if kind == "shock" and setting == "field":
+            extra = max(0, min(me.ranks - 2, 99))
+            bonus = min(int(M["rank_over_two"][kind]) * extra, int(M["rank_bonus_max"][kind]))
+            if bonus:
+                cf += bonus
+                why.append(f"+{bonus} ranks")
+        if cav and charging and "lance" in weapons:
+            add("lance_charging", "lance, charging")
+        if inf and ("spear" in weapons or "pole_arm" in weapons):
+            add("pole_arm_infantry", "spears")
+        if inf and "pike" in weapons:
+            add("pike_infantry", "pikes")
+        if me.fired_round == self.round:
+            if cav:
+                add("horse_archers_fired", "fired this Round")
+            elif me.fired_pb_round == self.round:
+                add("missile_infantry_fired_point_blank", "fired at point blank this Round")
+            else:
+                add("missile_infantry_fired", "fired this Round")
+        if charging:
+            add("charging", "charging")
+            if not foe_charging:
+                add("charging_vs_standing", "charging a standing enemy")
+        in_woods = self.B.in_woods(self.footprint(me)) or self.B.in_woods(self.footprint(foe))
+        if in_woods and cav:
+            add("cavalry_in_woods", "cavalry in woods")
+        if in_woods and inf and theirs.klass == "cavalry":
+            add("infantry_vs_cavalry_in_woods", "against cavalry in woods")
+        if setting == "field":
+            if my_arc == "flank":
+                add("attacked_in_flank", "attacked in the flank")
+            elif my_arc == "rear":
+                add("attacked_in_rear", "attacked in the rear")
+            if their_arc == "flank":
+                add("attacking_flank", "attacking the flank")
+            elif their_arc == "rear":
+                add("attacking_rear", "attacking the rear")
+        em, ef = self.B.elevation(me.x, me.y), self.B.elevation(foe.x, foe.y)
+        if em > ef:
+            add("downslope", "down slope")
+        elif em < ef:
+            add("upslope", "up slope")
+        if not me.organized:
+            add("disorganized", "disorganized")
+        return cf, why
+
+    def casualties(self: Any, n: int, cf: int) -> tuple[int, list[int]]:
+        """Each of ``n`` figures rolls one d20 per threshold of its CF [MT §8.1]."""
+        th = kill_thresholds(cf)
+        kills, dice = 0, []
+        for _ in range(n):
+            for t in th:
+                r = self.dice.die(20)
+                dice.append(r)
+                if r <= t:
+                    kills += 1
+        return kills, dice
+
+    def remove_figures(self: Any, u: Unit, n: int) -> int:
+        """Casualties come off the rear rank [seed: Close Combat]; when N < F the files shrink."""
+        n = min(n, u.figures)
+        if n <= 0:
+            return 0
+        old_depth = u.ranks * self.pitch(u)[1]
+        fc = self.front_centre(u)
+        u.figures -= n
+        u.lost += n
+        u.lost_round = self.round
+        if u.figures > 0:
+            if u.figures < u.files:
+                u.files = u.figures
+            new_depth = u.ranks * self.pitch(u)[1]
+            if new_depth != old_depth:   # the front stays where it was
+                (fx, fy), _ = unit_vectors(u.heading)
+                u.x, u.y = q(fc.x - fx * new_depth / 2), q(fc.y - fy * new_depth / 2)
+        self._after_change()
+        return n
+
+    # ----- the results step [MT §7.5.5] [MT §8.6] ---------------------------------------------
+    def result_mods(self: Any, kind: str, me: Unit, foe: Unit, *, charging: bool,
+                    their_arc: str, setting: str, more_kills: bool, defending: bool,
+                    assault: str | None = None) -> tuple[int, list[str]]:
+        R = self.D.result_mods
+        T = self.D.troop_types
+        mine = T[me.type]
+        weapons = self.D.units[me.id].weapons
+        mod, why = 0, []
+
+        def add(v: int, label: str) -> None:
+            nonlocal mod
+            if v:
+                mod += v
+                why.append(f"{v:+d} {label}")
+
+        if not me.organized:
+            add(R["disorganized"], "disorganized")
+        if kind == "shock" and charging:
+            if mine.klass == "infantry":
+                add(R["charging_infantry"], "charging infantry")
+            elif mine.klass in ("cavalry", "elephant"):
+                add(R["charging_cavalry"], "charging cavalry")
+                if me.type in ("HC", "AC", "HAC"):
+                    add(R["charging_heavy_cavalry"], "heavy cavalry (R-139)")
+        if mine.heavy:
+            add(R["heavy"], "heavy troops")
+        if mine.klass == "elephant":
+            add(R["elephants"], "elephants")
+        if setting == "field":
+            full = me.figures // max(1, me.files)                      # R-140 full ranks
+            if full > 2:
+                add(min(R["rank_over_two"] * (full - 2), R["rank_bonus_max"]), "ranks")
+        if me.formation in ("shield_wall", "square") and mine.klass == "infantry":
+            add(R["shield_wall"], me.formation.replace("_", " "))
+        if more_kills:
+            add(R["more_casualties"], "caused more casualties")
+        em, ef = self.B.elevation(me.x, me.y), self.B.elevation(foe.x, foe.y)
+        height = 0
+        if defending and assault == "ladder":
+            height = R["ladder_defence"]
+            label = "defending an inner wall against ladders"
+        elif defending and em > ef and setting != "field":
+            height = R["higher_level"]
+            label = "defending a higher level"
+        elif defending and assault == "tower":
+            height = R["battlements"]
+            label = "defending battlements"
+        if height:
+            add(height, label + " (R-111)")
+        elif em > ef:
+            add(R["downhill"], "downhill")
+        elif em < ef:
+            add(R["uphill"], "uphill")
+        if kind == "shock" and mine.klass == "infantry" and ("spear" in weapons or "pole_arm" in weapons):
+            add(R["pole_arm_infantry"], "spears")
+        if kind == "shock" and mine.klass == "infantry" and "pike" in weapons:
+            add(R["pike_infantry"], "pikes")
+        if kind == "shock" and charging and mine.klass == "cavalry" and "lance" in weapons:
+            add(R["lance_charging"], "lances")
+        if setting == "field" and not defending:
+            if their_arc == "flank":
+                add(R["attacking_flank"], "attacking the flank")
+            elif their_arc == "rear":
+                add(R["attacking_rear"], "attacking the rear")
+        cl = self.attached_cl(me)
+        if cl:
+            add(cl * R["attached_leader_per_cl"], "attached commander (R-141)")
+        return mod, why
+
+    # ----- one pairing ----------------------------------------------------------------------
+    def close_combat(self: Any, a: Unit, d: Unit, kind: str, start_arc: str | None = None,
+                     assault: str | None = None, caps: int | None = None) -> list[Event]:
+        """Resolve one pairing of attacker ``a`` and defender ``d`` [MT §7.5]."""
+        V = self.D.values
+        setting = self.situation(a, d)
+        if caps is None:
+            caps = {"wall": int(V["wall_combat_figures"]), "city": int(V["city_combat_figures"])}.get(setting)
+        arc = start_arc if start_arc is not None else self.arc_of(d, (a.x, a.y))
+        if d.formation == "square" or self.B.walk_at(d.x, d.y) is not None or \
+                d.no_flank_until >= self.round or setting != "field":
+            arc = "front"                                     # [MT §7.2]
+        charging = kind == "shock"
+        ev: list[Event] = []
+        # R-91: a standing cavalry unit charged is disorganized as the charge strikes
+        if kind == "shock" and self.klass(d) == "cavalry" and d.organized:
+            d.organized = False
+            ev.append(event("disorganized", "[MT §7.5.6]", f"{self.name_of(d.id)} is charged "
+                            "standing and is disorganized (R-91)", unit=d.id))
+        fa, fd = self.engaged_figures(a, d, caps)
+        cfa, wa = self.figure_cf(kind, a, d, charging=charging, foe_charging=False,
+                                 my_arc="front", their_arc=arc, setting=setting)
+        cfd, wd = self.figure_cf(kind, d, a, charging=False, foe_charging=charging,
+                                 my_arc=arc, their_arc="front", setting=setting)
+        ka, da = self.casualties(fa, cfa)       # R-3: the active side's dice first
+        kd, dd = self.casualties(fd, cfd)
+        title = "Shock" if kind == "shock" else "Melee"
+        ev.append(event("combat", "[MT §7.5.4]",
+                        f"{title}: {self.name_of(a.id)} ({fa} figures at CF {cfa}: "
+                        f"{', '.join(wa)}) kills {ka}; {self.name_of(d.id)} ({fd} figures at CF {cfd}: "
+                        f"{', '.join(wd)}) kills {kd}", dice=da + dd, attacker=a.id, defender=d.id))
+        lost_a = self.remove_figures(a, kd)
+        lost_d = self.remove_figures(d, ka)
+        ev.extend(self.check_destroyed(a))
+        ev.extend(self.check_destroyed(d))
+        if not a.alive or not d.alive:
+            return ev
+        # results [MT §7.5.5]
+        ma, why_a = self.result_mods(kind, a, d, charging=charging, their_arc=arc,
+                                     setting=setting, more_kills=lost_d > lost_a,
+                                     defending=False, assault=assault)
+        md, why_d = self.result_mods(kind, d, a, charging=False, their_arc="front",
+                                     setting=setting, more_kills=lost_a > lost_d,
+                                     defending=True, assault=assault)
+        ra, rd = self.dice.die(6), self.dice.die(6)
+        ta, td = ra + ma, rd + md
+        ev.append(event("results", "[MT §7.5.5]",
+                        f"Results: {self.name_of(a.id)} {ra}{(' ' + ' '.join(why_a)) if why_a else ''} = {ta}; "
+                        f"{self.name_of(d.id)} {rd}{(' ' + ' '.join(why_d)) if why_d else ''} = {td}",
+                        dice=[ra, rd]))
+        ev.extend(self.outcome(a, d, kind, ta, td, setting, assault))
+        # [MT §7.5.10] both test after the combat
+        for u, won in ((a, ta > td), (d, td > ta)):
+            if u.alive and u.placed:
+                ev.extend(self.combat_disorder_test(u, won, ta == td, self.units.get(
+                    d.id if u is a else a.id)))
+        return ev
+
+    def outcome(self: Any, a: Unit, d: Unit, kind: str, ta: int, td: int, setting: str,
+                assault: str | None) -> list[Event]:
+        """[MT §7.5.6] The outcome of a results roll."""
+        V = self.D.values
+        ev: list[Event] = []
+        if ta == td:                                              # R-95
+            if kind == "shock" and self.klass(a) == "cavalry":
+                a.organized = False
+                ev.append(event("disorganized", "[MT §7.5.6]", f"{self.name_of(a.id)} failed to break "
+                                "in and is disorganized (R-95)", unit=a.id))
+            else:
+                ev.append(event("outcome", "[MT §7.5.6]", "Equal totals: the fight goes on (R-95)"))
+            return ev
+        win, lose = (a, d) if ta > td else (d, a)
+        D = abs(ta - td)
+        attacker_won = win is a
+        if self.klass(lose) == "elephant":
+            return ev + self.stampede(lose)
+        if kind == "shock" and self.klass(a) in ("cavalry", "elephant") and self.klass(d) == "infantry":
+            if not attacker_won:
+                ev.append(event("outcome", "[MT §7.5.6]", f"The infantry holds: {self.name_of(a.id)} "
+                                "retreats a full move facing the enemy (R-90)"))
+                ev.extend(self.retreat_from(a, d, self.allowance(a)))
+                return ev + self.cavalry_beaten_test(a)
+            threshold = int(V["penetration_cavalry_charge"])
+        elif kind == "shock" and self.klass(d) == "cavalry" and self.klass(a) != "cavalry":
+            threshold = int(V["penetration_standing_cavalry"])         # R-92
+        else:
+            threshold = int(V["penetration_other"])
+        ev.extend(self.push_back(lose, win, D, penetrated=D >= threshold))
+        if assault is None and setting == "city" and D >= float(V["city_pushout"]) and lose is d:
+            ev.extend(self.push_out_of_sector(lose, win))
+        return ev
+
+    def push_back(self: Any, lose: Unit, win: Unit, D: float, penetrated: bool) -> list[Event]:
+        """[MT §7.5.7] The loser goes straight back D″; it stops at anything and is then
+        disorganized; a penetration disorganizes it too and opens a gap."""
+        (fx, fy), _ = unit_vectors(lose.heading)
+        start = (lose.x, lose.y)
+        hd = lose.heading
+        lose.heading = (lose.heading + 180) % 360     # go "forward" backwards for the sweep
+        gone = self.advance_until_contact(lose, D, None)
+        lose.heading = hd
+        self._after_change()
+        ev = [event("push", "[MT §7.5.7]", f"{self.name_of(lose.id)} is pushed back {gone:.1f}″"
+                    + (f" of {D:g}″ and stops against an obstacle" if gone + 1e-6 < D else ""),
+                    unit=lose.id)]
+        if gone + 1e-6 < D and lose.organized:
+            lose.organized = False
+            ev.append(event("disorganized", "[MT §7.5.7]", f"{self.name_of(lose.id)} is forced back "
+                            "into an obstacle: disorganized [seed: Automatic Disorganization]", unit=lose.id))
+        if penetrated:
+            lose.gap = win.files * self.pitch(win)[0] * float(self.D.values["penetration_gap_fraction"])
+            if lose.organized:
+                lose.organized = False
+            ev.append(event("penetrated", "[MT §7.5.7]", f"{self.name_of(lose.id)} is penetrated "
+                            f"(a {lose.gap:g}″ gap) and disorganized", unit=lose.id))
+        self.follow_attached(lose)
+        del start
+        return ev
+
+    def retreat_from(self: Any, u: Unit, enemy: Unit, distance: float) -> list[Event]:
+        """Move straight away from ``enemy`` up to ``distance`` and face it (R-90)."""
+        away = math.degrees(math.atan2(u.y - enemy.y, u.x - enemy.x))
+        h = u.heading
+        u.heading = away
+        gone = self.advance_until_contact(u, distance, None)
+        u.heading = (away + 180) % 360
+        fp = self.footprint(u)
+        if self.B.obstacle(fp) is not None or self.overlapping(fp, {u.id}):
+            u.heading = h
+        self._after_change()
+        self.follow_attached(u)
+        return [event("retreat", "[MT §7.5.6]", f"{self.name_of(u.id)} falls back {gone:.1f}″", unit=u.id)]
+
+    def push_out_of_sector(self: Any, lose: Unit, win: Unit) -> list[Event]:
+        """[seed: City Combat] A defender pushed back 4″ or more leaves its sector through a
+        connection it may pass, leading away from the attacker; else it is disorganized (R-110)."""
+        best = None
+        for c in self.B.connections.values():
+            here = self.B.sector_at(lose.x, lose.y)
+            if here not in c.sectors:
+                continue
+            mid = c.geometry.interpolate(0.5, normalized=True)
+            if math.hypot(mid.x - win.x, mid.y - win.y) < math.hypot(mid.x - lose.x, mid.y - lose.y):
+                continue
+            if c.kind == "gate" and self.gates[c.id][0] == "intact" and self.gates[c.id][1] != lose.side:
+                continue
+            saved = (lose.x, lose.y, lose.heading, lose.files, lose.acted_on, lose.organized)
+            lose.organized = True
+            place = self.placement_across_forced(lose, c.id)
+            lose.x, lose.y, lose.heading, lose.files, lose.acted_on, lose.organized = saved
+            if place is not None:
+                best = (c.id, place)
+                break
+        if best is None:
+            if lose.organized:
+                lose.organized = False
+            return [event("disorganized", "[MT §7.6]", f"{self.name_of(lose.id)} has no way out of "
+                          "its sector: disorganized against the obstacle (R-110)", unit=lose.id)]
+        cid, (x, y, h, files) = best
+        lose.x, lose.y, lose.heading, lose.files = x, y, h, files
+        self._after_change()
+        self.follow_attached(lose)
+        return [event("pushed_out", "[MT §7.6]", f"{self.name_of(lose.id)} is pushed out of its "
+                      f"sector through {cid} [seed: City Combat]", unit=lose.id)]
+
+    def placement_across_forced(self: Any, u: Unit, cid: str) -> Any:
+        """A forced crossing ignores cards and who may move (the placement rules of R-81)."""
+        saved_card = self.current[u.side]
+        saved_acted = u.acted_on
+        self.current[u.side] = "infantry_move" if self.klass(u) != "cavalry" else "cavalry_move"
+        u.acted_on = -1
+        try:
+            return self.placement_across(u, cid)
+        finally:
+            self.current[u.side] = saved_card
+            u.acted_on = saved_acted
+
+    def check_destroyed(self: Any, u: Unit) -> list[Event]:
+        if u.figures > 0:
+            return []
+        ev = [event("destroyed", "[MT §7.5.4]", f"{self.name_of(u.id)} is destroyed", unit=u.id)]
+        u.embarked = None
+        for e in self.engines.values():
+            if u.id in e.aboard:
+                e.aboard.remove(u.id)
+        self._after_change()
+        for ld in self.leaders.values():
+            if ld.attached_to == u.id and ld.present:
+                ev.extend(self.leader_overrun(ld, "his unit is destroyed"))
+        return ev
+
+    # ----- tests after combat [MT §7.5.10] [MT §7.10] -----------------------------------------
+    def morale_of(self: Any, u: Unit) -> int:
+        m = self.D.units[u.id].morale
+        T = self.D.tests
+        if self.army_demoralized(self.D.army_of(u.contingent)):
+            m = max(int(T["demoralized_morale_min"]), m + int(T["demoralized_morale_mod"]))   # R-126
+        return m
+
+    def combat_disorder_test(self: Any, u: Unit, won: bool, equal: bool, foe: Unit | None
+                             ) -> list[Event]:
+        T = self.D.tests
+        if self.klass(u) == "elephant":
+            die = int(T["mumak"])
+        elif foe is not None and (foe.type == "MAC" or self.B.in_woods(self.footprint(u))):
+            die = int(T["after_combat_woods_or_mumak_cavalry"] if self.klass(u) == "cavalry"
+                      else T["after_combat_woods_or_mumak_infantry"])
+        else:
+            die = int(T["after_combat"])
+        r = self.dice.die(die)
+        mod = 0 if equal else (int(T["won_mod"]) if won else int(T["lost_mod"]))
+        cl = self.best_cl(u) or 0
+        total = r + mod - cl
+        morale = self.morale_of(u)
+        bad = total > morale
+        text = (f"{self.name_of(u.id)} tests after combat: d{die} {r}"
+                + (f" {mod:+d} {'won' if won else 'lost'}" if mod else "")
+                + (f" -{cl} leader (R-124)" if cl else "") + f" = {total} against morale {morale}: "
+                + ("disorganized" if bad else "holds"))
+        if bad:
+            u.organized = False
+        return [event("test", "[MT §7.5.10]", text, dice=[r], unit=u.id)]
+
+    def cavalry_beaten_test(self: Any, u: Unit) -> list[Event]:
+        """[seed: Cavalry vs. Infantry] d8 > morale + attached CL → disordered."""
+        r = self.dice.die(int(self.D.tests["cavalry_beaten_by_infantry"]))
+        limit = self.morale_of(u) + self.attached_cl(u)
+        bad = r > limit
+        if bad:
+            u.organized = False
+        return [event("test", "[MT §7.5.6]", f"{self.name_of(u.id)} beaten by infantry: d8 {r} "
+                      f"against {limit}: {'disordered' if bad else 'holds'}", dice=[r], unit=u.id)]
+
+    # ----- continuing combat and engines [MT §7.5.1] [MT §7.5.11] -----------------------------
+    def melee_menu(self: Any, u: Unit) -> list[Action]:
+        if self.current[u.side] != "close_combat" or u.acted_on == self.card_no[u.side] or not u.placed:
+            return []
+        acts: list[Action] = []
+        fp = self.footprint(u)
+        for kind, pid, side, _ in self.touching(fp, {u.id}):
+            if side == u.side:
+                continue
+            if kind == "unit":
+                acts.append({"type": "melee", "unit": u.id, "target": pid})
+            elif kind == "engine":
+                acts.append({"type": "destroy", "unit": u.id, "engine": pid})
+        return acts
+
+    def do_melee(self: Any, action: Action) -> list[Event]:
+        """[MT §7.5.1] Continue a melee on a Close Combat Resolution card: 1 impetus per unit."""
+        u = self.actor_unit(action, "unit")
+        if action not in self.melee_menu(u):
+            raise IllegalAction("[MT §7.5.1]", "a melee continues on a Close Combat Resolution card, "
+                                "by a unit in contact with that enemy, once per card")
+        self.spend(1, "a melee")
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        return self.close_combat(u, self.units[action["target"]], "melee")
+
+    def do_destroy(self: Any, action: Action) -> list[Event]:
+        """[MT §7.5.11] An enemy engine in contact is destroyed by a unit acting on a Close
+        Combat Resolution card (1 impetus)."""
+        u = self.actor_unit(action, "unit")
+        if action not in self.melee_menu(u):
+            raise IllegalAction("[MT §7.5.11]", "an engine is destroyed by a unit in contact with it "
+                                "acting on a Close Combat Resolution card")
+        self.spend(1, "destroying an engine")
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        return self.destroy_engine(self.engines[action["engine"]], f"by {self.name_of(u.id)}")
+
+    # ----- Mumakil [MT §7.9] --------------------------------------------------------------------
+    def stampede(self: Any, m: Unit) -> list[Event]:
+        """R-122: a losing Mumak unit runs 3d6″ along a random bearing, stops at the first
+        unit (and shocks it) or obstacle, and is disorganized; it never chains (R-152)."""
+        dice = self.dice.roll(3, 6)
+        bearing = self.dice.below(3600) / 10.0                  # R-2/R-3: one uniform draw
+        h = m.heading
+        m.heading = bearing
+        gone = self.advance_until_contact(m, float(sum(dice)), None)
+        m.organized = False
+        ev = [event("stampede", "[MT §7.9]", f"{self.name_of(m.id)} stampedes {sum(dice)}″ "
+                    f"({'+'.join(map(str, dice))}) on a bearing of {bearing:g}°, running {gone:.1f}″ "
+                    "(R-122)", dice=dice, unit=m.id)]
+        self.follow_attached(m)
+        hit = [pid for kind, pid, side, _ in self.touching(self.footprint(m), {m.id}) if kind == "unit"]
+        if hit and gone + 1e-6 < sum(dice):
+            other = self.units[hit[0]]
+            ev.append(event("stampede", "[MT §7.9]", f"The Mumakil crash into {self.name_of(other.id)}"))
+            res = self.close_combat_no_stampede(m, other)
+            ev.extend(res)
+        m.heading = h if not hit else m.heading
+        return ev
+
+    def close_combat_no_stampede(self: Any, m: Unit, other: Unit) -> list[Event]:
+        """The shock that ends a stampede never starts another (R-152)."""
+        saved = self.stampede
+        self.stampede = lambda unit: [event("stampede", "[MT §7.9]",  # type: ignore[method-assign]
+                                            f"{self.name_of(unit.id)} stays where it is (R-152)")]
+        try:
+            return self.close_combat(m, other, "shock")
+        finally:
+            del self.stampede
+            assert self.stampede == saved
+
+    def destroy_engine(self: Any, e: Any, why: str) -> list[Event]:
+        e.destroyed = True
+        ev = [event("engine_destroyed", "[MT §7.5.11]", f"{self.name_of(e.id)} is destroyed {why}",
+                    engine=e.id)]
+        for uid in list(e.aboard):
+            u = self.units[uid]
+            ev.extend(self.unload_burning(u, e))
+        e.aboard = []
+        for u in self.units.values():
+            if u.engine == e.id:
+                u.engine = None
+        self._after_change()
+        return ev
+
+    def unload_burning(self: Any, u: Unit, e: Any) -> list[Event]:
+        """R-118: each embarked figure of a destroyed tower dies on d20 ≤ 10; the rest land in
+        contact with its rear, disorganized."""
+        V = self.D.values
+        dice = [self.dice.die(int(V["burnt_tower_die"])) for _ in range(u.figures)]
+        dead = sum(1 for r in dice if r <= int(V["burnt_tower_kill"]))
+        u.embarked = None
+        self.remove_figures(u, dead)
+        ev = [event("burnt", "[MT §7.8]", f"{self.name_of(u.id)} aboard {self.name_of(e.id)}: "
+                    f"{dead} of {len(dice)} figures die (R-118)", dice=dice, unit=u.id)]
+        if u.figures <= 0:
+            return ev + self.check_destroyed(u)
+        w, d = self.D.engines[e.id].size
+        (fx, fy), _ = unit_vectors(e.heading)
+        p = self.pitch(u)
+        u.files = min(u.figures, max(1, int(w // p[0]) or 1))
+        depth = u.ranks * p[1]
+        u.x, u.y, u.heading = q(e.x - fx * (d / 2 + depth / 2 + 0.1)), q(e.y - fy * (d / 2 + depth / 2 + 0.1)), e.heading
+        u.organized = False
+        self._after_change()
+        fp = self.footprint(u)
+        if self.B.obstacle(fp) is not None or self.overlapping(fp, {u.id}):
+            ev.append(event("destroyed", "[MT §7.8]", f"no room behind the tower: {self.name_of(u.id)} "
+                            "is lost (R-118)"))
+            self.remove_figures(u, u.figures)
+            return ev + self.check_destroyed(u)
+        return ev
+
+
+__all__ = ["CombatRules", "corners", "rect"]
