@@ -481,7 +481,7 @@ class Board:
 
     def sector_holding(self, poly: BaseGeometry) -> str | None:
         """The sector wholly holding ``poly``, or None [MT §3.5] [MT §9.3]."""
-        hits = self._sector_tree.query(poly, predicate="contains")
+        hits = self._sector_tree.query(poly, predicate="within")
         return self._sector_list[int(hits[0])][0] if len(hits) else None
 
     def in_zone(self, zone: str, poly: BaseGeometry) -> bool:
