@@ -163,14 +163,22 @@ def scene(board: Board, view: dict[str, Any] | None, *, scale: float = 6.0,
             px = bx + 1.0 + ((i * 3.7) % max(1.0, tx - bx - 2.0))
             py = by + 1.0 + ((i * 2.3) % max(1.0, ty - by - 2.0))
             out.append(Shape("circle", ((px, py),), "#2f5528", None, radius=0.55))
-    for name, text in (("mordor", "Mordor Host (r > 54″)"), ("harad", "Haradrim"),
-                       ("rohan", "Rohan arrives"), ("aragorn", "Black Ships")):
-        if name in board.zones and not board.zones[name].is_empty:
-            z = board.zones[name]
-            x0, y0, x1, y1 = z.bounds
-            pos = {"mordor": (x1 - 10.0, y0 + 9.0), "harad": (x1 - 8.0, y0 + 4.5),
-                   "rohan": (x1 - 12.0, y1 - 2.5), "aragorn": (x1 - 4.0, y1 - 3.0)}[name]
-            out.append(Shape("text", (pos,), ink="#4a2a20", text=text, size=fs * 0.85))
+    zone_text = {"mordor": "Mordor Host beyond 54″", "grond": "Grond beyond 66″",
+                 "harad": "Haradrim", "rohan": "Rohan arrives", "aragorn": "Black Ships"}
+    for name, text in zone_text.items():
+        z = board.zones.get(name)
+        if z is None or z.is_empty:
+            continue
+        x0, y0, x1, y1 = z.bounds
+        if name in ("mordor", "grond"):  # just beyond the set-up line, north of the city
+            r = float(board.data["zones"][name]["r_min"]) + 1.5
+            y = min(board.height - 8.0, cy + r * 0.95)  # clear of the title
+            pos = (cx + math.sqrt(max(0.0, r * r - (y - cy) ** 2))
+                   + (8.0 if name == "grond" else 0.0), y)
+        else:
+            pos = {"harad": (x1 - 8.0, y1 + 1.5), "rohan": (x1 - 12.0, y1 - 2.5),
+                   "aragorn": (x1 - 4.0, y1 - 3.0)}[name]
+        out.append(Shape("text", (pos,), ink="#4a2a20", text=text, size=fs * 0.85))
     # the city [MT §3.2–§3.4]
     for k in sorted(board.levels):
         _area(out, board.levels[k], LEVELS.get(k, "#dddddd"))
