@@ -416,12 +416,12 @@ MOUNT = {"foot": (1.0, 1.0), "horse": (1.0, 2.0), "fell_beast": (3.0, 3.0)}
 LEADERS = {  # id: (side, start mount)
     "gandalf": ("west", "horse"), "imrahil": ("west", "horse"), "hurin": ("west", "foot"),
     "forlong": ("west", "horse"), "hirluin": ("west", "foot"), "duinhir": ("west", "foot"),
-    "nazgul_lord": ("dark-lord", "horse"),
-    **{f"nazgul_{i}": ("dark-lord", "fell_beast") for i in (1, 2, 3, 4)},
-    "gothmog": ("dark-lord", "horse"), "harad_chieftain": ("dark-lord", "horse"),
-    "harad_captain": ("dark-lord", "foot"), "troll_chieftain": ("dark-lord", "foot"),
-    **{f"orc_captain_{i}": ("dark-lord", "foot") for i in (1, 2, 3)},
-    "variag_chief": ("dark-lord", "foot"),
+    "witch-king": ("dark-lord", "horse"),
+    **{f"nazgul-{i}": ("dark-lord", "fell_beast") for i in (1, 2, 3, 4)},
+    "gothmog": ("dark-lord", "horse"), "harad-chieftain": ("dark-lord", "horse"),
+    "harad-captain": ("dark-lord", "foot"), "troll-chieftain": ("dark-lord", "foot"),
+    **{f"orc-captain-{i}": ("dark-lord", "foot") for i in (1, 2, 3)},
+    "variag-chief": ("dark-lord", "foot"),
 }
 CONTACT = 0.05
 
@@ -512,7 +512,7 @@ def test_9_1_the_standard_set_up_is_legal():
     for lid, ld in s["leaders"].items():
         if LEADERS[lid][0] == "dark-lord" and "attached_to" not in ld:
             assert B.sector_holding(fps[lid]) == "Pelennor", lid  # outside the city
-    assert B.in_zone("harad", fps["harad_chieftain"])
+    assert B.in_zone("harad", fps["harad-chieftain"])
     assert s["leaders"]["gandalf"].get("attached_to") is None  # in the city, free
     assert B.sector_at(s["leaders"]["gandalf"]["x"], s["leaders"]["gandalf"]["y"]) != "Pelennor"
 
@@ -527,5 +527,9 @@ def test_9_1_set_up_agrees_with_the_orders_of_battle_when_they_exist():
     for uid, u in s["units"].items():
         spec = d.units[uid]
         assert (spec.type, spec.figures, spec.files) == (UNITS[uid][1], UNITS[uid][2], u["files"])
-    assert set(s["engines"]) <= set(d.engines)
-    assert set(s["leaders"]) <= set(d.leaders)
+    for eid in s["engines"]:
+        assert tuple(d.engines[eid].size) == ENGINES[eid], eid
+    for lid in s["leaders"]:
+        assert d.leaders[lid].mount == LEADERS[lid][1], lid
+    for typ, spec in d.troop_types.items():
+        assert (tuple(spec.close_pitch), tuple(spec.open_pitch)) == (CLOSE[typ], OPEN[typ]), typ

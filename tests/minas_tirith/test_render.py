@@ -43,9 +43,9 @@ VIEW = {
     "leaders": [
         {"id": "gandalf", "name": "Gandalf the White", "side": "west", "x": 35.0, "y": 48.0,
          "mount": "horse", "attached_to": None},
-        {"id": "orc_captain_1", "name": "Orc captain 1", "side": "dark-lord", "x": 60.0,
+        {"id": "orc-captain-1", "name": "Orc captain 1", "side": "dark-lord", "x": 60.0,
          "y": 40.0, "mount": "foot", "attached_to": "M1"},
-        {"id": "nazgul_1", "name": "Nazgûl 1", "side": "dark-lord", "x": 80.0, "y": 60.0,
+        {"id": "nazgul-1", "name": "Nazgûl 1", "side": "dark-lord", "x": 80.0, "y": 60.0,
          "mount": "fell_beast", "attached_to": None},
     ],
     "fires": [{"x": 23.5, "y": 76.0, "size": 3.0}],
