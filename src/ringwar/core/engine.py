@@ -401,7 +401,7 @@ class Game(ABC):
         return dict(action)
 
     # ----- search over what a side cannot see ---------------------------------------------
-    def redeal(self, side: str, rng: Any) -> None:
+    def redeal(self, side: str, rng: Any) -> None:  # noqa: B027 (a hook: nothing to re-deal by default)
         """Re-deal, in place, everything ``side`` may not see, from ``rng`` (a
         ``random.Random`` of the searching agent) and from what ``side``'s view and the rules
         make public: called on a clone by :class:`ringwar.ai.worlds.WorldFactory`, so that a

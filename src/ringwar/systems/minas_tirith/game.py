@@ -22,6 +22,9 @@ player dragging a unit makes) and validates it exactly.
 
 from __future__ import annotations
 
+import tomllib
+from functools import cache
+from importlib import resources
 from typing import Any, ClassVar
 
 from ...core.engine import Action, Event, Game, event
@@ -32,6 +35,7 @@ from .combat import CombatRules
 from .data import load as load_definition
 from .fire import FireRules
 from .leaders import LeaderRules
+from .menus import MenuRules
 from .movement import MovementRules
 from .siege import SiegeRules
 from .turn import TurnRules
@@ -43,7 +47,7 @@ SIDE_NAMES = {"west": "the West", "dark-lord": "the Dark Lord"}
 OTHER = {"west": "dark-lord", "dark-lord": "west"}
 
 
-class MinasTirithGame(TurnRules, MovementRules, FireRules, CombatRules, SiegeRules,
+class MinasTirithGame(TurnRules, MenuRules, MovementRules, FireRules, CombatRules, SiegeRules,
                       LeaderRules, VictoryRules, Game):
     system = "minas-tirith"
     title = "The Siege of Minas Tirith"
@@ -113,7 +117,8 @@ class MinasTirithGame(TurnRules, MovementRules, FireRules, CombatRules, SiegeRul
 
     def _build_forces(self) -> None:
         setup = self.record.setup or {}
-        placed = {**self.D.setup_units, **setup.get("units", {})}
+        standard = standard_setup()
+        placed = {**standard.get("units", {}), **setup.get("units", {})}
         for uid, spec in self.D.units.items():
             where = placed.get(uid)
             u = Unit(uid, spec.side, spec.contingent, spec.type, spec.figures, spec.files,
@@ -124,12 +129,12 @@ class MinasTirithGame(TurnRules, MovementRules, FireRules, CombatRules, SiegeRul
                 self._set_pose(u, where)
             u.engine = spec.attached_to
             self.units[uid] = u
-        placed_e = {**self.D.setup_engines, **setup.get("engines", {})}
+        placed_e = {**standard.get("engines", {}), **setup.get("engines", {})}
         for eid, spec in self.D.engines.items():
             w = placed_e[eid]
             self.engines[eid] = Engine(eid, spec.side, spec.kind, float(w["x"]), float(w["y"]),
                                        float(w["heading"]))
-        placed_l = {**self.D.setup_leaders, **setup.get("leaders", {})}
+        placed_l = {**standard.get("leaders", {}), **setup.get("leaders", {})}
         for lid, spec in self.D.leaders.items():
             w = placed_l.get(lid)
             ld = Leader(lid, spec.side, mount=spec.mount)
@@ -324,6 +329,13 @@ class MinasTirithGame(TurnRules, MovementRules, FireRules, CombatRules, SiegeRul
 
     def _view(self, side: str | None) -> dict[str, Any]:
         return self.table_view(side)
+
+
+@cache
+def standard_setup() -> dict[str, Any]:
+    """The standard deployment of [MT §9.1] (``data/setup.toml``)."""
+    text = (resources.files(__package__) / "data" / "setup.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
 
 
 def _deep(x: Any) -> Any:

@@ -34,6 +34,7 @@ NAME = {"west": "the West", "dark-lord": "the Dark Lord"}
 _STEP = re.compile(r"^(m)(-?\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$|^(w|pl|pr)(-?\d+(?:\.\d+)?)$|^t(90|-90|180)$")
 MAX_PATH_STEPS = 8
 EPS = 1e-6
+_ROAD_CACHE: dict[Any, Any] = {}
 
 
 class Pose:
@@ -162,6 +163,16 @@ class MovementRules:
         V = self.D.values
         return float(V["road_bonus_cavalry"] if self.klass(u) == "cavalry" else V["road_bonus_other"])
 
+    def road_area(self: Any, within: float) -> Any:
+        """The band within ``within`` of every road centreline (R-72), built once."""
+        key = ("_road_area", within)
+        cached = _ROAD_CACHE.get(key)
+        if cached is None:
+            cached = shapely.union_all([r.buffer(within) for r in self.B.roads.values()])
+            shapely.prepare(cached)
+            _ROAD_CACHE[key] = cached
+        return cached
+
     def in_span_of_leader(self: Any, u: Unit) -> bool:
         return self.best_cl(u) is not None
 
@@ -240,7 +251,7 @@ class MovementRules:
         allow = self.allowance(u) if allowance is None else allowance
         road = False
         if u.files == int(V["march_column_files"]) and track is not None and pose.files == u.files \
-                and self.B.road_near_path(track, float(V["road_within"])):
+                and self.road_area(float(V["road_within"])).contains(track):
             allow += self.road_bonus(u)
             road = True
         # interpenetration of friends [seed: Interpenetration]
@@ -669,7 +680,7 @@ class MovementRules:
         c = self.B.connections[cid]
         here = self.B.sector_at(u.x, u.y)
         there = c.sectors[1] if c.sectors[0] == here else c.sectors[0]
-        line = c.geometry
+        line = c.face(there)
         mid = line.interpolate(0.5, normalized=True)
         (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
         lx, ly = x1 - x0, y1 - y0

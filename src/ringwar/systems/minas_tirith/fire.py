@@ -1,0 +1,506 @@
+"""Missile fire [MT §7.4], catapults, scatter and fire [MT §7.8], reloading [MT §5.1].
+
+Fire costs 1 impetus on any card; the unit must be loaded and becomes unloaded until a Reload
+card.  The figures of the first two ranks fire (all on a wall walk, R-84) at a target at least
+partly in the front arc, each rolling on the casualty table with the weapon's CF for the range
+band plus modifiers [MT §8.5].
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import shapely
+from shapely.geometry import LineString, Point, box
+
+from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from .geometry import corners, unit_vectors
+from .tables import kill_thresholds, missile_band, missile_max_range
+from .units import Unit, q
+
+
+class FireRules:
+    """[MT §7.4] [MT §7.8]: mixed into :class:`MinasTirithGame`."""
+
+    # ----- bows [MT §7.4] -----------------------------------------------------------------------
+    def missile_weapon(self: Any, u: Unit) -> str | None:
+        for w in self.D.units[u.id].weapons:
+            if self.D.weapons[w].kind == "missile" and w != "elephant_archers":
+                return w
+        return None
+
+    def front_edge(self: Any, u: Unit) -> LineString:
+        fl, fr, _, _ = corners(u.x, u.y, u.heading, u.files * self.pitch(u)[0], u.ranks * self.pitch(u)[1])
+        return LineString([fl, fr])
+
+    def in_front_arc(self: Any, u: Unit, poly: Any) -> bool:
+        """Whether ``poly`` lies at least partly in ``u``'s front arc [MT §7.2]."""
+        fl, fr, _, _ = corners(u.x, u.y, u.heading, u.files * self.pitch(u)[0], u.ranks * self.pitch(u)[1])
+        (fx, fy), (lx, ly) = unit_vectors(u.heading)
+        far = 200.0
+        arc = shapely.Polygon([fl, (fl[0] + (fx + lx) * far, fl[1] + (fy + ly) * far),
+                               (fr[0] + (fx - lx) * far, fr[1] + (fy - ly) * far), fr])
+        return bool(arc.intersects(poly))
+
+    def line_of_sight(self: Any, u: Unit, t: Unit, from_pt: Point, to_pt: Point) -> str | None:
+        """R-85: units, walls (except firing outward or down from that wall's walk) and more
+        than 2″ of woods block sight.  None if clear, else what blocks it."""
+        seg = LineString([from_pt, to_pt])
+        walk = self.B.walk_at(u.x, u.y)
+        crossed = self.B.walls_crossed((from_pt.x, from_pt.y), (to_pt.x, to_pt.y))
+        allowed = 1 if walk is not None else 0
+        if crossed > allowed:
+            return "a wall"
+        if self.B.woods_length((from_pt.x, from_pt.y), (to_pt.x, to_pt.y)) > float(self.D.values["los_woods_block"]):
+            return "woods"
+        tree, ids, polys = self.occupants()
+        for i in tree.query(seg, predicate="intersects"):
+            kind, pid, _ = ids[int(i)]
+            if pid in (u.id, t.id) or kind != "unit":
+                continue
+            if polys[int(i)].intersection(seg).length > 0.1:
+                return self.name_of(pid)
+        return None
+
+    def why_not_fire(self: Any, u: Unit, target: Any, *, reaction: bool = False) -> IllegalAction | None:
+        w = self.missile_weapon(u)
+        if w is None:
+            return IllegalAction("[MT §7.4]", f"{self.name_of(u.id)} has no missile weapon")
+        if not u.loaded:
+            return IllegalAction("[MT §7.4]", "the unit must be loaded (it reloads on a Reload card)")
+        if not u.placed:
+            return IllegalAction("[MT §7.4]", "the unit is not on the table")
+        if not isinstance(target, str) or target not in self.units:
+            return IllegalAction("[MT §7.4]", f"unknown target {target!r}")
+        t = self.units[target]
+        if t.side == u.side or not t.placed:
+            return IllegalAction("[MT §7.4]", "the target must be an enemy unit on the table")
+        if self.engaged_with(u):
+            return IllegalAction("[MT §7.4]", "a unit in contact with the enemy does not shoot (R-85)")
+        if self.engaged_with(t):
+            return IllegalAction("[MT §7.4]", "no fire into a melee (R-85)")
+        tp = self.footprint(t)
+        if not self.in_front_arc(u, tp):
+            return IllegalAction("[MT §7.4]", "the target must be at least partly in the front arc")
+        edge = self.front_edge(u)
+        dist = edge.distance(tp)
+        band = missile_band(w, dist)
+        if band is None:
+            return IllegalAction("[MT §7.4]", f"the target is {dist:.1f}″ away, beyond the "
+                                 f"{missile_max_range(w):g}″ of a {w.replace('_', ' ')}")
+        a, b = shapely.ops.nearest_points(edge, tp)
+        block = self.line_of_sight(u, t, a, b)
+        if block is not None:
+            return IllegalAction("[MT §7.4]", f"{block} blocks the line of sight (R-85)")
+        return None
+
+    def fire_menu(self: Any, u: Unit) -> list[Action]:
+        w = self.missile_weapon(u)
+        if w is None or not u.loaded or not u.placed:
+            return []
+        reach = missile_max_range(w) + 10
+        acts = []
+        for t in self.units.values():
+            if t.side != u.side and t.placed and abs(t.x - u.x) < reach + 10 and abs(t.y - u.y) < reach + 10:
+                if self.why_not_fire(u, t.id) is None:
+                    acts.append({"type": "fire", "unit": u.id, "target": t.id})
+        return acts
+
+    def do_fire(self: Any, action: Action) -> list[Event]:
+        """[MT §7.4] Missile fire: 1 impetus, on any card."""
+        if "engine" in action:
+            raise IllegalAction("[MT §7.8]", "a catapult fires with 'bombard' at an aim point")
+        u = self.actor_unit(action, "unit")
+        err = self.why_not_fire(u, action.get("target"))
+        if err is not None:
+            raise err
+        if set(action) != {"type", "unit", "target"}:
+            raise IllegalAction("[MT §7.4]", "fire is {type, unit, target}")
+        self.spend(1, "missile fire")
+        self.selected = None
+        return self.volley(u, self.units[action["target"]])
+
+    def volley(self: Any, u: Unit, t: Unit, band_override: str | None = None) -> list[Event]:
+        M = self.D.missile_mods
+        w = self.missile_weapon(u)
+        assert w is not None
+        tp = self.footprint(t)
+        dist = self.front_edge(u).distance(tp)
+        band = missile_band(w, dist)
+        assert band is not None
+        name, cf = band
+        if band_override is not None:
+            for bname, _rng, bcf in self.D.missile[w].bands:
+                if bname == band_override:
+                    name, cf = bname, bcf
+        why = [f"{w.replace('_', ' ')} {name.replace('_', ' ')} {cf}"]
+        tm = self.D.troop_types[t.type].missile_target
+        if tm:
+            cf += tm
+            why.append(f"{tm:+d} target {t.type}")
+        if self.B.walk_at(t.x, t.y) is not None:
+            cf += M["target_on_wall_walk"]
+            why.append(f"{M['target_on_wall_walk']:+d} battlements")
+        if self.B.in_woods(tp):
+            cf += M["target_in_woods"]
+            why.append(f"{M['target_in_woods']:+d} woods")
+        eu, et = self.B.elevation(u.x, u.y), self.B.elevation(t.x, t.y)
+        if eu > et or (self.B.walk_at(u.x, u.y) is not None and eu >= et):
+            cf += M["shooting_down"]
+            why.append(f"{M['shooting_down']:+d} shooting down")
+        elif eu < et:
+            cf += M["shooting_up"]
+            why.append(f"{M['shooting_up']:+d} shooting up")
+        if not u.organized:
+            cf += M["firer_disorganized"]
+            why.append(f"{M['firer_disorganized']:+d} disorganized")
+        if self.B.walk_at(u.x, u.y) is not None:
+            firers = u.figures                                       # R-84
+        else:
+            firers = min(u.figures, u.files * int(self.D.values["rank_fire"]))
+        th = kill_thresholds(cf)
+        dice, kills = [], 0
+        for _ in range(firers):
+            for x in th:
+                r = self.dice.die(20)
+                dice.append(r)
+                kills += r <= x
+        u.loaded = False
+        u.fired_round = self.round
+        if name == "point_blank":
+            u.fired_pb_round = self.round
+        lost = self.remove_figures(t, kills)
+        ev = [event("fire", "[MT §7.4]", f"{self.name_of(u.id)} shoots at {self.name_of(t.id)} "
+                    f"({dist:.1f}″): {firers} figures at CF {cf} ({', '.join(why)}): {lost} killed",
+                    dice=dice, unit=u.id, target=t.id)]
+        ev.extend(self.check_destroyed(t))
+        return ev
+
+    # ----- elephant archers [MT §7.9] ------------------------------------------------------------
+    def archer_menu(self: Any, m: Unit) -> list[Action]:
+        if m.archers <= 0 or not m.archers_loaded or not m.placed:
+            return []
+        acts = []
+        for t in self.units.values():
+            if t.side == m.side or not t.placed or self.engaged_with(t):
+                continue
+            d = self.footprint(m).distance(self.footprint(t))
+            if missile_band("elephant_archers", d) is not None:
+                acts.append({"type": "archers", "unit": m.id, "target": t.id})
+        return acts
+
+    def do_archers(self: Any, action: Action) -> list[Event]:
+        """[seed: Elephants (Mumakel)] The elephant archers fire through 360° at no cost."""
+        m = self.actor_unit(action, "unit")
+        if action not in self.archer_menu(m):
+            raise IllegalAction("[MT §7.9]", "the elephant archers must be loaded and the target "
+                                "in range and out of melee")
+        t = self.units[action["target"]]
+        d = self.footprint(m).distance(self.footprint(t))
+        name, cf = missile_band("elephant_archers", d)  # type: ignore[misc]
+        cf += self.D.troop_types[t.type].missile_target
+        th = kill_thresholds(cf)
+        dice = [self.dice.die(20) for _ in range(m.archers * len(th))]
+        kills = sum(1 for i, r in enumerate(dice) if r <= th[i % len(th)])
+        m.archers_loaded = False
+        self.selected = None
+        lost = self.remove_figures(t, kills)
+        return [event("fire", "[MT §7.9]", f"The elephant archers of {self.name_of(m.id)} shoot at "
+                      f"{self.name_of(t.id)} ({d:.1f}″, CF {cf}): {lost} killed", dice=dice)] + \
+            self.check_destroyed(t)
+
+    # ----- reloading [MT §5.1] --------------------------------------------------------------------
+    def reload_menu(self: Any, actor: str) -> list[Action]:
+        side = self.active
+        if self.current[side] != "reload":
+            return []
+        if actor in self.units:
+            u = self.units[actor]
+            acts = []
+            if u.acted_on != self.card_no[side] and u.placed:
+                if self.missile_weapon(u) and not u.loaded:
+                    acts.append({"type": "reload", "unit": actor})
+                if u.archers and not u.archers_loaded:
+                    acts.append({"type": "reload", "unit": actor, "archers": True})
+            return acts
+        if actor in self.engines:
+            e = self.engines[actor]
+            if e.kind.endswith("catapult") and not e.loaded and e.acted_on != self.card_no[side]:
+                return [{"type": "reload", "engine": actor}]
+        return []
+
+    def do_reload(self: Any, action: Action) -> list[Event]:
+        """[MT §5.1] Reload: 1 impetus per unit or catapult on a Reload card (one pip reloads
+        all the archers of one Mumak unit, R-44)."""
+        actor = action.get("unit") or action.get("engine")
+        if action not in self.reload_menu(actor if isinstance(actor, str) else ""):
+            raise IllegalAction("[MT §5.1]", "a unit or catapult that has fired reloads on a Reload card, once per card")
+        self.spend(1, "reloading")
+        self.selected = None
+        if "engine" in action:
+            e = self.engines[action["engine"]]
+            e.loaded = True
+            e.acted_on = self.card_no[e.side]
+        else:
+            u = self.units[action["unit"]]
+            if action.get("archers"):
+                u.archers_loaded = True
+            else:
+                u.loaded = True
+            u.acted_on = self.card_no[u.side]
+        return [event("reload", "[MT §5.1]", f"{self.name_of(actor)} reloads")]
+
+    # ----- catapults [MT §7.8] ---------------------------------------------------------------------
+    def catapult_range(self: Any, e: Any, x: float, y: float) -> float:
+        V = self.D.values
+        spec = self.D.engines[e.id]
+        rng = float(spec.range or 0)
+        if self.B.elevation(e.x, e.y) >= int(V["catapult_above_min_elevation"]):
+            rng += float(V["catapult_above_bonus"])                        # R-114
+        walls = self.B.walls_crossed((e.x, e.y), (x, y))
+        if walls > 1:
+            rng += float(V["catapult_per_wall"]) * (walls - 1)
+        return rng
+
+    def why_not_bombard(self: Any, e: Any, x: Any, y: Any) -> IllegalAction | None:
+        if not e.kind.endswith("catapult") or e.destroyed:
+            return IllegalAction("[MT §7.8]", f"{self.name_of(e.id)} is not a catapult")
+        for v in (x, y):
+            if not isinstance(v, int | float) or isinstance(v, bool) or not math.isfinite(v):
+                return IllegalAction("[MT §7.8]", "the aim point needs finite x and y in inches")
+        if not (0 <= x <= self.B.width and 0 <= y <= self.B.height):
+            return IllegalAction("[MT §7.8]", "the aim point must be on the table")
+        if not e.loaded:
+            return IllegalAction("[MT §7.8]", "the catapult must be loaded")
+        if self.engine_in_contact(e):
+            return IllegalAction("[MT §7.5.11]", "an engine in contact with the enemy may not fire")
+        d = math.hypot(x - e.x, y - e.y)
+        rng = self.catapult_range(e, x, y)
+        if d > rng + 1e-6:
+            return IllegalAction("[MT §7.8]", f"the aim point is {d:.1f}″ away; the range is {rng:g}″")
+        (fx, fy), (lx, ly) = unit_vectors(e.heading)
+        ahead = (x - e.x) * fx + (y - e.y) * fy
+        lat = abs((x - e.x) * lx + (y - e.y) * ly)
+        w = self.D.engines[e.id].size[0] / 2
+        if ahead <= 0 or lat > w + ahead:
+            return IllegalAction("[MT §7.8]", "a catapult fires only into its front arc (R-42)")
+        return None
+
+    def engine_in_contact(self: Any, e: Any) -> bool:
+        return any(kind == "unit" and side != e.side
+                   for kind, _pid, side, _ in self.touching(self.engine_rect(e), {e.id}))
+
+    def bombard_menu(self: Any, e: Any) -> list[Action]:
+        if not e.loaded or e.destroyed:
+            return []
+        acts = []
+        for t in self.units.values():
+            if t.side != e.side and t.placed and self.why_not_bombard(e, t.x, t.y) is None:
+                acts.append({"type": "bombard", "engine": e.id, "x": t.x, "y": t.y})
+        for o in self.engines.values():
+            if o.side != e.side and not o.destroyed and self.why_not_bombard(e, o.x, o.y) is None:
+                acts.append({"type": "bombard", "engine": e.id, "x": o.x, "y": o.y})
+        return acts[:12]
+
+    def do_bombard(self: Any, action: Action) -> list[Event]:
+        """[MT §7.8] A catapult fires at an aim point: scatter, impact (R-116) and fire."""
+        e = self.engines.get(action.get("engine")) if isinstance(action.get("engine"), str) else None
+        if e is None or e.side != self.active:
+            raise IllegalAction("[MT §7.8]", "bombard needs one of your catapults")
+        if set(action) != {"type", "engine", "x", "y"}:
+            raise IllegalAction("[MT §7.8]", "bombard is {type, engine, x, y}")
+        err = self.why_not_bombard(e, action["x"], action["y"])
+        if err is not None:
+            raise err
+        V = self.D.values
+        self.spend(1, "catapult fire")
+        self.selected = None
+        e.loaded = False
+        ax, ay = float(action["x"]), float(action["y"])
+        scatter = self.dice.die(int(V["scatter_die_sides"]))
+        d6 = self.dice.die(6)
+        hit = scatter <= int(V["scatter_hit_faces"])
+        if hit:
+            lx, ly, where = ax, ay, "HIT: on the aim point"
+        else:
+            bearing = self.dice.below(3600) / 10.0
+            lx = ax + d6 * math.cos(math.radians(bearing))
+            ly = ay + d6 * math.sin(math.radians(bearing))
+            where = f"an arrow: {d6}″ on a bearing of {bearing:g}°"
+        lx, ly = q(min(max(lx, 0.0), self.B.width)), q(min(max(ly, 0.0), self.B.height))
+        ev = [event("bombard", "[MT §7.8]", f"{self.name_of(e.id)} fires: scatter {where} "
+                    f"(landing at {lx:g}, {ly:g})", dice=[scatter, d6], engine=e.id)]
+        ev.extend(self.impact(e, lx, ly))
+        starts = hit or d6 % 2 == 0
+        r, _ = self.B.polar(lx, ly)
+        on_engine = any(not o.destroyed and o.kind in ("tower", "large_catapult", "small_catapult")
+                        and self.engine_rect(o).contains(Point(lx, ly)) for o in self.engines.values())
+        if starts and (r <= float(V["catapult_fire_radius"]) or on_engine):
+            ev.extend(self.start_fire(lx, ly))
+        return ev
+
+    def impact(self: Any, e: Any, x: float, y: float) -> list[Event]:
+        """R-116: every figure (either side) whose base centre lies in the 3″ square is rolled
+        for at CF 7 (large) or 5 (small), −3 against trolls, −5 against Mumakil."""
+        sq = self.fire_square(x, y)
+        base_cf = int(self.D.engines[e.id].impact_cf or 0)
+        ev: list[Event] = []
+        for u in list(self.units.values()):
+            if not u.placed:
+                continue
+            n = self.figures_in(u, sq)
+            if n <= 0:
+                continue
+            cf = base_cf + int(self.D.values["catapult_impact_vs"].get(u.type, 0))
+            kills, dice = self.casualties(n, cf)
+            lost = self.remove_figures(u, kills)
+            ev.append(event("impact", "[MT §7.8]", f"{n} figures of {self.name_of(u.id)} under the "
+                            f"shot, CF {cf}: {lost} killed (R-116)", dice=dice, unit=u.id))
+            ev.extend(self.check_destroyed(u))
+        return ev
+
+    def figures_in(self: Any, u: Unit, area: Any) -> int:
+        """How many of ``u``'s figure bases have their centre in ``area``."""
+        p = self.pitch(u)
+        (fx, fy), (lx, ly) = unit_vectors(u.heading)
+        n = 0
+        depth = u.ranks * p[1]
+        for r in range(u.ranks):
+            for f in range(u.files):
+                if r * u.files + f >= u.figures:
+                    break
+                off_l = (f + 0.5) * p[0] - u.files * p[0] / 2
+                off_f = depth / 2 - (r + 0.5) * p[1]
+                pt = Point(u.x + lx * off_l + fx * off_f, u.y + ly * off_l + fy * off_f)
+                n += area.contains(pt)
+        return n
+
+    # ----- fire [MT §7.8] ---------------------------------------------------------------------------
+    def fire_square(self: Any, x: float, y: float) -> Any:
+        s = float(self.D.values["fire_size"]) / 2
+        return box(x - s, y - s, x + s, y + s)                          # R-12
+
+    def start_fire(self: Any, x: float, y: float) -> list[Event]:
+        self.fires.append((x, y))
+        sq = self.fire_square(x, y)
+        ev = [event("fire_starts", "[MT §7.8]", f"A fire starts at ({x:g}, {y:g}) in "
+                    f"{self.B.sector_at(x, y)}")]
+        for u in list(self.units.values()):
+            if u.placed and self.footprint(u).intersects(sq):
+                ev.extend(self.flee_fire(u, x, y))
+        for o in self.engines.values():
+            if not o.destroyed and o.kind != "grond":
+                n = sum(1 for fx, fy in self.fires if self.engine_rect(o).intersects(self.fire_square(fx, fy)))
+                if n >= int(self.D.values["fires_destroy_engine"]):
+                    ev.extend(self.destroy_engine(o, f"by {n} fires [seed: Fire]"))
+        self._after_change()
+        return ev
+
+    def flee_fire(self: Any, u: Unit, x: float, y: float) -> list[Event]:
+        """[seed: Fire] A unit under a fire moves straight away from its centre until clear,
+        then tests d8 > morale → disorganized."""
+        away = math.degrees(math.atan2(u.y - y, u.x - x)) if (u.x, u.y) != (x, y) else u.heading + 180
+        h = u.heading
+        u.heading = away
+        sq = self.fire_square(x, y)
+        moved = 0.0
+        for _ in range(40):
+            if not self.footprint(u).intersects(sq):
+                break
+            gone = self.advance_until_contact(u, 0.5, None)
+            moved += gone
+            if gone < 1e-3:
+                break
+        u.heading = h
+        self._after_change()
+        self.follow_attached(u)
+        r = self.dice.die(int(self.D.tests["fire"]))
+        bad = r > self.morale_of(u)
+        if bad:
+            u.organized = False
+        return [event("fire_on_unit", "[MT §7.8]", f"{self.name_of(u.id)} retreats {moved:.1f}″ "
+                      f"from the fire; d8 {r} against morale {self.morale_of(u)}: "
+                      f"{'disorganized' if bad else 'holds'}", dice=[r], unit=u.id)]
+
+    def fire_crossing_test(self: Any, u: Unit) -> list[Event]:
+        """R-76: crossing a fire square: d8 > morale → disorganized."""
+        r = self.dice.die(int(self.D.tests["fire"]))
+        bad = r > self.morale_of(u)
+        if bad:
+            u.organized = False
+        return [event("test", "[MT §7.8]", f"{self.name_of(u.id)} crosses a fire: d8 {r} against "
+                      f"morale {self.morale_of(u)}: {'disorganized' if bad else 'holds'} (R-76)",
+                      dice=[r], unit=u.id)]
+
+    def fires_in_sector_test(self: Any, u: Unit) -> list[Event]:
+        """[seed: Disorganization] entering a sector with 4 or more fires: d8 + (fires − 4) −
+        best CL in span > morale → disorganized."""
+        V = self.D.values
+        if not u.placed:
+            return []
+        sector = self.B.sector_at(u.x, u.y)
+        if sector == "Pelennor":
+            return []
+        n = sum(1 for fx, fy in self.fires if self.B.sector_at(fx, fy) == sector)
+        th = int(V["fires_in_sector_threshold"])
+        if n < th:
+            return []
+        r = self.dice.die(int(self.D.tests["fires_in_sector"]))
+        cl = self.best_cl(u) or 0
+        total = r + (n - th) - cl
+        bad = total > self.morale_of(u)
+        if bad:
+            u.organized = False
+        return [event("test", "[MT §7.10]", f"{self.name_of(u.id)} moves among {n} fires in "
+                      f"{sector}: d8 {r} +{n - th} -{cl} = {total} against morale "
+                      f"{self.morale_of(u)}: {'disorganized' if bad else 'holds'}", dice=[r], unit=u.id)]
+
+    def friendly_fire_burning(self: Any, side: str) -> bool:
+        """R-120: fires on friendly areas, for the Fighting Fires card."""
+        for fx, fy in self.fires:
+            if any(not o.destroyed and o.side == side and self.engine_rect(o).intersects(self.fire_square(fx, fy))
+                   for o in self.engines.values()):
+                return True
+            r, _ = self.B.polar(fx, fy)
+            if side == "west" and r <= float(self.D.values["catapult_fire_radius"]):
+                return True
+            if side == "dark-lord":
+                sec = self.B.sector_at(fx, fy)
+                if sec != "Pelennor" and self.sector_control.get(sec) == "dark-lord":
+                    return True
+        return False
+
+    def fight_fire_menu(self: Any, u: Unit) -> list[Action]:
+        if self.current[u.side] != "fighting_fires" or u.acted_on == self.card_no[u.side] or not u.placed:
+            return []
+        fp = self.footprint(u)
+        near = float(self.D.values["fire_adjacent"])
+        if any(fp.distance(self.fire_square(fx, fy)) <= near for fx, fy in self.fires):
+            return [{"type": "fight_fire", "unit": u.id}]
+        return []
+
+    def do_fight_fire(self: Any, action: Action) -> list[Event]:
+        """[seed: Fire] [found: CARDS] A unit within 1″ of a fire fights it: it becomes
+        disorganized; each figure rolls d20, each 1–3 puts out one adjacent fire."""
+        u = self.actor_unit(action, "unit")
+        if action not in self.fight_fire_menu(u):
+            raise IllegalAction("[MT §7.8]", "a unit within 1″ of a fire fights it on a Fighting Fires card")
+        V = self.D.values
+        self.spend(1, "fighting fire")
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        u.organized = False
+        dice = [self.dice.die(int(V["fire_fight_die"])) for _ in range(u.figures)]
+        out = sum(1 for r in dice if r <= int(V["fire_fight_success"]))
+        fp = self.footprint(u)
+        near = float(V["fire_adjacent"])
+        adjacent = [f for f in self.fires if fp.distance(self.fire_square(*f)) <= near]
+        put_out = adjacent[:out]
+        for f in put_out:
+            self.fires.remove(f)
+        self._after_change()
+        return [event("fight_fire", "[MT §7.8]", f"{self.name_of(u.id)} fights the fire "
+                      f"(disorganized): {out} successes, {len(put_out)} fire(s) put out",
+                      dice=dice, unit=u.id)]

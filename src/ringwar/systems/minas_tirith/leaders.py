@@ -1,0 +1,364 @@
+"""Commanders [MT §7.11], spells [MT §7.12], leader combat [MT §7.13], overrun, risk and death
+[MT §7.14], and recovery from disorganization [MT §7.10].
+
+A commander's span (CS, inches) reaches the nearest point of a unit's footprint; an attached
+commander covers only his own unit [MT §2.7].  The best CL among the leaders whose span covers
+a unit helps its tests (R-124).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry import Point
+
+from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from .units import Leader, Unit, q
+
+
+class LeaderRules:
+    """[MT §7.10]-[MT §7.14]: mixed into :class:`MinasTirithGame`."""
+
+    # ----- command [MT §2.7] -------------------------------------------------------------------
+    def leader_cl(self: Any, ld: Leader) -> int:
+        return int(self.D.leaders[ld.id].cl)
+
+    def spans(self: Any, ld: Leader, u: Unit) -> bool:
+        """Whether ``ld`` commands ``u`` and his span covers it [MT §2.7] (R-14)."""
+        if not ld.present or ld.out_of_action or ld.side != u.side or not u.placed:
+            return False
+        spec = self.D.leaders[ld.id]
+        if not spec.may_command(self.D.units[u.id]):
+            return False
+        if ld.attached_to is not None:
+            return ld.attached_to == u.id
+        return Point(ld.x, ld.y).distance(self.footprint(u)) <= spec.cs + 1e-6
+
+    def best_cl(self: Any, u: Unit) -> int | None:
+        """The best CL of the leaders whose span covers ``u`` (None: nobody's)."""
+        best = None
+        for ld in self.leaders.values():
+            if ld.side == u.side and self.spans(ld, u):
+                cl = self.leader_cl(ld)
+                best = cl if best is None or cl > best else best
+        return best
+
+    def attached_cl(self: Any, u: Unit) -> int:
+        """The best CL of the commanders attached to ``u`` (R-141)."""
+        return max((self.leader_cl(ld) for ld in self.leaders.values()
+                    if ld.attached_to == u.id and ld.present and not ld.out_of_action), default=0)
+
+    # ----- overrun and death [MT §7.14] -------------------------------------------------------
+    def overrun_leaders(self: Any, u: Unit, fp: Any) -> list[Event]:
+        ev: list[Event] = []
+        for ld in self.leaders.values():
+            if ld.side == u.side or not ld.present or ld.attached_to is not None:
+                continue
+            if ld.mount == "fell_beast":
+                continue                                    # R-36: flyers cannot be contacted
+            if fp.distance(Point(ld.x, ld.y)) <= 0.5:
+                ev.extend(self.leader_overrun(ld, f"{self.name_of(u.id)} overruns him"))
+        return ev
+
+    def leader_overrun(self: Any, ld: Leader, why: str) -> list[Event]:
+        """[MT §7.14] d8 ≤ CF + 2 → he escapes to the nearest friendly unit of his contingent
+        within his move (R-131); otherwise he is killed.  A horse-Nazgûl always escapes and
+        reappears after his side's next Leader Check (R-132)."""
+        spec = self.D.leaders[ld.id]
+        if spec.risk_immune and ld.mount == "horse" and spec.side == "dark-lord":
+            ld.away_until_check = True
+            ld.attached_to = None
+            return [event("overrun", "[MT §7.14]", f"{spec.name}: {why}; he escapes on a fell beast "
+                          "and will reappear after the next Leader Check")]
+        V = self.D.values
+        r = self.dice.die(int(V["overrun_die"]))
+        need = spec.cf + int(V["overrun_add"])
+        if r <= need:
+            ld.attached_to = None
+            home = self.nearest_friend(ld)
+            if home is not None:
+                ld.attached_to = home.id
+                ld.x, ld.y = home.x, home.y
+                return [event("overrun", "[MT §7.14]", f"{spec.name}: {why}; d8 {r} ≤ {need}: he "
+                              f"escapes to {self.name_of(home.id)} (R-131)", dice=[r])]
+        return [event("overrun", "[MT §7.14]", f"{spec.name}: {why}; d8 {r}"
+                      + (f" > {need}" if r > need else ", but no friend within his move")
+                      + ": he is killed", dice=[r])] + self.kill_leader(ld)
+
+    def nearest_friend(self: Any, ld: Leader) -> Unit | None:
+        spec = self.D.leaders[ld.id]
+        reach = max(spec.moves.values())
+        best, bd = None, 1e9
+        for u in self.units.values():
+            if u.side == ld.side and u.placed and spec.may_command(self.D.units[u.id]):
+                d = Point(ld.x, ld.y).distance(self.footprint(u))
+                if d <= reach and (d, u.id) < (bd, best.id if best else "~"):
+                    best, bd = u, d
+        return best
+
+    def kill_leader(self: Any, ld: Leader) -> list[Event]:
+        ld.alive = False
+        ld.attached_to = None
+        self.killed_leaders.append(ld.id)
+        spec = self.D.leaders[ld.id]
+        ev = [event("leader_killed", "[MT §7.14]", f"{spec.name} is killed")]
+        if spec.lord:
+            self.wk_dead = True
+            ev.append(event("leader_killed", "[MT §7.14]", "The Lord of the Nazgûl is dead: the Dark "
+                            "Lord −1 on every impetus roll; his deck changes next Turn (R-54)"))
+        return ev
+
+    def leader_check(self: Any, side: str) -> list[Event]:
+        """The Leader Check card [MT §5.1]: at once and free, the risk roll for each commander
+        attached to a unit that lost figures this Round [MT §7.14] (Gandalf and the Nazgûl
+        immune); an overrun horse-Nazgûl reappears."""
+        ev: list[Event] = []
+        V = self.D.values
+        for ld in self.leaders.values():
+            spec = self.D.leaders[ld.id]
+            if ld.side != side:
+                continue
+            if ld.away_until_check and ld.alive:
+                home = min((u for u in self.units.values() if u.side == side and u.placed),
+                           key=lambda u: (Point(ld.x, ld.y).distance(self.footprint(u)), u.id), default=None)
+                ld.away_until_check = False
+                if home is not None:
+                    ld.x, ld.y = q(home.x), q(home.y)
+                ev.append(event("reappear", "[MT §7.14]", f"{spec.name} reappears (R-132)"))
+                continue
+            if not ld.present or ld.attached_to is None or spec.risk_immune:
+                continue
+            u = self.units[ld.attached_to]
+            if u.lost_round != self.round:
+                continue
+            mine, theirs = self.dice.die(int(V["risk_die"])), self.dice.die(int(V["risk_die"]))
+            total = mine + spec.cf
+            if total < theirs:
+                ev.append(event("risk", "[MT §7.14]", f"Risk to {spec.name}: {mine}+{spec.cf} = {total} "
+                                f"against {theirs}: killed", dice=[mine, theirs]))
+                ev.extend(self.kill_leader(ld))
+            elif total == theirs:
+                ld.out_of_action = True
+                ev.append(event("risk", "[MT §7.14]", f"Risk to {spec.name}: {total} against {theirs}: "
+                                "out of action for the rest of the Turn", dice=[mine, theirs]))
+            else:
+                ev.append(event("risk", "[MT §7.14]", f"Risk to {spec.name}: {total} against {theirs}: "
+                                "unharmed", dice=[mine, theirs]))
+        return ev
+
+    # ----- recovery [MT §7.10] ----------------------------------------------------------------------
+    def recover_menu(self: Any, u: Unit) -> list[Action]:
+        card = self.current[u.side]
+        if card not in ("recovery", "leader_check") or u.organized or not u.placed \
+                or u.acted_on == self.card_no[u.side] or self.best_cl(u) is None:
+            return []
+        return [{"type": "recover", "unit": u.id}]
+
+    def do_recover(self: Any, action: Action) -> list[Event]:
+        """[MT §7.10] Recovery: d10 − the best CL in span ≤ morale → organized (1 impetus)."""
+        u = self.actor_unit(action, "unit")
+        if action not in self.recover_menu(u):
+            raise IllegalAction("[MT §7.10]", "a disorganized unit inside a leader's span tests to "
+                                "recover on a Recovery or Leader Check card, once per card")
+        self.spend(1, "a recovery test")
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        return self.recovery_test(u, self.best_cl(u) or 0)
+
+    def recovery_test(self: Any, u: Unit, cl: int) -> list[Event]:
+        r = self.dice.die(int(self.D.tests["recovery"]))
+        ok = r - cl <= self.morale_of(u)
+        if ok:
+            u.organized = True
+            u.gap = 0.0                                             # R-97
+        return [event("recover", "[MT §7.10]", f"{self.name_of(u.id)} tests to recover: d10 {r} "
+                      f"−{cl} = {r - cl} against morale {self.morale_of(u)}: "
+                      + ("organized again" if ok else "still disorganized"), dice=[r], unit=u.id)]
+
+    # ----- the Leader card [MT §7.11] ---------------------------------------------------------------
+    def leader_menu(self: Any, ld: Leader) -> list[Action]:
+        if self.current[ld.side] != "leader" or not ld.present or ld.out_of_action:
+            return []
+        spec = self.D.leaders[ld.id]
+        if self.frozen_leader(ld):
+            return []
+        acts: list[Action] = []
+        if ld.acted_on != self.card_no[ld.side]:
+            reach = spec.moves[ld.mount]
+            if ld.attached_to is not None:
+                acts.append({"type": "lead_detach", "leader": ld.id})
+            for u in sorted(self.units.values(), key=lambda u: u.id):
+                if u.side == ld.side and u.placed and spec.may_command(self.D.units[u.id]) \
+                        and u.id != ld.attached_to and ld.attached_to is None:
+                    if Point(ld.x, ld.y).distance(self.footprint(u)) <= reach:
+                        acts.append({"type": "lead_attach", "leader": ld.id, "unit": u.id})
+                if u.side == ld.side and not u.organized and self.spans(ld, u):
+                    acts.append({"type": "rally", "leader": ld.id, "unit": u.id})
+            if len(spec.mounts) > 1:
+                acts.append({"type": "remount", "leader": ld.id})
+        acts.extend(self.spell_menu(ld))
+        return acts[:40]
+
+    def frozen_leader(self: Any, ld: Leader) -> bool:
+        return self.D.leaders[ld.id].contingent == "harad" and self.turn_no <= 1
+
+    def leader_path_ok(self: Any, ld: Leader, x: float, y: float) -> str | None:
+        spec = self.D.leaders[ld.id]
+        if math.hypot(x - ld.x, y - ld.y) > spec.moves[ld.mount] + 1e-6:
+            return f"beyond his move of {spec.moves[ld.mount]}″"
+        if not (0 <= x <= self.B.width and 0 <= y <= self.B.height):
+            return "off the table"
+        if self.D.mounts[ld.mount].flying:
+            return None                                             # R-36
+        from shapely.geometry import LineString
+        seg = LineString([(ld.x, ld.y), (x, y)]).buffer(0.3)
+        opened = {g for g, (st, ctrl) in self.gates.items() if st == "broken" or ctrl == ld.side}
+        hit = self.B.obstacle(seg, opened)
+        if hit is not None:
+            return f"the way crosses {hit} (leaders pass walls only at gates, [MT §7.3])"
+        return None
+
+    def do_lead_move(self: Any, action: Action) -> list[Event]:
+        """[MT §7.11] 1: a commander moves up to his full allowance (any point: the menu offers
+        attaching; a player may send any reachable point)."""
+        ld = self.actor_leader(action)
+        if set(action) != {"type", "leader", "x", "y"}:
+            raise IllegalAction("[MT §7.11]", "a leader move is {type, leader, x, y}")
+        err = self.why_not_lead_move(ld, action)
+        if err is not None:
+            raise err
+        self.spend(1, "a leader action")
+        ld.x, ld.y = q(float(action["x"])), q(float(action["y"]))
+        ld.attached_to = None
+        ld.acted_on = self.card_no[ld.side]
+        self.selected = None
+        return [event("lead_move", "[MT §7.11]", f"{self.D.leaders[ld.id].name} moves")]
+
+    def why_not_lead_move(self: Any, ld: Leader, action: Action) -> IllegalAction | None:
+        if self.current[ld.side] != "leader" or not ld.present or ld.out_of_action or \
+                ld.acted_on == self.card_no[ld.side] or self.frozen_leader(ld):
+            return IllegalAction("[MT §7.11]", "a commander acts once on a Leader card")
+        x, y = action.get("x"), action.get("y")
+        for v in (x, y):
+            if not isinstance(v, int | float) or isinstance(v, bool) or not math.isfinite(v):
+                return IllegalAction("[MT §7.11]", "a leader move needs finite x and y in inches")
+        bad = self.leader_path_ok(ld, float(x), float(y))
+        if bad is not None:
+            return IllegalAction("[MT §7.11]", bad)
+        return None
+
+    def do_lead_attach(self: Any, action: Action) -> list[Event]:
+        """[MT §7.11] 4: move and attach to a friendly unit he reaches."""
+        ld = self.actor_leader(action)
+        if action not in self.leader_menu(ld):
+            raise IllegalAction("[MT §7.11]", "he attaches to a unit he commands within his move, "
+                                "once on a Leader card")
+        u = self.units[action["unit"]]
+        self.spend(1, "a leader action")
+        ld.attached_to, ld.x, ld.y = u.id, u.x, u.y
+        ld.acted_on = self.card_no[ld.side]
+        self.selected = None
+        return [event("lead_attach", "[MT §7.11]", f"{self.D.leaders[ld.id].name} joins {self.name_of(u.id)}")]
+
+    def do_lead_detach(self: Any, action: Action) -> list[Event]:
+        """[MT §7.11] 5: detach from his unit (he stays where it is)."""
+        ld = self.actor_leader(action)
+        if action not in self.leader_menu(ld):
+            raise IllegalAction("[MT §7.11]", "only an attached commander detaches")
+        self.spend(1, "a leader action")
+        was = ld.attached_to
+        ld.attached_to = None
+        ld.acted_on = self.card_no[ld.side]
+        self.selected = None
+        return [event("lead_detach", "[MT §7.11]", f"{self.D.leaders[ld.id].name} leaves {self.name_of(was)}")]
+
+    def do_rally(self: Any, action: Action) -> list[Event]:
+        """[MT §7.11] 3: reorganize one disorganized unit in his span (the test of [MT §7.10])."""
+        ld = self.actor_leader(action)
+        if action not in self.leader_menu(ld):
+            raise IllegalAction("[MT §7.11]", "he rallies a disorganized unit in his span, once on a "
+                                "Leader card")
+        u = self.units[action["unit"]]
+        self.spend(1, "a leader action")
+        ld.acted_on = self.card_no[ld.side]
+        self.selected = None
+        return self.recovery_test(u, self.leader_cl(ld))
+
+    def do_remount(self: Any, action: Action) -> list[Event]:
+        """[MT §7.11] 6: a Nazgûl changes between horse and fell beast."""
+        ld = self.actor_leader(action)
+        if action not in self.leader_menu(ld):
+            raise IllegalAction("[MT §7.11]", "only a Nazgûl changes mount, once on a Leader card")
+        spec = self.D.leaders[ld.id]
+        self.spend(1, "a leader action")
+        ld.mount = next(m for m in spec.mounts if m != ld.mount)
+        if self.D.mounts[ld.mount].flying:
+            ld.attached_to = None
+        ld.acted_on = self.card_no[ld.side]
+        self.selected = None
+        return [event("remount", "[MT §7.11]", f"{spec.name} is now on a {ld.mount.replace('_', ' ')}")]
+
+    # ----- spells [MT §7.12] ---------------------------------------------------------------------------
+    def spell_menu(self: Any, ld: Leader) -> list[Action]:
+        spec = self.D.leaders[ld.id]
+        if not spec.caster:
+            return []
+        acts: list[Action] = []
+        pool = self.spell_points[ld.side]
+        key = str(self.card_no[ld.side])
+        for sid, sp in self.D.spells.items():
+            if ld.id not in sp.casters or f"{key}:{sid}" in ld.spells or sid == "magical_attack":
+                continue
+            if sp.mount is not None and ld.mount != sp.mount:
+                continue
+            cost = sp.sp[0]
+            if pool < cost:
+                continue
+            rng = sp.ranges.get(ld.id)
+            if sid == "activate_grond":
+                g = self.engines.get("E-D10")
+                if g is not None and not g.destroyed and rng is not None and \
+                        Point(ld.x, ld.y).distance(self.engine_rect(g)) <= rng:
+                    acts.append({"type": "spell", "leader": ld.id, "spell": sid, "points": cost})
+            elif sid == "demoralization":
+                for u in self.units.values():
+                    if u.side != ld.side and u.placed and u.organized and rng is not None and \
+                            Point(ld.x, ld.y).distance(self.footprint(u)) <= rng:
+                        acts.append({"type": "spell", "leader": ld.id, "spell": sid, "points": cost,
+                                     "target": u.id})
+        return acts
+
+    def do_spell(self: Any, action: Action) -> list[Event]:
+        """[MT §7.12] Cast a spell: 1 impetus + spell points; spells never fail (R-127)."""
+        ld = self.actor_leader(action)
+        if action not in self.spell_menu(ld) or self.current[ld.side] != "leader":
+            raise IllegalAction("[MT §7.12]", "the caster, his mount, the range and the spell points "
+                                "must allow it, once per spell per card (R-128)")
+        sid = action["spell"]
+        sp = self.D.spells[sid]
+        self.spend(1, "casting a spell")
+        self.spell_points[ld.side] -= int(action["points"])
+        ld.spells = [*ld.spells, f"{self.card_no[ld.side]}:{sid}"]
+        self.selected = None
+        name = self.D.leaders[ld.id].name
+        ev = [event("spell", "[MT §7.12]", f"{name} casts {sp.name} ({action['points']} spell points; "
+                    f"{self.spell_points[ld.side]} left)")]
+        if sid == "activate_grond":
+            self.grond_bonus_turn = self.turn_no
+        elif sid == "demoralization":
+            u = self.units[action["target"]]
+            T = self.D.tests
+            r = self.dice.die(int(T["demoralization_spell"]))
+            near_gandalf = any(g.present and self.spans(g, u) for g in self.leaders.values()
+                               if g.id == "gandalf")
+            total = r + (0 if near_gandalf else int(T["demoralization_spell_add"]))
+            bad = total > self.morale_of(u)
+            if bad:
+                u.organized = False
+            ev.append(event("test", "[MT §7.12]", f"{self.name_of(u.id)} tests: d6 {r}"
+                            + ("" if near_gandalf else f" +{T['demoralization_spell_add']}")
+                            + f" = {total} against morale {self.morale_of(u)}: "
+                            + ("disorganized" if bad else "holds"), dice=[r]))
+        return ev
