@@ -330,6 +330,21 @@ class MinasTirithGame(TurnRules, MenuRules, MovementRules, FireRules, CombatRule
     def _view(self, side: str | None) -> dict[str, Any]:
         return self.table_view(side)
 
+    def picture(self, fmt: str = "svg", side: str | None = None, scale: float = 1.0,
+                units: bool = True) -> str | bytes | None:
+        """The table drawn to scale [MT §3] (6 pixels an inch at scale 1)."""
+        import tempfile
+        from pathlib import Path
+
+        from .render import draw_png, draw_svg
+        view = self.view(side) if units else None
+        title = f"{self.title}: Turn {self.turn_no}" if units else self.title
+        if fmt == "svg":
+            return draw_svg(self.B, view, scale=6.0 * scale, title=title)
+        with tempfile.TemporaryDirectory() as d:
+            path = draw_png(self.B, view, Path(d) / "table.png", scale=6.0 * scale, title=title)
+            return path.read_bytes()
+
 
 @cache
 def standard_setup() -> dict[str, Any]:
