@@ -246,7 +246,8 @@ class CombatRules:
 
     # ----- one pairing ----------------------------------------------------------------------
     def close_combat(self: Any, a: Unit, d: Unit, kind: str, start_arc: str | None = None,
-                     assault: str | None = None, caps: int | None = None) -> list[Event]:
+                     assault: str | None = None, caps: int | None = None,
+                     defender_charging: bool = False) -> list[Event]:
         """Resolve one pairing of attacker ``a`` and defender ``d`` [MT §7.5]."""
         V = self.D.values
         setting = self.situation(a, d)
@@ -259,14 +260,14 @@ class CombatRules:
         charging = kind == "shock"
         ev: list[Event] = []
         # R-91: a standing cavalry unit charged is disorganized as the charge strikes
-        if kind == "shock" and self.klass(d) == "cavalry" and d.organized:
+        if kind == "shock" and self.klass(d) == "cavalry" and d.organized and not defender_charging:
             d.organized = False
             ev.append(event("disorganized", "[MT §7.5.6]", f"{self.name_of(d.id)} is charged "
                             "standing and is disorganized (R-91)", unit=d.id))
         fa, fd = self.engaged_figures(a, d, caps)
-        cfa, wa = self.figure_cf(kind, a, d, charging=charging, foe_charging=False,
+        cfa, wa = self.figure_cf(kind, a, d, charging=charging, foe_charging=defender_charging,
                                  my_arc="front", their_arc=arc, setting=setting)
-        cfd, wd = self.figure_cf(kind, d, a, charging=False, foe_charging=charging,
+        cfd, wd = self.figure_cf(kind, d, a, charging=defender_charging, foe_charging=charging,
                                  my_arc=arc, their_arc="front", setting=setting)
         ka, da = self.casualties(fa, cfa)       # R-3: the active side's dice first
         kd, dd = self.casualties(fd, cfd)
@@ -285,7 +286,7 @@ class CombatRules:
         ma, why_a = self.result_mods(kind, a, d, charging=charging, their_arc=arc,
                                      setting=setting, more_kills=lost_d > lost_a,
                                      defending=False, assault=assault)
-        md, why_d = self.result_mods(kind, d, a, charging=False, their_arc="front",
+        md, why_d = self.result_mods(kind, d, a, charging=defender_charging, their_arc="front",
                                      setting=setting, more_kills=lost_a > lost_d,
                                      defending=True, assault=assault)
         ra, rd = self.dice.die(6), self.dice.die(6)

@@ -37,6 +37,7 @@ from .fire import FireRules
 from .leaders import LeaderRules
 from .menus import MenuRules
 from .movement import MovementRules
+from .reactions import ReactionRules
 from .siege import SiegeRules
 from .turn import TurnRules
 from .units import Engine, Leader, Unit
@@ -47,7 +48,7 @@ SIDE_NAMES = {"west": "the West", "dark-lord": "the Dark Lord"}
 OTHER = {"west": "dark-lord", "dark-lord": "west"}
 
 
-class MinasTirithGame(TurnRules, MenuRules, MovementRules, FireRules, CombatRules, SiegeRules,
+class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRules, CombatRules, SiegeRules,
                       LeaderRules, VictoryRules, Game):
     system = "minas-tirith"
     title = "The Siege of Minas Tirith"

@@ -274,7 +274,3 @@ class MenuRules:
         if over:
             return IllegalAction("[MT §3.8]", f"it would overlap {self.name_of(over[0][1])}")
         return None
-
-    # ----- reactions [MT §6.6] ----------------------------------------------------------------------
-    def reaction_actions(self: Any) -> list[Action]:
-        return [{"type": "react_done"}]

@@ -338,7 +338,8 @@ class MovementRules:
 
     # ----- the move actions ------------------------------------------------------------------
     def do_move(self: Any, action: Action) -> list[Event]:
-        """[MT §7.1] Move a unit (or an engine, [MT §7.6]) along a path: 1 impetus."""
+        """[MT §7.1] Move a unit (or an engine, [MT §7.6]) along a path: 1 impetus.  The move
+        is declared first; the enemy may react to it [MT §6.6] before it is carried out."""
         if "engine" in action:
             return self.do_engine_move(action)
         u = self.actor_unit(action, "unit")
@@ -349,11 +350,23 @@ class MovementRules:
             raise IllegalAction("[MT §7.1.4]", "a move is {type, unit, path}")
         chk = self.check_path(u, action["path"])
         self.spend(1, "a move")
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        pose = chk["pose"]
+        return self.declare(u, {"kind": "move", "unit": u.id, "path": action["path"],
+                                "end": [pose.x, pose.y, pose.h, pose.files]})
+
+    def execute_move(self: Any, u: Unit, path: str) -> list[Event]:
+        """Carry out a declared move, after any reactions: if a reaction put something in the
+        way, the unit goes as far along its path as it can."""
+        try:
+            chk = self.check_path(u, path)
+        except IllegalAction as e:
+            return [event("move", "[MT §6.6]", f"{self.name_of(u.id)} cannot complete its move "
+                          f"after the reactions: {e.why}", unit=u.id)]
         pose = chk["pose"]
         u.x, u.y, u.heading, u.files = q(pose.x), q(pose.y), qa(pose.h), pose.files
-        u.acted_on = self.card_no[u.side]
         u.charged_without_contact = False
-        self.selected = None
         self._after_change()
         ev = [event("move", "[MT §7.1]", f"{self.name_of(u.id)} moves ({chk['cost']:.1f}″ of "
                     f"{chk['allowance']:.1f}″{', road' if chk['road'] else ''})", unit=u.id)]
@@ -531,9 +544,19 @@ class MovementRules:
         ev = [event("charge", "[MT §7.1.3]", f"{self.name_of(u.id)} charges {self.name_of(t.id)}: "
                     f"bonus {'+'.join(map(str, dice))} = {sum(dice)}″, {distance:.1f}″ in all",
                     unit=u.id, target=t.id, dice=dice)]
-        # wheel to face the target, then straight ahead until contact or the distance is spent
-        self.set_pose_by_path(u, f"w{fmt(turn)}")
-        gone = self.advance_until_contact(u, distance, t.id)
+        (fx, fy), _ = unit_vectors(u.heading + turn)
+        end = [u.x + fx * distance, u.y + fy * distance, u.heading + turn, u.files]
+        return ev + self.declare(u, {"kind": "charge", "unit": u.id, "target": t.id, "turn": turn,
+                                     "distance": distance, "start_arc": start_arc, "end": end,
+                                     "start": [u.x, u.y]})
+
+    def execute_charge(self: Any, u: Unit, p: dict[str, Any]) -> list[Event]:
+        """The charger completes its move along its declared line [MT §6.6] 4: contact, or the
+        full charge distance [seed: Charge Bonus]."""
+        ev: list[Event] = []
+        t = self.units[p["target"]]
+        self.set_pose_by_path(u, f"w{fmt(p['turn'])}")
+        gone = self.advance_until_contact(u, float(p["distance"]), t.id)
         self._after_change()
         self.follow_attached(u)
         fp = self.footprint(u)
@@ -548,8 +571,9 @@ class MovementRules:
         hit = t.id if t.id in contact else contact[0]
         self.close_the_door(u, self.units[hit])
         ev.extend(self.overrun_leaders(u, self.footprint(u)))
-        ev.extend(self.close_combat(u, self.units[hit], "shock", start_arc=start_arc
-                                    if hit == t.id else self.arc_of(self.units[hit], (u.x, u.y))))
+        arc = p["start_arc"] if hit == t.id else self.arc_of(self.units[hit], tuple(p["start"]))
+        ev.extend(self.close_combat(u, self.units[hit], "shock", start_arc=arc,
+                                    defender_charging=hit in p.get("countercharged", [])))
         return ev
 
     def set_pose_by_path(self: Any, u: Unit, path: str) -> None:

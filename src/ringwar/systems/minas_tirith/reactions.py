@@ -1,0 +1,255 @@
+"""The reaction window [MT §6.6] [seed: Reaction movement; Other rules regarding sequence].
+
+When the active side declares a move or a charge, every enemy unit it *triggers* — the mover
+ends closer than it started and ends (a) in contact with it, (b) within the mover's charge
+reach of it, (c) within the mover's missile range of it (a loaded missile unit), or (d) within
+the reactor's own missile range and front arc (R-62) — may react, for one banked pip each, if
+it is organized, inside a leader's command span and not attacked in the flank or rear.  The
+sequence is R-66: the mover declares (and rolls its charge dice); the reactor declares; fire
+resolves, then retreats and fall-backs, then countercharges; then the mover completes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry import Point
+
+from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from .geometry import rect, unit_vectors
+from .tables import missile_max_range
+from .units import Unit
+
+OTHER = {"west": "dark-lord", "dark-lord": "west"}
+RETREATS = ("quarter", "half", "full")
+
+
+class ReactionRules:
+    """[MT §6.6]: mixed into :class:`MinasTirithGame`."""
+
+    def declare(self: Any, u: Unit, move: dict[str, Any]) -> list[Event]:
+        """A declared move: open the reaction window if it triggers anyone who can react,
+        else carry it out at once."""
+        enemy = OTHER[u.side]
+        triggered = self.triggered_by(u, move) if self.bank[enemy] >= int(self.D.values["reaction_cost"]) else []
+        if not triggered:
+            return self.complete(u, move)
+        self.pending = {"side": enemy, "move": move, "triggered": triggered, "reacted": [],
+                        "fire": [], "fell_back": []}
+        self.stage = "react"
+        return [event("reaction_window", "[MT §6.6]",
+                      f"{self.name_of(u.id)}'s move triggers {', '.join(self.name_of(t) for t in triggered)}: "
+                      "the enemy may react", unit=u.id, triggered=list(triggered))]
+
+    def complete(self: Any, u: Unit, move: dict[str, Any]) -> list[Event]:
+        if not u.placed:
+            return [event("move", "[MT §6.6]", f"{self.name_of(u.id)} is gone before it can move")]
+        if move["kind"] == "charge":
+            return self.execute_charge(u, move)
+        return self.execute_move(u, move["path"])
+
+    # ----- who is triggered (R-62) ----------------------------------------------------------
+    def triggered_by(self: Any, u: Unit, move: dict[str, Any]) -> list[str]:
+        x, y, h, files = move["end"]
+        p = self.pitch(u)
+        end = rect(x, y, h, files * p[0], math.ceil(u.figures / max(1, files)) * p[1])
+        reach = self.charge_reach(u)
+        mover_w = self.missile_weapon(u) if u.loaded else None
+        mover_range = missile_max_range(mover_w) if mover_w else 0.0
+        out = []
+        for r in self.units.values():
+            if r.side == u.side or not r.placed:
+                continue
+            if abs(r.x - x) > 60 or abs(r.y - y) > 60:
+                continue
+            rp = self.footprint(r)
+            before = self.footprint(u).distance(rp)
+            after = end.distance(rp)
+            if after >= before - 1e-6:
+                continue
+            hit = (after <= float(self.D.values["contact_tolerance"]) or after <= reach
+                   or (mover_w and after <= mover_range))
+            w = self.missile_weapon(r)
+            if not hit and w and r.loaded and after <= missile_max_range(w) and self.in_front_arc(r, end):
+                hit = True
+            if hit and self.may_react(r, u):
+                out.append(r.id)
+        return sorted(out)
+
+    def may_react(self: Any, r: Unit, mover: Unit) -> bool:
+        """[MT §6.6] organized, inside a leader's span, not attacked in the flank or rear."""
+        if not r.organized or not r.placed or self.best_cl(r) is None:
+            return False
+        if self.engaged_with(r):
+            return False
+        return self.arc_of(r, (mover.x, mover.y)) == "front" or r.formation == "square"
+
+    # ----- the reacting side's choices -------------------------------------------------------
+    def reaction_actions(self: Any) -> list[Action]:
+        p = self.pending
+        assert p is not None
+        acts: list[Action] = []
+        side = p["side"]
+        cost = int(self.D.values["reaction_cost"])
+        mover = self.units[p["move"]["unit"]]
+        if self.bank[side] >= cost:
+            for rid in p["triggered"]:
+                if rid in p["reacted"]:
+                    continue
+                r = self.units[rid]
+                if not r.placed:
+                    continue
+                if self.missile_weapon(r) and r.loaded and self.why_not_react_fire(r, mover) is None:
+                    acts.append({"type": "react_fire", "unit": rid})
+                if not self.frozen(r):
+                    for mode in RETREATS:
+                        acts.append({"type": "react_retreat", "unit": rid, "mode": mode})
+                    if self.may_countercharge(r, mover, p["move"]):
+                        acts.append({"type": "countercharge", "unit": rid})
+            for rid in p["fire"]:
+                if rid not in p["fell_back"] and self.may_fall_back(self.units[rid]):
+                    acts.append({"type": "fall_back", "unit": rid})
+        acts.append({"type": "react_done"})
+        return acts
+
+    def reacting_unit(self: Any, action: Action) -> Unit:
+        p = self.pending
+        if p is None or self.stage != "react":
+            raise IllegalAction("[MT §6.6]", "no reaction window is open")
+        rid = action.get("unit")
+        if not isinstance(rid, str) or rid not in p["triggered"]:
+            raise IllegalAction("[MT §6.6]", f"{rid!r} was not triggered by this move")
+        if rid in p["reacted"]:
+            raise IllegalAction("[MT §6.6]", "a unit reacts once to a trigger (no reaction to a reaction)")
+        cost = int(self.D.values["reaction_cost"])
+        if self.bank[p["side"]] < cost:
+            raise IllegalAction("[MT §6.6]", "no banked reaction pip left")
+        return self.units[rid]
+
+    def why_not_react_fire(self: Any, r: Unit, mover: Unit) -> IllegalAction | None:
+        return self.why_not_fire(r, mover.id)
+
+    def do_react_fire(self: Any, action: Action) -> list[Event]:
+        """[seed: Archery] A loaded missile unit whose front arc holds the mover shoots (the
+        short band at a charger, or point blank if it started within 2″, R-67)."""
+        r = self.reacting_unit(action)
+        p = self.pending
+        mover = self.units[p["move"]["unit"]]
+        err = self.why_not_react_fire(r, mover)
+        if err is not None:
+            raise err
+        self.bank[p["side"]] -= int(self.D.values["reaction_cost"])
+        p["reacted"].append(r.id)
+        p["fire"].append(r.id)
+        band = None
+        if p["move"]["kind"] == "charge":
+            start = self.front_edge(r).distance(self.footprint(mover))
+            band = "point_blank" if start <= float(self.D.values["reaction_fire_point_blank_start"]) \
+                else str(self.D.values["reaction_fire_band"])
+        return [event("react", "[MT §6.6]", f"{self.name_of(r.id)} reacts with archery")] + \
+            self.volley(r, mover, band_override=band)
+
+    def may_fall_back(self: Any, r: Unit) -> bool:
+        return (r.placed and self.klass(r) == "infantry" and not self.frozen(r)
+                and self.D.units[r.id].drill in self.D.values["archery_fall_back_drill"])
+
+    def do_fall_back(self: Any, action: Action) -> list[Event]:
+        """[seed: Archery] Missile infantry of class A, B or C that shot in reaction may pay
+        one more banked pip to fall back ¼ move (interpenetration limits ignored)."""
+        p = self.pending
+        if p is None or self.stage != "react":
+            raise IllegalAction("[MT §6.6]", "no reaction window is open")
+        rid = action.get("unit")
+        if not isinstance(rid, str) or rid not in p["fire"] or rid in p["fell_back"] \
+                or not self.may_fall_back(self.units[rid]):
+            raise IllegalAction("[MT §6.6]", "only missile infantry of class A-C that shot in "
+                                "reaction falls back, once")
+        cost = int(self.D.values["archery_fall_back_cost"])
+        if self.bank[p["side"]] < cost:
+            raise IllegalAction("[MT §6.6]", "no banked reaction pip left")
+        self.bank[p["side"]] -= cost
+        p["fell_back"].append(rid)
+        r = self.units[rid]
+        mover = self.units[p["move"]["unit"]]
+        dist = self.base_move(r) * float(self.D.values["archery_fall_back_fraction"])
+        return [event("react", "[MT §6.6]", f"{self.name_of(rid)} falls back after shooting")] + \
+            self.retreat_from(r, mover, dist)
+
+    def do_react_retreat(self: Any, action: Action) -> list[Event]:
+        """[seed: Retreat] ¼ move in good order; up to ½ move in good order; or a full move,
+        ending disorganized — straight away from the mover."""
+        r = self.reacting_unit(action)
+        mode = action.get("mode")
+        if mode not in RETREATS or self.frozen(r):
+            raise IllegalAction("[MT §6.6]", "retreat 'quarter', 'half' or 'full' (the Haradrim may "
+                                "not move on Turn 1)")
+        p = self.pending
+        mover = self.units[p["move"]["unit"]]
+        self.bank[p["side"]] -= int(self.D.values["reaction_cost"])
+        p["reacted"].append(r.id)
+        frac = dict(zip(RETREATS, self.D.values["retreat_fractions"]))[mode]
+        dist = self.base_move(r) * float(frac)
+        ev = [event("react", "[MT §6.6]", f"{self.name_of(r.id)} retreats ({mode} move)")]
+        ev += self.retreat_from(r, mover, dist)
+        if mode == "full":
+            r.organized = False
+            ev.append(event("disorganized", "[MT §6.6]", f"{self.name_of(r.id)} ends its full "
+                            "retreat disorganized [seed: Retreat]", unit=r.id))
+        return ev
+
+    def base_move(self: Any, u: Unit) -> float:
+        t = self.D.troop_types[u.type]
+        return float(t.move) if t.move is not None else 3.5 * t.move_dice
+
+    def may_countercharge(self: Any, r: Unit, mover: Unit, move: dict[str, Any]) -> bool:
+        if move["kind"] != "charge" or move["target"] != r.id:
+            return False
+        if r.type not in self.D.values["countercharge_types"]:
+            return False
+        if mover.type == "MAC" and self.klass(r) == "cavalry":
+            return False                                               # R-68
+        if r.formation in ("shield_wall", "square") or self.frozen(r):
+            return False
+        return self.arc_of(r, (mover.x, mover.y)) == "front"
+
+    def do_countercharge(self: Any, action: Action) -> list[Event]:
+        """[seed: Counter charge] The reactor goes straight ahead up to half its charge
+        distance (regular + rolled bonus) or until contact; both count as charging (R-64)."""
+        r = self.reacting_unit(action)
+        p = self.pending
+        mover = self.units[p["move"]["unit"]]
+        if not self.may_countercharge(r, mover, p["move"]):
+            raise IllegalAction("[MT §6.6]", "only cavalry, MI, HI, HAI or trolls charged from the "
+                                "front countercharge (R-63, R-68)")
+        self.bank[p["side"]] -= int(self.D.values["reaction_cost"])
+        p["reacted"].append(r.id)
+        tt = self.D.troop_types[r.type]
+        dice = self.dice.roll(tt.charge_dice, 6)
+        dist = (self.base_move(r) + sum(dice)) * float(self.D.values["countercharge_fraction"])
+        h = r.heading
+        ang = math.degrees(math.atan2(mover.y - r.y, mover.x - r.x))
+        turn = ((ang - h + 180) % 360) - 180
+        if abs(turn) <= 45:
+            r.heading = (h + turn) % 360
+            fp = self.footprint(r)
+            if self.B.obstacle(fp) is not None or self.overlapping(fp, {r.id}):
+                r.heading = h
+        gone = self.advance_until_contact(r, dist, mover.id)
+        p["move"]["countercharged"] = [r.id]
+        return [event("react", "[MT §6.6]", f"{self.name_of(r.id)} countercharges: "
+                      f"{'+'.join(map(str, dice))}, {gone:.1f}″ of {dist:.1f}″ (R-64)", dice=dice)]
+
+    def do_react_done(self: Any, action: Action) -> list[Event]:
+        """The reactor has declared all it will: the mover completes its move."""
+        p = self.pending
+        if p is None or self.stage != "react":
+            raise IllegalAction("[MT §6.6]", "no reaction window is open")
+        self.pending = None
+        self.stage = "round"
+        u = self.units[p["move"]["unit"]]
+        return self.complete(u, p["move"])
+
+
+_unused = (Point, unit_vectors)
