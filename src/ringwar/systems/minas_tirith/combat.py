@@ -333,6 +333,8 @@ class CombatRules:
         else:
             threshold = int(V["penetration_other"])
         ev.extend(self.push_back(lose, win, D, penetrated=D >= threshold))
+        if D >= threshold and attacker_won and assault is None:
+            ev.extend(self.offer_breakthrough(a))
         if assault is None and setting == "city" and D >= float(V["city_pushout"]) and lose is d:
             ev.extend(self.push_out_of_sector(lose, win))
         return ev
@@ -515,6 +517,110 @@ class CombatRules:
         u.acted_on = self.card_no[u.side]
         self.selected = None
         return self.destroy_engine(self.engines[action["engine"]], f"by {self.name_of(u.id)}")
+
+    # ----- breakthrough [MT §7.5.8] ---------------------------------------------------------------
+    def offer_breakthrough(self: Any, a: Unit) -> list[Event]:
+        """An attacker that penetrated may, for 1 more pip, advance a full charge move and
+        shock an enemy it reaches, or stand (free, R-98); resolved at once (R-100)."""
+        if not a.placed or a.side != self.active or self.pips < int(self.D.values["breakthrough_pips"]):
+            return []
+        if not self.breakthrough_targets(a):
+            return []
+        self.pending = {"kind": "breakthrough", "side": a.side, "unit": a.id}
+        self.stage = "choice"
+        return [event("breakthrough", "[MT §7.5.8]", f"{self.name_of(a.id)} has broken through: it "
+                      "may advance (1 impetus) or stand")]
+
+    def breakthrough_targets(self: Any, a: Unit) -> list[str]:
+        reach = self.charge_reach(a)
+        fc = self.front_centre(a)
+        out = []
+        for t in self.units.values():
+            if t.side == a.side or not t.placed or self.engaged_with(t) and a.id in self.engaged_with(t):
+                continue
+            if fc.distance(self.footprint(t)) <= reach and self.arc_of(a, (t.x, t.y)) == "front" \
+                    and self.B.sector_at(t.x, t.y) == self.B.sector_at(a.x, a.y) \
+                    and self.charge_path_clear(a, t):
+                out.append(t.id)
+        return sorted(out)
+
+    def breakthrough_actions(self: Any) -> list[Action]:
+        p = self.pending
+        a = self.units[p["unit"]]
+        acts: list[Action] = [{"type": "breakthrough", "unit": a.id, "target": t}
+                              for t in self.breakthrough_targets(a)]
+        forced = self.klass(a) == "cavalry" and self.attached_cl(a) == 0 and acts     # R-99
+        if not forced:
+            acts.append({"type": "stand", "unit": a.id})
+        return acts
+
+    def do_stand(self: Any, action: Action) -> list[Event]:
+        p = self.pending
+        if p is None or p.get("kind") != "breakthrough" or action.get("unit") != p["unit"] \
+                or action not in self.breakthrough_actions():
+            raise IllegalAction("[MT §7.5.8]", "only a unit offered a breakthrough stands (attacking "
+                                "cavalry without a commander must advance, R-99)")
+        self.pending = None
+        self.stage = "round"
+        return [event("stand", "[MT §7.5.8]", f"{self.name_of(p['unit'])} stands (R-98)")]
+
+    def do_breakthrough(self: Any, action: Action) -> list[Event]:
+        p = self.pending
+        if p is None or p.get("kind") != "breakthrough" or action not in self.breakthrough_actions():
+            raise IllegalAction("[MT §7.5.8]", "a breakthrough follows a penetration, against an "
+                                "enemy in reach")
+        a = self.units[p["unit"]]
+        t = self.units[action["target"]]
+        self.pending = None
+        self.stage = "round"
+        self.spend(int(self.D.values["breakthrough_pips"]), "a breakthrough")
+        a.no_flank_until = self.round + int(self.D.values["breakthrough_immunity_rounds"])   # R-101
+        turn, _ = self.charge_line(a, t)
+        tt = self.D.troop_types[a.type]
+        dice = self.dice.roll(tt.charge_dice, 6)
+        base = float(tt.move) if tt.move is not None else self.base_move(a)
+        ev = [event("breakthrough", "[MT §7.5.8]", f"{self.name_of(a.id)} breaks through at "
+                    f"{self.name_of(t.id)}: {'+'.join(map(str, dice))}", dice=dice)]
+        move = {"kind": "charge", "unit": a.id, "target": t.id, "turn": turn,
+                "distance": base + sum(dice), "start_arc": self.arc_of(t, (a.x, a.y)),
+                "start": [a.x, a.y]}
+        return ev + self.execute_charge(a, move)
+
+    # ----- disengaging [MT §7.5.9] ------------------------------------------------------------------
+    def disengage_menu(self: Any, u: Unit) -> list[Action]:
+        card = self.current[u.side]
+        if card not in ("infantry_move", "cavalry_move") or u.acted_on == self.card_no[u.side] \
+                or not u.organized or not u.placed or self.frozen(u) or self.best_cl(u) is None:
+            return []
+        if self.klass(u) not in self.D.cards[card].movers or not self.engaged_with(u):
+            return []
+        return [{"type": "disengage", "unit": u.id}]
+
+    def do_disengage(self: Any, action: Action) -> list[Event]:
+        """[seed: Disengaging from Melee] d8 ≤ morale + attached CL: fall back ½ move in good
+        order facing the enemy; a natural 8: fall back ½ move disorganized; else nothing."""
+        u = self.actor_unit(action, "unit")
+        if action not in self.disengage_menu(u):
+            raise IllegalAction("[MT §7.5.9]", "an organized unit in contact, inside a leader's span, "
+                                "tries to disengage on a move card")
+        self.spend(1, "disengaging")
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        r = self.dice.die(int(self.D.tests["disengage"]))
+        limit = self.morale_of(u) + self.attached_cl(u)
+        foe = self.units[self.engaged_with(u)[0]]
+        half = self.base_move(u) * float(self.D.values["disengage_fraction"])
+        if r == int(self.D.tests["disengage"]):
+            ev = [event("disengage", "[MT §7.5.9]", f"{self.name_of(u.id)} tries to disengage: a natural "
+                        f"{r}: it falls back, disorganized", dice=[r])]
+            ev += self.retreat_from(u, foe, half)
+            u.organized = False
+            return ev
+        if r <= limit:
+            return [event("disengage", "[MT §7.5.9]", f"{self.name_of(u.id)} disengages: d8 {r} ≤ "
+                          f"{limit}", dice=[r])] + self.retreat_from(u, foe, half)
+        return [event("disengage", "[MT §7.5.9]", f"{self.name_of(u.id)} fails to disengage: d8 {r} > "
+                      f"{limit}", dice=[r])]
 
     # ----- Mumakil [MT §7.9] --------------------------------------------------------------------
     def stampede(self: Any, m: Unit) -> list[Event]:

@@ -109,6 +109,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         self.waiting: list[str] = []        # arrivals with no room yet
         self.arriving: str | None = None    # the contingent the forced pips go to
         self.grond_bonus_turn = 0           # Activate Grond lasts for the rest of the Turn
+        self.ml_bonus: dict[str, list[int]] = {}   # Magical Leadership: leader -> [round, +CL]
         self.demoralization: dict[str, int] = {"garrison": 0, "relief": 0, "dark-lord": 0}
         self.killed_leaders: list[str] = []
         self.selected: str | None = None    # the actor whose action is being chosen
@@ -199,7 +200,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             return None
         if self.stage == "deploy":
             return self.deploying
-        if self.stage == "react":
+        if self.stage in ("react", "choice"):
             assert self.pending is not None
             return str(self.pending["side"])
         return self.active
@@ -218,6 +219,8 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             return f"deploy:{self.deploying}"
         if self.stage == "react":
             return "reaction"
+        if self.stage == "choice":
+            return "breakthrough"
         return f"round {self.round}"
 
     def _legal(self) -> list[Action]:
@@ -225,6 +228,8 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             return [{"type": "deploy_done"}]
         if self.stage == "react":
             return self.reaction_actions()
+        if self.stage == "choice":
+            return self.breakthrough_actions()
         if self.selected is not None:
             return self.actor_menu(self.selected)
         return self.round_actions()
@@ -293,6 +298,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             self.current, self.card_no, self.bank, self.losses_in_row, self.spell_points,
             self.horns_in_decks, self.black_ships_in_deck, self.rohan_arrived,
             self.aragorn_arrived, self.rohan_turn, self.waiting, self.arriving, self.grond_bonus_turn,
+            self.ml_bonus,
             self.demoralization, self.killed_leaders, self.selected, self.rolled,
             self.pending, self.result_, self.game_turns, self.horns_turn,
         ]

@@ -23,7 +23,10 @@ class LeaderRules:
 
     # ----- command [MT §2.7] -------------------------------------------------------------------
     def leader_cl(self: Any, ld: Leader) -> int:
-        return int(self.D.leaders[ld.id].cl)
+        """His CL, raised by Magical Leadership for the Round it was cast [MT §7.12]."""
+        bonus = self.ml_bonus.get(ld.id)
+        extra = bonus[1] if bonus is not None and bonus[0] == self.round else 0
+        return int(self.D.leaders[ld.id].cl) + extra
 
     def spans(self: Any, ld: Leader, u: Unit) -> bool:
         """Whether ``ld`` commands ``u`` and his span covers it [MT §2.7] (R-14)."""
@@ -198,6 +201,7 @@ class LeaderRules:
                     acts.append({"type": "rally", "leader": ld.id, "unit": u.id})
             if len(spec.mounts) > 1:
                 acts.append({"type": "remount", "leader": ld.id})
+        acts.extend(self.duel_menu(ld))
         acts.extend(self.spell_menu(ld))
         return acts[:40]
 
@@ -322,6 +326,13 @@ class LeaderRules:
                 if g is not None and not g.destroyed and rng is not None and \
                         Point(ld.x, ld.y).distance(self.engine_rect(g)) <= rng:
                     acts.append({"type": "spell", "leader": ld.id, "spell": sid, "points": cost})
+            elif sid == "magical_leadership":
+                for other in self.leaders.values():
+                    if other.side == ld.side and other.present and rng is not None and \
+                            math.hypot(other.x - ld.x, other.y - ld.y) <= rng:
+                        for pts in range(sp.sp[0], min(sp.sp[1], pool) + 1):
+                            acts.append({"type": "spell", "leader": ld.id, "spell": sid,
+                                         "points": pts, "target": other.id})
             elif sid == "demoralization":
                 for u in self.units.values():
                     if u.side != ld.side and u.placed and u.organized and rng is not None and \
@@ -347,6 +358,10 @@ class LeaderRules:
                     f"{self.spell_points[ld.side]} left)")]
         if sid == "activate_grond":
             self.grond_bonus_turn = self.turn_no
+        elif sid == "magical_leadership":
+            self.ml_bonus = {**self.ml_bonus, action["target"]: [self.round, int(action["points"])]}
+            ev.append(event("spell", "[MT §7.12]", f"{self.D.leaders[action['target']].name}'s CL is "
+                            f"+{action['points']} for this Round (R-129)"))
         elif sid == "demoralization":
             u = self.units[action["target"]]
             T = self.D.tests
@@ -361,4 +376,78 @@ class LeaderRules:
                             + ("" if near_gandalf else f" +{T['demoralization_spell_add']}")
                             + f" = {total} against morale {self.morale_of(u)}: "
                             + ("disorganized" if bad else "holds"), dice=[r]))
+        return ev
+
+    # ----- leader combat [MT §7.13] ------------------------------------------------------------
+    def duel_targets(self: Any, ld: Leader) -> list[tuple[str, int]]:
+        """Enemy leaders ``ld`` may fight, with his situational modifier: [MT §7.11] 1 an
+        unattached enemy leader within his move; 2 a leader attached to an enemy unit in
+        contact with his own unit; 7 a flying Nazgûl attacking an attached leader (−2)."""
+        out: list[tuple[str, int]] = []
+        spec = self.D.leaders[ld.id]
+        flying = self.D.mounts[ld.mount].flying
+        mine = self.units.get(ld.attached_to) if ld.attached_to else None
+        foes = set(self.engaged_with(mine)) if mine is not None else set()
+        for o in self.leaders.values():
+            if o.side == ld.side or not o.present:
+                continue
+            if o.attached_to is None:
+                if ld.attached_to is None and math.hypot(o.x - ld.x, o.y - ld.y) <= spec.moves[ld.mount] \
+                        and self.leader_path_ok(ld, o.x, o.y) is None \
+                        and (flying or not self.D.mounts[o.mount].flying):
+                    out.append((o.id, 0))
+            elif o.attached_to in foes:
+                out.append((o.id, 0))
+            elif flying and ld.attached_to is None and \
+                    math.hypot(o.x - ld.x, o.y - ld.y) <= spec.moves[ld.mount]:
+                out.append((o.id, int(self.D.values["leader_combat_flying_vs_attached"])))
+        return out
+
+    def duel_menu(self: Any, ld: Leader) -> list[Action]:
+        if ld.acted_on == self.card_no[ld.side] and any(s.endswith(":duel") for s in ld.spells):
+            return []
+        acts: list[Action] = []
+        spec = self.D.leaders[ld.id]
+        ma = self.D.spells.get("magical_attack")
+        for tid, _mod in self.duel_targets(ld):
+            acts.append({"type": "duel", "leader": ld.id, "target": tid, "magic": 0})
+            if spec.caster and ma is not None and ld.id in ma.casters:
+                for pts in range(ma.sp[0], min(ma.sp[1], self.spell_points[ld.side]) + 1):
+                    acts.append({"type": "duel", "leader": ld.id, "target": tid, "magic": pts})
+        return acts
+
+    def do_duel(self: Any, action: Action) -> list[Event]:
+        """[MT §7.13] Leader combat (1 impetus): each rolls 2d6 + own CF − the other's CF (+1 per
+        spell point of Magical Attack, −2 for a flyer attacking an attached leader); an adjusted
+        9 or more kills.  Both roll at once.  Leader combat does not use up his one action."""
+        ld = self.actor_leader(action)
+        if self.current[ld.side] != "leader" or action not in self.duel_menu(ld):
+            raise IllegalAction("[MT §7.13]", "a leader fights an enemy leader he can reach on a "
+                                "Leader card (§7.11 items 1, 2, 7)")
+        o = self.leaders[action["target"]]
+        mod = dict(self.duel_targets(ld))[o.id]
+        magic = int(action["magic"])
+        V = self.D.values
+        self.spend(1, "leader combat")
+        if magic:
+            self.spell_points[ld.side] -= magic
+        ld.spells = [*ld.spells, f"{self.card_no[ld.side]}:duel"]
+        self.selected = None
+        a, b = self.D.leaders[ld.id], self.D.leaders[o.id]
+        if ld.attached_to is None and o.attached_to is None and not self.D.mounts[ld.mount].flying:
+            ld.x, ld.y = o.x, o.y
+        ra = self.dice.roll(int(V["leader_combat_dice"]), 6)
+        rb = self.dice.roll(int(V["leader_combat_dice"]), 6)
+        ta = sum(ra) + a.cf - b.cf + magic + mod
+        tb = sum(rb) + b.cf - a.cf
+        kill = int(V["leader_combat_kill"])
+        ev = [event("duel", "[MT §7.13]", f"{a.name} fights {b.name}: {'+'.join(map(str, ra))} "
+                    f"+{a.cf}-{b.cf}{f' +{magic} magic' if magic else ''}{f' {mod}' if mod else ''} = {ta}; "
+                    f"{b.name}: {'+'.join(map(str, rb))} +{b.cf}-{a.cf} = {tb} (9 kills)", dice=ra + rb)]
+        if tb >= kill:
+            ev.extend(self.kill_leader(ld))
+        if ta >= kill:
+            ev.extend(self.kill_leader(o))
+        if ta < kill and tb < kill:
+            ev.append(event("duel", "[MT §7.13]", "Neither falls"))
         return ev

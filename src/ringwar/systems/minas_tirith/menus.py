@@ -85,6 +85,8 @@ class MenuRules:
                 out.append(u.id)
             elif card in ("recovery", "leader_check") and not u.organized:
                 out.append(u.id)
+            elif card in ("infantry_move", "cavalry_move") and self.disengage_menu(u):
+                out.append(u.id)
             elif card == "close_combat" and self.melee_menu(u):
                 out.append(u.id)
             elif card == "fighting_fires" and self.fight_fire_menu(u):
@@ -145,6 +147,7 @@ class MenuRules:
                     acts += self.move_menu(u)
                     acts += self.charge_menu(u)
                     acts += self.cross_menu(u)
+                acts += self.disengage_menu(u)
                 acts += self.form_options(u)
                 acts += self.fire_menu(u)
                 acts += self.archer_menu(u)
