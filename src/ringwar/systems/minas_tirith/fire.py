@@ -55,7 +55,7 @@ class FireRules:
             return "a wall"
         if self.B.woods_length((from_pt.x, from_pt.y), (to_pt.x, to_pt.y)) > float(self.D.values["los_woods_block"]):
             return "woods"
-        tree, ids, polys = self.occupants()
+        tree, ids, polys, _ = self.occupants()
         for i in tree.query(seg, predicate="intersects"):
             kind, pid, _ = ids[int(i)]
             if pid in (u.id, t.id) or kind != "unit":

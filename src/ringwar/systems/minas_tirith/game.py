@@ -337,6 +337,61 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
     def _view(self, side: str | None) -> dict[str, Any]:
         return self.table_view(side)
 
+    def describe_action(self, action: Action, side: str | None = None) -> str:
+        """An action in a player's words, for buttons, replays and the terminal."""
+        kind = action.get("type")
+        actor = action.get("unit") or action.get("engine") or action.get("leader") or action.get("actor")
+        who = self.name_of(actor) if isinstance(actor, str) else ""
+        target = action.get("target")
+        tname = self.name_of(target) if isinstance(target, str) else ""
+        words = {
+            "deploy_done": "finish the set-up", "turn_card": "turn the next card (1 impetus)",
+            "bank": "bank a reaction pip (2 impetus)", "pass": "pass (end the Round)",
+            "react_done": "no (more) reactions", "select": f"select {who}",
+            "hold": f"{who}: hold", "charge": f"{who}: charge {tname}",
+            "fire": f"{who}: shoot at {tname}", "melee": f"{who}: fight {tname}",
+            "react_fire": f"{who}: shoot at the mover", "countercharge": f"{who}: countercharge",
+            "fall_back": f"{who}: fall back", "breakthrough": f"{who}: break through at {tname}",
+            "stand": f"{who}: stand", "disengage": f"{who}: disengage",
+            "reload": f"{who}: reload", "recover": f"{who}: recover", "advance": f"{who}: advance",
+            "fight_fire": f"{who}: fight the fire", "embark": f"{who}: embark",
+            "assault": f"{who}: assault from the tower", "ladder": f"{who}: ladder assault",
+            "attach": f"{who}: take up {self.name_of(str(action.get('engine')))}",
+            "detach": f"{who}: leave its engine", "lead_detach": f"{who}: detach",
+            "lead_attach": f"{who}: join {self.name_of(str(action.get('unit')))}",
+            "rally": f"{who}: rally {self.name_of(str(action.get('unit')))}",
+            "remount": f"{who}: change mount", "archers": f"{who}: elephant archers at {tname}",
+        }
+        if kind in ("lead_attach", "rally"):
+            who = self.name_of(str(action.get("leader")))
+            words["lead_attach"] = f"{who}: join {self.name_of(str(action.get('unit')))}"
+            words["rally"] = f"{who}: rally {self.name_of(str(action.get('unit')))}"
+        if kind in words:
+            return words[kind]
+        if kind == "move":
+            return f"{who}: move {action.get('path')}"
+        if kind == "cross":
+            return f"{who}: cross {action.get('connection')}"
+        if kind == "form":
+            return f"{who}: form {str(action.get('formation')).replace('_', ' ')} of {action.get('files')} files"
+        if kind == "react_retreat":
+            return f"{who}: retreat ({action.get('mode')} move)"
+        if kind == "bombard":
+            return f"{who}: fire at ({action.get('x')}, {action.get('y')})"
+        if kind == "batter":
+            return f"{who}: batter gate {action.get('gate')}"
+        if kind == "spell":
+            sp = self.D.spells.get(str(action.get("spell")))
+            return f"{who}: cast {sp.name if sp else action.get('spell')} ({action.get('points')} SP)" \
+                + (f" on {tname}" if tname else "")
+        if kind == "duel":
+            return f"{who}: fight {tname}" + (f" (+{action['magic']} magic)" if action.get("magic") else "")
+        if kind == "lead_move":
+            return f"{who}: move to ({action.get('x')}, {action.get('y')})"
+        if kind == "place":
+            return f"{who}: set up at ({action.get('x')}, {action.get('y')})"
+        return super().describe_action(action, side)
+
     def picture(self, fmt: str = "svg", side: str | None = None, scale: float = 1.0,
                 units: bool = True) -> str | bytes | None:
         """The table drawn to scale [MT §3] (6 pixels an inch at scale 1)."""

@@ -33,3 +33,31 @@ def corners(x: float, y: float, heading: float, frontage: float, depth: float
 def rect(x: float, y: float, heading: float, frontage: float, depth: float) -> Polygon:
     """A footprint: frontage × depth centred on (x, y), its front edge facing ``heading``."""
     return Polygon(corners(x, y, heading, frontage, depth))
+
+
+def hull(points: list[tuple[float, float]]) -> Polygon:
+    """The convex hull of a few points (monotone chain) as one Polygon: the area a rectangle
+    sweeps when it slides from one place to another is the hull of its two positions."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return Polygon(pts + pts[:1] * (3 - len(pts))) if pts else Polygon()
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return Polygon(lower[:-1] + upper[:-1])
+
+
+def swept(a: tuple, b: tuple) -> Polygon:
+    """The area swept between two poses of one rectangle, each given as its 4 corners."""
+    return hull(list(a) + list(b))

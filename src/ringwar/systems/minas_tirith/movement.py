@@ -28,6 +28,7 @@ from shapely.geometry import LineString, Point, Polygon
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 from .geometry import corners, rect, unit_vectors
+from .geometry import swept as sweep_between
 from .units import Unit, q, qa
 
 NAME = {"west": "the West", "dark-lord": "the Dark Lord"}
@@ -108,7 +109,7 @@ class MovementRules:
         super()._after_change()  # type: ignore[misc]
         self._geo = None
 
-    def occupants(self: Any) -> tuple[Any, list[tuple[str, str, str]], list[Polygon]]:
+    def occupants(self: Any) -> tuple[Any, list[tuple[str, str, str]], list[Polygon], list[Polygon]]:
         """An STRtree of every footprint on the table: units, engines (and what each is)."""
         geo = getattr(self, "_geo", None)
         if geo is None:
@@ -123,14 +124,14 @@ class MovementRules:
                     ids.append(("engine", e.id, e.side))
                     polys.append(self.engine_rect(e))
             tree = shapely.STRtree(polys)
-            geo = self._geo = (tree, ids, polys)
+            geo = self._geo = (tree, ids, polys, {})
         return geo
 
     def touching(self: Any, poly: Polygon, exclude: set[str], tol: float | None = None
                  ) -> list[tuple[str, str, str, Polygon]]:
         """Every occupant within ``tol`` (contact tolerance, R-31) of ``poly``."""
         tol = float(self.D.values["contact_tolerance"]) if tol is None else tol
-        tree, ids, polys = self.occupants()
+        tree, ids, polys, _ = self.occupants()
         out = []
         for i in tree.query(poly, predicate="dwithin", distance=tol):
             kind, pid, side = ids[int(i)]
@@ -140,16 +141,18 @@ class MovementRules:
 
     def overlapping(self: Any, poly: Polygon, exclude: set[str]) -> list[tuple[str, str, str, Polygon]]:
         """Occupants whose footprint overlaps ``poly`` by more than the contact tolerance."""
-        tol = float(self.D.values["contact_tolerance"])
-        tree, ids, polys = self.occupants()
+        tree, ids, polys, shrunk = self.occupants()
         out = []
         for i in tree.query(poly, predicate="intersects"):
             kind, pid, side = ids[int(i)]
             if pid in exclude:
                 continue
-            other = polys[int(i)]
-            if poly.intersection(other.buffer(-tol, join_style="mitre")).area > EPS:
-                out.append((kind, pid, side, other))
+            core = shrunk.get(int(i))
+            if core is None:
+                core = shrunk[int(i)] = polys[int(i)].buffer(
+                    -float(self.D.values["contact_tolerance"]), join_style="mitre")
+            if poly.intersects(core) and poly.intersection(core).area > EPS:
+                out.append((kind, pid, side, polys[int(i)]))
         return out
 
     # ----- allowance [MT §7.1.1] [MT §7.1.2] ---------------------------------------------------
@@ -191,7 +194,7 @@ class MovementRules:
         track = [(u.x, u.y)]
         p = self.pitch(u)
         for kind, a, d in steps:
-            before = self.footprint(u, pose)
+            before_c = self.corners_at(u, pose)
             if kind == "m":
                 fx, fy = math.cos(math.radians(pose.h + a)), math.sin(math.radians(pose.h + a))
                 nx, ny = pose.x + fx * d, pose.y + fy * d
@@ -199,8 +202,7 @@ class MovementRules:
                 woods = self.B.woods_length((pose.x, pose.y), (nx, ny)) if d > 0 else 0.0
                 cost += factor * (d + woods * (float(V["woods_factor"]) - 1.0))
                 pose = Pose(nx, ny, pose.h, pose.files)
-                after = self.footprint(u, pose)
-                swept.append(shapely.convex_hull(shapely.union(before, after)))
+                swept.append(sweep_between(before_c, self.corners_at(u, pose)))
                 track.append((nx, ny))
             elif kind in ("w", "pl", "pr"):
                 frontage = pose.files * p[0]
@@ -212,7 +214,7 @@ class MovementRules:
                     px, py = fl if kind == "pl" else fr
                     cost += abs(math.radians(a)) * frontage
                 n = max(2, int(abs(a) // 15) + 2)
-                prev = before
+                prev = before_c
                 for k in range(1, n + 1):
                     ang = a * k / n
                     r = math.radians(ang)
@@ -220,8 +222,8 @@ class MovementRules:
                     x2 = px + cx * math.cos(r) - cy * math.sin(r)
                     y2 = py + cx * math.sin(r) + cy * math.cos(r)
                     step_pose = Pose(x2, y2, pose.h + ang, pose.files)
-                    cur = self.footprint(u, step_pose)
-                    swept.append(shapely.convex_hull(shapely.union(prev, cur)))
+                    cur = self.corners_at(u, step_pose)
+                    swept.append(sweep_between(prev, cur))
                     prev = cur
                 pose = step_pose
                 track.append((pose.x, pose.y))
@@ -237,6 +239,11 @@ class MovementRules:
                 swept.append(self.footprint(u, pose))
         line = LineString(track) if len(track) > 1 else None
         return pose, swept, cost, notes, line
+
+    def corners_at(self: Any, u: Unit, pose: Pose) -> tuple:
+        p = self.pitch(u)
+        ranks = max(1, math.ceil(u.figures / max(1, pose.files)))
+        return corners(pose.x, pose.y, pose.h, pose.files * p[0], ranks * p[1])
 
     def footprint_depth(self: Any, u: Unit, pose: Pose) -> float:
         return max(1, math.ceil(u.figures / max(1, pose.files))) * self.pitch(u)[1]
