@@ -164,6 +164,8 @@ class CombatRules:
         u.figures -= n
         u.lost += n
         u.lost_round = self.round
+        if u.archers:                          # [MT §7.9] an archer dies with his elephant
+            u.archers = min(u.archers, u.figures * int(self.D.values["elephant_archers_per_mumak"]))
         if u.figures > 0:
             if u.figures < u.files:
                 u.files = u.figures
@@ -429,6 +431,7 @@ class CombatRules:
             return []
         ev = [event("destroyed", "[MT §7.5.4]", f"{self.name_of(u.id)} is destroyed", unit=u.id)]
         u.embarked = None
+        u.archers = 0                         # [MT §7.9] the archers die with their elephant
         for e in self.engines.values():
             if u.id in e.aboard:
                 e.aboard.remove(u.id)
@@ -486,13 +489,23 @@ class CombatRules:
             return []
         acts: list[Action] = []
         fp = self.footprint(u)
+        seen: set[str] = set()
         for kind, pid, side, _ in self.touching(fp, {u.id}):
             if side == u.side:
                 continue
             if kind == "unit":
                 acts.append({"type": "melee", "unit": u.id, "target": pid})
+                seen.add(pid)
             elif kind == "engine":
                 acts.append({"type": "destroy", "unit": u.id, "engine": pid})
+        # wall combat along one walk needs no contact, within 6″
+        walk = self.B.walk_at(u.x, u.y)
+        if walk is not None:
+            window = float(self.D.values["wall_combat_window"])
+            for t in self.units.values():
+                if t.side != u.side and t.placed and t.id not in seen \
+                        and self.B.walk_at(t.x, t.y) == walk and fp.distance(self.footprint(t)) <= window:
+                    acts.append({"type": "melee", "unit": u.id, "target": t.id})
         return acts
 
     def do_melee(self: Any, action: Action) -> list[Event]:

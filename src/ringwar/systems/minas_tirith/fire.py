@@ -106,6 +106,8 @@ class FireRules:
             if t.side != u.side and t.placed and abs(t.x - u.x) < reach + 10 and abs(t.y - u.y) < reach + 10:
                 if self.why_not_fire(u, t.id) is None:
                     acts.append({"type": "fire", "unit": u.id, "target": t.id})
+                    if t.archers > 0:
+                        acts.append({"type": "fire", "unit": u.id, "target": t.id, "archers": True})
         return acts
 
     def do_fire(self: Any, action: Action) -> list[Event]:
@@ -116,13 +118,18 @@ class FireRules:
         err = self.why_not_fire(u, action.get("target"))
         if err is not None:
             raise err
-        if set(action) != {"type", "unit", "target"}:
-            raise IllegalAction("[MT §7.4]", "fire is {type, unit, target}")
+        if not {"type", "unit", "target"} <= set(action) <= {"type", "unit", "target", "archers"} \
+                or action.get("archers", True) is not True:
+            raise IllegalAction("[MT §7.4]", "fire is {type, unit, target, archers?: true}")
+        t = self.units[action["target"]]
+        if action.get("archers") and t.archers <= 0:
+            raise IllegalAction("[MT §7.9]", f"{self.name_of(t.id)} carries no elephant archers")
         self.spend(1, "missile fire")
         self.selected = None
-        return self.volley(u, self.units[action["target"]])
+        return self.volley(u, t, at_archers=bool(action.get("archers")))
 
-    def volley(self: Any, u: Unit, t: Unit, band_override: str | None = None) -> list[Event]:
+    def volley(self: Any, u: Unit, t: Unit, band_override: str | None = None,
+               at_archers: bool = False) -> list[Event]:
         M = self.D.missile_mods
         w = self.missile_weapon(u)
         assert w is not None
@@ -136,10 +143,15 @@ class FireRules:
                 if bname == band_override:
                     name, cf = bname, bcf
         why = [f"{w.replace('_', ' ')} {name.replace('_', ' ')} {cf}"]
-        tm = self.D.troop_types[t.type].missile_target
-        if tm:
+        if at_archers:                      # shot as LI, −2 in the howdah
+            tm = self.D.troop_types["LI"].missile_target + int(M["elephant_archer_target"])
+            why.append(f"{tm:+d} elephant archers in the howdah (R-121)")
             cf += tm
-            why.append(f"{tm:+d} target {t.type}")
+        else:
+            tm = self.D.troop_types[t.type].missile_target
+            if tm:
+                cf += tm
+                why.append(f"{tm:+d} target {t.type}")
         if self.B.walk_at(t.x, t.y) is not None:
             cf += M["target_on_wall_walk"]
             why.append(f"{M['target_on_wall_walk']:+d} battlements")
@@ -171,6 +183,12 @@ class FireRules:
         u.fired_round = self.round
         if name == "point_blank":
             u.fired_pb_round = self.round
+        if at_archers:
+            lost = min(kills, t.archers)
+            t.archers -= lost
+            return [event("fire", "[MT §7.9]", f"{self.name_of(u.id)} shoots at the elephant archers "
+                          f"of {self.name_of(t.id)} ({dist:.1f}″): {firers} figures at CF {cf} "
+                          f"({', '.join(why)}): {lost} killed", dice=dice, unit=u.id, target=t.id)]
         lost = self.remove_figures(t, kills)
         ev = [event("fire", "[MT §7.4]", f"{self.name_of(u.id)} shoots at {self.name_of(t.id)} "
                     f"({dist:.1f}″): {firers} figures at CF {cf} ({', '.join(why)}): {lost} killed",
