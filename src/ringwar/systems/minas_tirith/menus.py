@@ -145,6 +145,7 @@ class MenuRules:
             else:
                 if self.why_not_move(u) is None:
                     acts += self.move_menu(u)
+                    acts += self.group_menu(u)
                     acts += self.charge_menu(u)
                     acts += self.cross_menu(u)
                 acts += self.disengage_menu(u)

@@ -249,7 +249,8 @@ class MovementRules:
         return max(1, math.ceil(u.figures / max(1, pose.files))) * self.pitch(u)[1]
 
     def check_path(self: Any, u: Unit, path: str, *, charge_target: str | None = None,
-                   allowance: float | None = None) -> dict[str, Any]:
+                   allowance: float | None = None, ignore: frozenset[str] = frozenset()
+                   ) -> dict[str, Any]:
         """Validate a move exactly [MT §7.1]: returns the final pose and what it meets, or
         raises IllegalAction naming the rule."""
         V = self.D.values
@@ -268,7 +269,7 @@ class MovementRules:
             hit = self.B.obstacle(s)
             if hit is not None:
                 raise IllegalAction("[MT §7.1.5]", f"the path crosses {hit}")
-            for kind, pid, side, _poly in self.overlapping(s, {u.id}):
+            for kind, pid, side, _poly in self.overlapping(s, {u.id} | ignore):
                 if kind == "unit" and side == u.side:
                     crossed.add(pid)
                 elif pid == charge_target:
@@ -281,7 +282,7 @@ class MovementRules:
         for pid in sorted(crossed):
             f = self.units[pid]
             cost += float(V["interpenetration_per_rank"]) * f.ranks
-        over = self.overlapping(end, {u.id})
+        over = self.overlapping(end, {u.id} | ignore)
         if over:
             raise IllegalAction("[MT §7.1.5]", f"the move would end on top of {self.name_of(over[0][1])}"
                                 + (" (interpenetrating units must end clear, [seed: Interpenetration])"
@@ -363,11 +364,14 @@ class MovementRules:
         return self.declare(u, {"kind": "move", "unit": u.id, "path": action["path"],
                                 "end": [pose.x, pose.y, pose.h, pose.files]})
 
-    def execute_move(self: Any, u: Unit, path: str) -> list[Event]:
-        """Carry out a declared move, after any reactions: if a reaction put something in the
-        way, the unit goes as far along its path as it can."""
+    def execute_move(self: Any, u: Unit, path: str, ignore: frozenset[str] = frozenset()
+                     ) -> list[Event]:
+        """Carry out a declared move, after any reactions (if a reaction put something in the
+        way, the unit does not move)."""
         try:
-            chk = self.check_path(u, path)
+            chk = self.check_path(u, path, allowance=self.allowance(u) if not ignore else
+                                  min(self.allowance(self.units[i]) for i in ignore),
+                                  ignore=ignore)
         except IllegalAction as e:
             return [event("move", "[MT §6.6]", f"{self.name_of(u.id)} cannot complete its move "
                           f"after the reactions: {e.why}", unit=u.id)]
@@ -439,6 +443,110 @@ class MovementRules:
                 continue
             acts.append({"type": "move", "unit": u.id, "path": p})
         return acts
+
+    # ----- combined moves [MT §7.1.7] --------------------------------------------------------
+    def group_of(self: Any, u: Unit) -> list[str]:
+        """The units that may move with ``u`` as one group: within 4″ of each other (in a
+        chain), all able to move now, all inside the span of one common leader."""
+        within = float(self.D.values["combined_move_within"])
+        leaders = [ld for ld in self.leaders.values() if ld.side == u.side and self.spans(ld, u)
+                   and ld.attached_to is None]
+        if not leaders:
+            return [u.id]
+        group, frontier = {u.id}, [u]
+        while frontier:
+            cur = frontier.pop()
+            fp = self.footprint(cur)
+            for o in self.units.values():
+                if o.side != u.side or o.id in group or not o.placed:
+                    continue
+                if abs(o.x - cur.x) > 30 or abs(o.y - cur.y) > 30:
+                    continue
+                if fp.distance(self.footprint(o)) > within or self.why_not_move(o) is not None:
+                    continue
+                if not any(self.spans(ld, o) for ld in leaders):
+                    continue
+                if self.klass(o) not in self.D.cards[self.current[u.side]].movers:
+                    continue
+                group.add(o.id)
+                frontier.append(o)
+        common = [ld for ld in leaders if all(self.spans(ld, self.units[g]) for g in group)]
+        return sorted(group) if common else [u.id]
+
+    def check_group(self: Any, ids: list[str], path: str) -> dict[str, Any]:
+        """Every member makes the identical move at the slowest member's rate and none of
+        them ends in contact with the enemy [MT §7.1.7]."""
+        units = [self.units[i] for i in ids]
+        slowest = min(self.allowance(u) for u in units)
+        members = frozenset(ids)
+        ends: dict[str, Any] = {}
+        for u in units:
+            chk = self.check_path(u, path, allowance=slowest, ignore=members)
+            tol = float(self.D.values["contact_tolerance"])
+            if any(side != u.side for _, _, side, _ in self.touching(chk["end"], members, tol)):
+                raise IllegalAction("[MT §7.1.7]", f"a combined move may not make contact "
+                                    f"({self.name_of(u.id)} would)")
+            ends[u.id] = chk
+        polys = [(i, c["end"]) for i, c in ends.items()]
+        for k, (i, a) in enumerate(polys):
+            for j, b in polys[k + 1:]:
+                if a.intersects(b) and a.intersection(b).area > EPS:
+                    raise IllegalAction("[MT §7.1.7]", f"{self.name_of(i)} and {self.name_of(j)} "
+                                        "would end on top of each other")
+        return ends
+
+    def group_menu(self: Any, u: Unit) -> list[Action]:
+        ids = self.group_of(u)
+        if len(ids) < 2:
+            return []
+        slowest = min(self.allowance(self.units[i]) for i in ids)
+        acts = []
+        for frac in (0.5, 1.0):
+            d = fmt(math.floor(slowest * frac * 2) / 2)
+            if d == "0":
+                continue
+            path = f"m0:{d}"
+            try:
+                self.check_group(ids, path)
+            except IllegalAction:
+                continue
+            acts.append({"type": "group_move", "units": ",".join(ids), "path": path})
+        return acts
+
+    def do_group_move(self: Any, action: Action) -> list[Event]:
+        """[MT §7.1.7] A combined move: 1 impetus for the whole group."""
+        if set(action) != {"type", "units", "path"} or not isinstance(action.get("units"), str):
+            raise IllegalAction("[MT §7.1.7]", "a combined move is {type, units: \"A,B\", path}")
+        ids = action["units"].split(",")
+        if len(ids) < 2 or len(set(ids)) != len(ids) or any(i not in self.units for i in ids):
+            raise IllegalAction("[MT §7.1.7]", "a combined move names two or more different units")
+        lead = self.actor_unit({"unit": self.selected or ids[0]}, "unit")
+        if lead.id not in ids:
+            raise IllegalAction("[MT §6.5]", "the selected unit must be one of the group")
+        group = set(self.group_of(lead))
+        if not set(ids) <= group:
+            raise IllegalAction("[MT §7.1.7]", "the units must be within 4″ of each other, able to "
+                                "move, and inside one common leader's span")
+        ends = self.check_group(ids, action["path"])
+        self.spend(1, "a combined move")
+        self.selected = None
+        for i in ids:
+            self.units[i].acted_on = self.card_no[lead.side]
+        move = {"kind": "group", "unit": ids[0], "units": ids, "path": action["path"],
+                "ends": {i: [c["pose"].x, c["pose"].y, c["pose"].h, c["pose"].files]
+                         for i, c in ends.items()},
+                "end": [ends[ids[0]]["pose"].x, ends[ids[0]]["pose"].y, ends[ids[0]]["pose"].h,
+                        ends[ids[0]]["pose"].files]}
+        return [event("group_move", "[MT §7.1.7]", f"{', '.join(self.name_of(i) for i in ids)} "
+                      "move together")] + self.declare(lead, move)
+
+    def execute_group(self: Any, move: dict[str, Any]) -> list[Event]:
+        ev: list[Event] = []
+        for i in move["units"]:
+            u = self.units[i]
+            if u.placed:
+                ev.extend(self.execute_move(u, move["path"], ignore=frozenset(move["units"])))
+        return ev
 
     def plan_path(self: Any, u: Unit, x: float, y: float, heading: float) -> str:
         """The simplest path to a pose: wheel to face the destination, go straight, wheel to

@@ -48,10 +48,18 @@ class ReactionRules:
             return [event("move", "[MT §6.6]", f"{self.name_of(u.id)} is gone before it can move")]
         if move["kind"] == "charge":
             return self.execute_charge(u, move)
+        if move["kind"] == "group":
+            return self.execute_group(move)
         return self.execute_move(u, move["path"])
 
     # ----- who is triggered (R-62) ----------------------------------------------------------
     def triggered_by(self: Any, u: Unit, move: dict[str, Any]) -> list[str]:
+        if move["kind"] == "group":
+            out: set[str] = set()
+            for i in move["units"]:
+                out.update(self.triggered_by(self.units[i], {**move, "kind": "move",
+                                                             "end": move["ends"][i]}))
+            return sorted(out)
         x, y, h, files = move["end"]
         p = self.pitch(u)
         end = rect(x, y, h, files * p[0], math.ceil(u.figures / max(1, files)) * p[1])
@@ -86,6 +94,14 @@ class ReactionRules:
             return False
         return self.arc_of(r, (mover.x, mover.y)) == "front" or r.formation == "square"
 
+    def mover_for(self: Any, rid: str) -> Unit:
+        """The unit a reactor answers: the mover, or the nearest member of a combined move."""
+        move = self.pending["move"]
+        ids = move.get("units") or [move["unit"]]
+        r = self.units[rid]
+        live = [self.units[i] for i in ids if self.units[i].placed] or [self.units[ids[0]]]
+        return min(live, key=lambda m: (self.footprint(m).distance(self.footprint(r)), m.id))
+
     # ----- the reacting side's choices -------------------------------------------------------
     def reaction_actions(self: Any) -> list[Action]:
         p = self.pending
@@ -93,12 +109,12 @@ class ReactionRules:
         acts: list[Action] = []
         side = p["side"]
         cost = int(self.D.values["reaction_cost"])
-        mover = self.units[p["move"]["unit"]]
         if self.bank[side] >= cost:
             for rid in p["triggered"]:
                 if rid in p["reacted"]:
                     continue
                 r = self.units[rid]
+                mover = self.mover_for(rid)
                 if not r.placed:
                     continue
                 if self.missile_weapon(r) and r.loaded and self.why_not_react_fire(r, mover) is None:
@@ -136,7 +152,7 @@ class ReactionRules:
         short band at a charger, or point blank if it started within 2″, R-67)."""
         r = self.reacting_unit(action)
         p = self.pending
-        mover = self.units[p["move"]["unit"]]
+        mover = self.mover_for(r.id)
         err = self.why_not_react_fire(r, mover)
         if err is not None:
             raise err
@@ -172,7 +188,7 @@ class ReactionRules:
         self.bank[p["side"]] -= cost
         p["fell_back"].append(rid)
         r = self.units[rid]
-        mover = self.units[p["move"]["unit"]]
+        mover = self.mover_for(rid)
         dist = self.base_move(r) * float(self.D.values["archery_fall_back_fraction"])
         return [event("react", "[MT §6.6]", f"{self.name_of(rid)} falls back after shooting")] + \
             self.retreat_from(r, mover, dist)
@@ -186,7 +202,7 @@ class ReactionRules:
             raise IllegalAction("[MT §6.6]", "retreat 'quarter', 'half' or 'full' (the Haradrim may "
                                 "not move on Turn 1)")
         p = self.pending
-        mover = self.units[p["move"]["unit"]]
+        mover = self.mover_for(r.id)
         self.bank[p["side"]] -= int(self.D.values["reaction_cost"])
         p["reacted"].append(r.id)
         frac = dict(zip(RETREATS, self.D.values["retreat_fractions"]))[mode]
