@@ -220,7 +220,8 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         if self.stage == "react":
             return "reaction"
         if self.stage == "choice":
-            return "breakthrough"
+            assert self.pending is not None
+            return "avoidance" if self.pending.get("kind") == "avoid" else "breakthrough"
         return f"round {self.round}"
 
     def _legal(self) -> list[Action]:
@@ -229,6 +230,9 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         if self.stage == "react":
             return self.reaction_actions()
         if self.stage == "choice":
+            assert self.pending is not None
+            if self.pending.get("kind") == "avoid":
+                return self.avoid_actions()
             return self.breakthrough_actions()
         if self.selected is not None:
             return self.actor_menu(self.selected)

@@ -403,47 +403,92 @@ class LeaderRules:
                 out.append((o.id, int(self.D.values["leader_combat_flying_vs_attached"])))
         return out
 
+    def max_avoid(self: Any, evader: Leader, attacker: Leader) -> int:
+        """[MT §7.13] The most a leader may declare in avoidance, by the two mounts."""
+        table = self.D.values["avoidance_max"]
+        return int(table[evader.mount][attacker.mount])
+
     def duel_menu(self: Any, ld: Leader) -> list[Action]:
-        if ld.acted_on == self.card_no[ld.side] and any(s.endswith(":duel") for s in ld.spells):
+        if any(s.endswith(":duel") for s in ld.spells if s.startswith(f"{self.card_no[ld.side]}:")):
             return []
         acts: list[Action] = []
         spec = self.D.leaders[ld.id]
         ma = self.D.spells.get("magical_attack")
         for tid, _mod in self.duel_targets(ld):
-            acts.append({"type": "duel", "leader": ld.id, "target": tid, "magic": 0})
+            top = self.max_avoid(ld, self.leaders[tid])
+            for avoid in sorted({0, top}):
+                acts.append({"type": "duel", "leader": ld.id, "target": tid, "magic": 0, "avoid": avoid})
             if spec.caster and ma is not None and ld.id in ma.casters:
                 for pts in range(ma.sp[0], min(ma.sp[1], self.spell_points[ld.side]) + 1):
-                    acts.append({"type": "duel", "leader": ld.id, "target": tid, "magic": pts})
+                    acts.append({"type": "duel", "leader": ld.id, "target": tid, "magic": pts, "avoid": 0})
         return acts
 
     def do_duel(self: Any, action: Action) -> list[Event]:
-        """[MT §7.13] Leader combat (1 impetus): each rolls 2d6 + own CF − the other's CF (+1 per
-        spell point of Magical Attack, −2 for a flyer attacking an attached leader); an adjusted
-        9 or more kills.  Both roll at once.  Leader combat does not use up his one action."""
+        """[MT §7.13] Leader combat (1 impetus), declared with the declarer's avoidance and
+        Magical Attack; the other leader then declares his avoidance, and both roll at once."""
         ld = self.actor_leader(action)
         if self.current[ld.side] != "leader" or action not in self.duel_menu(ld):
             raise IllegalAction("[MT §7.13]", "a leader fights an enemy leader he can reach on a "
-                                "Leader card (§7.11 items 1, 2, 7)")
+                                "Leader card (§7.11 items 1, 2, 7), once per card")
         o = self.leaders[action["target"]]
-        mod = dict(self.duel_targets(ld))[o.id]
         magic = int(action["magic"])
-        V = self.D.values
         self.spend(1, "leader combat")
         if magic:
             self.spell_points[ld.side] -= magic
         ld.spells = [*ld.spells, f"{self.card_no[ld.side]}:duel"]
         self.selected = None
-        a, b = self.D.leaders[ld.id], self.D.leaders[o.id]
         if ld.attached_to is None and o.attached_to is None and not self.D.mounts[ld.mount].flying:
             ld.x, ld.y = o.x, o.y
+        duel = {"attacker": ld.id, "target": o.id, "magic": magic, "avoid": int(action["avoid"]),
+                "mod": dict(self.duel_targets(ld)).get(o.id, 0)}
+        self.pending = {"kind": "avoid", "side": o.side, "duel": duel}
+        self.stage = "choice"
+        return [event("duel", "[MT §7.13]", f"{self.D.leaders[ld.id].name} attacks "
+                      f"{self.D.leaders[o.id].name}" + (f" (avoiding {duel['avoid']})" if duel["avoid"] else "")
+                      + (f" with {magic} spell points of Magical Attack" if magic else ""))]
+
+    def avoid_actions(self: Any) -> list[Action]:
+        duel = self.pending["duel"]
+        o, ld = self.leaders[duel["target"]], self.leaders[duel["attacker"]]
+        return [{"type": "avoid", "leader": o.id, "a": a} for a in range(self.max_avoid(o, ld) + 1)]
+
+    def do_avoid(self: Any, action: Action) -> list[Event]:
+        p = self.pending
+        if p is None or p.get("kind") != "avoid" or action not in self.avoid_actions():
+            raise IllegalAction("[MT §7.13]", "the attacked leader declares an avoidance from 0 to "
+                                "his maximum for the two mounts")
+        duel = p["duel"]
+        self.pending = None
+        self.stage = "round"
+        ld, o = self.leaders[duel["attacker"]], self.leaders[duel["target"]]
+        a, b = self.D.leaders[ld.id], self.D.leaders[o.id]
+        V = self.D.values
+        extra = int(V["avoidance_self_extra"])
+        av_a, av_b = duel["avoid"], int(action["a"])
         ra = self.dice.roll(int(V["leader_combat_dice"]), 6)
         rb = self.dice.roll(int(V["leader_combat_dice"]), 6)
-        ta = sum(ra) + a.cf - b.cf + magic + mod
-        tb = sum(rb) + b.cf - a.cf
+        ta = sum(ra) + a.cf - b.cf + duel["magic"] + duel["mod"] - av_b - (av_a + extra if av_a else 0)
+        tb = sum(rb) + b.cf - a.cf - av_a - (av_b + extra if av_b else 0)
         kill = int(V["leader_combat_kill"])
-        ev = [event("duel", "[MT §7.13]", f"{a.name} fights {b.name}: {'+'.join(map(str, ra))} "
-                    f"+{a.cf}-{b.cf}{f' +{magic} magic' if magic else ''}{f' {mod}' if mod else ''} = {ta}; "
-                    f"{b.name}: {'+'.join(map(str, rb))} +{b.cf}-{a.cf} = {tb} (9 kills)", dice=ra + rb)]
+
+        mods_a = []
+        if duel["magic"]:
+            mods_a.append(f"+{duel['magic']} magic")
+        if duel["mod"]:
+            mods_a.append(f"{duel['mod']} flying at an attached leader")
+        if av_b:
+            mods_a.append(f"-{av_b} his avoidance")
+        if av_a:
+            mods_a.append(f"-{av_a + extra} own avoidance")
+        mods_b = []
+        if av_a:
+            mods_b.append(f"-{av_a} his avoidance")
+        if av_b:
+            mods_b.append(f"-{av_b + extra} own avoidance")
+        text_a = f"{'+'.join(map(str, ra))} +{a.cf}-{b.cf} {' '.join(mods_a)}".rstrip()
+        text_b = f"{'+'.join(map(str, rb))} +{b.cf}-{a.cf} {' '.join(mods_b)}".rstrip()
+        ev = [event("duel", "[MT §7.13]", f"{a.name}: {text_a} = {ta}; {b.name}: {text_b} = {tb} "
+                    f"({kill} or more kills)", dice=ra + rb)]
         if tb >= kill:
             ev.extend(self.kill_leader(ld))
         if ta >= kill:
