@@ -120,7 +120,7 @@ function createTable(K) {
     const defs = el("defs", {}, svg());
     const pat = el("pattern", { id: "thatch", width: 0.8, height: 0.8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
     el("line", { x1: 0, y1: 0, x2: 0, y2: 0.8, stroke: "#1a1a1a", "stroke-width": 0.22 }, pat);
-    for (const id of ["tgates", "tfires", "tarc", "tpieces", "tghosts", "tover"]) el("g", { id }, vp);
+    for (const id of ["tgates", "tfires", "tarc", "tghosts", "tpieces", "tover"]) el("g", { id }, vp);
     setupInput();
     fit();
     window.addEventListener("resize", fit);
@@ -322,7 +322,8 @@ function createTable(K) {
         el("title", { text: labelOf(menu, a, st) }, g);
         el("polygon", { points: pts(cs), class: "outline" }, g);
         el("line", { x1: cs[0][0], y1: sy(cs[0][1]), x2: cs[1][0], y2: sy(cs[1][1]), class: "gfront" }, g);
-        g.addEventListener("click", (ev) => { ev.stopPropagation(); send(a, menu); });
+        // its front edge, widened, is where a click takes it
+        el("line", { x1: cs[0][0], y1: sy(cs[0][1]), x2: cs[1][0], y2: sy(cs[1][1]), class: "ghit" }, g);
       } else if (p.point) {
         const r = Math.max(0.6, fs(6));
         const g = el("g", { class: "ghost point", "data-action": JSON.stringify(a) }, gl);
@@ -330,7 +331,6 @@ function createTable(K) {
         el("circle", { cx: p.point[0], cy: sy(p.point[1]), r, class: "aim" }, g);
         el("line", { x1: p.point[0] - r * 1.6, y1: sy(p.point[1]), x2: p.point[0] + r * 1.6, y2: sy(p.point[1]), class: "aim" }, g);
         el("line", { x1: p.point[0], y1: sy(p.point[1]) - r * 1.6, x2: p.point[0], y2: sy(p.point[1]) + r * 1.6, class: "aim" }, g);
-        g.addEventListener("click", (ev) => { ev.stopPropagation(); send(a, menu); });
       }
     }
   }
@@ -555,6 +555,8 @@ function createTable(K) {
     const id = piece ? piece.dataset.piece : null;
     const menu = currentMenu(st), sels = selects(st);
     if (!mine) return;
+    const ghost = target && target.closest ? target.closest(".ghost[data-action]") : null;
+    if (ghost && menu) { send(JSON.parse(ghost.dataset.action), menu); return; }
     if (id && menu && T.targets && T.targets.has(id) && id !== menu.actor) { pickAmong(T.targets.get(id), menu, st); return; }
     if (id && menu && id === menu.actor) { if (T.sel) { T.sel = null; K.render(); } return; }
     if (id && sels.has(id) && !(menu && !T.sel)) { select(sels.get(id), id); return; }
@@ -648,8 +650,10 @@ function createTable(K) {
     }
     const sels = selects(st);
     if (sels.size && !(menu && !T.sel)) {
-      h("div", { class: "hint", text: `${sels.size} piece(s) may act (yellow): click one on the table, or here` }, fb);
-      const row = h("div", { class: "actors" }, fb);
+      // folded away while a piece is selected
+      const wrap = menu ? h("details", { class: "actors-box" }, fb) : fb;
+      h(menu ? "summary" : "div", { class: "hint", text: `${sels.size} piece(s) may act (yellow): click one on the table, or here` }, wrap);
+      const row = h("div", { class: "actors" }, wrap);
       for (const [id, a] of sels) {
         const p = T.pieces[id] ? T.pieces[id].p : { name: id };
         const c = h("button", { class: "chip" + (menu && menu.actor === id ? " focus" : " actable"), "data-select": id, text: `${p.name} [${id}]` }, row);
