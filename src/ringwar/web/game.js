@@ -751,7 +751,9 @@ function logItem(e, parent, cls = "") {
   if (e.rule) h("span", { class: "rule", text: String(e.rule) }, li);
   h("span", { class: "txt", text: " " + String(e.text ?? e.type ?? "") }, li);
   const dice = diceOf(e.dice);
-  if (dice.length) h("span", { class: "dice", title: `dice: ${dice.join(", ")}`, text: " " + dice.map((d) => DIE[d] || d).join("") + ` (${dice.join(",")})` }, li);
+  // six-sided dice as their faces; others (a d20) by their numbers only
+  const faces = dice.every((d) => DIE[d]) ? dice.map((d) => DIE[d]).join("") + " " : "";
+  if (dice.length) h("span", { class: "dice", title: `dice: ${dice.join(", ")}`, text: ` ${faces}(${dice.join(",")})` }, li);
   if (e.visible_to) h("span", { class: "private", title: `only ${e.visible_to} sees this`, text: " 👁" }, li);
 }
 function drawLog(events, stepEvents) {

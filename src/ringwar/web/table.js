@@ -155,6 +155,16 @@ function createTable(K) {
     return [X, T.H - Y];
   }
 
+  // a piece selected at a far zoom: come closer, so its moves and their outlines read well
+  function closeIn(id) {
+    const pc = T.pieces[id];
+    if (!pc || pxPerInch() >= 11) return;
+    const [x, y] = pc.kind === "leader" ? leaderAt(pc.p, T.view || {}) : [pc.p.x, pc.p.y];
+    const b = svg().getBoundingClientRect(), w = b.width / 14, hh = w * b.height / Math.max(b.width, 1);
+    T.vb = [x - w / 2, sy(y) - hh / 2, w, hh];
+    setVB();
+  }
+
   // ----- reading the state --------------------------------------------------------------------------
   function pieceIndex(v) {
     const m = {};
@@ -192,7 +202,25 @@ function createTable(K) {
     if (v.selected && T.pieces[v.selected]) return { actor: v.selected, acts: mine.legal, labels: mine.labels || [], selection: null };
     return null;
   }
+  // a path in words: "3″ ahead", "wheel 15° left, then 4.5″ ahead", "about face"
+  function pathWords(path) {
+    const side = (v) => (v > 0 ? "left" : "right");
+    return String(path).split(",").map((raw) => {
+      let m = raw.match(/^m(-?[\d.]+):([\d.]+)$/);
+      if (m) {
+        const b = Number(m[1]), d = `${m[2]}″`;
+        if (b === 0) return `${d} ahead`;
+        if (Math.abs(b) >= 135) return `${d} back`;
+        if (Math.abs(b) >= 45) return `${d} sideways ${side(b)}`;
+        return `${d} oblique ${side(b)} (${Math.abs(b)}°)`;
+      }
+      m = raw.match(/^(w|pl|pr)(-?[\d.]+)$/);
+      if (m) return `${m[1] === "w" ? "wheel" : "pivot"} ${Math.abs(Number(m[2]))}° ${side(Number(m[2]))}`;
+      return { t180: "about face", t90: "turn left", "t-90": "turn right" }[raw] || raw;
+    }).join(", then ");
+  }
   function labelOf(menu, a, st) {
+    if (a.type === "move" && typeof a.path === "string" && menu && (a.unit === menu.actor || a.engine === menu.actor)) return `move ${pathWords(a.path)}`;
     if (menu) { const i = menu.acts.indexOf(a); if (i >= 0 && menu.labels[i]) return menu.labels[i]; }
     const mine = K.mine(st);
     if (mine) { const i = mine.legal.indexOf(a); if (i >= 0 && (mine.labels || [])[i]) return mine.labels[i]; }
@@ -268,11 +296,17 @@ function createTable(K) {
       el("circle", { cx: c[0], cy: sy(c[1]), r, class: "bow " + (loaded ? "loaded" : "unloaded") }, g)
         .appendChild(el("title", { text: loaded ? "missiles loaded" : "unloaded: must reload [MT §7.4]" }));
     }
-    // id and figures, upright, sized to the unit but kept readable
+    // id and figures along the unit's long side (a column's runs front to back), never upside
+    // down, sized to the unit but kept readable
     const label = `${u.id} ${u.figures}`;
-    const fit = Math.min(u.depth * 0.8, u.frontage / (label.length * 0.62));
+    const deep = u.depth > u.frontage * 1.15, long = deep ? u.depth : u.frontage, short = deep ? u.frontage : u.depth;
+    const fit = Math.min(short * 0.8, long / (label.length * 0.62));
     const size = Math.max(Math.min(fit, fs(15)), fs(9));
-    el("text", { x: u.x, y: sy(u.y), class: "tlabel" + (size > fit * 1.05 ? " outside" : ""), "font-size": size.toFixed(3), "stroke-width": (size * 0.22).toFixed(3), text: label }, g);
+    let ang = ((deep ? u.heading : u.heading - 90) % 360 + 360) % 360;
+    if (ang > 90 && ang <= 270) ang -= 180;
+    if (Math.abs(ang) < 12) ang = 0;    // nearly level: level
+    el("text", { x: u.x, y: sy(u.y), transform: ang ? `rotate(${(-ang).toFixed(1)} ${u.x.toFixed(2)} ${sy(u.y).toFixed(2)})` : null,
+      class: "tlabel" + (size > long / (label.length * 0.62) * 1.05 ? " outside" : ""), "font-size": size.toFixed(3), "stroke-width": (size * 0.22).toFixed(3), text: label }, g);
   }
 
   function drawEngine(e, layer, flags, fs) {
@@ -288,9 +322,10 @@ function createTable(K) {
 
   function leaderAt(l, v) {
     const host = (v.units || []).find((u) => u.id === l.attached_to) || (v.engines || []).find((e) => e.id === l.attached_to);
-    if (host) {   // at the rear-left of the unit he is with (as the engine's picture)
+    if (host) {   // just behind the rear-left corner of the unit he is with, clear of its label
       const cs = corners(host.x, host.y, host.heading, host.frontage ?? host.w, host.depth ?? host.d);
-      return lerp(cs[3], [host.x, host.y], 0.2);
+      const b = rad(host.heading + 180), r = 0.9;
+      return [cs[3][0] + Math.cos(b) * r, cs[3][1] + Math.sin(b) * r];
     }
     return [l.x, l.y];
   }
@@ -594,6 +629,7 @@ function createTable(K) {
     } catch (e) { K.showError(e); return; }
     if (r && Array.isArray(r.then) && K.current() && K.current().version === st.version) {
       T.sel = { action: a, actor: id, then: r.then, labels: r.then_labels || [], version: st.version };
+      closeIn(id);
       $("#chooser").hidden = true;
       K.render();
       return;
