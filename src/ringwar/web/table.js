@@ -327,13 +327,21 @@ function createTable(K) {
       const b = rad(host.heading + 180), r = 0.9;
       return [cs[3][0] + Math.cos(b) * r, cs[3][1] + Math.sin(b) * r];
     }
+    // standing on a unit (leading it): drawn just behind its rear-left corner, clear of its label
+    for (const u of v.units || []) {
+      const dx = l.x - u.x, dy = l.y - u.y, c = Math.cos(rad(u.heading)), s = Math.sin(rad(u.heading));
+      if (Math.abs(dx * c + dy * s) <= u.depth / 2 && Math.abs(-dx * s + dy * c) <= u.frontage / 2) {
+        const cs = corners(u.x, u.y, u.heading, u.frontage, u.depth), b = rad(u.heading + 180);
+        return [cs[3][0] + Math.cos(b) * 0.9, cs[3][1] + Math.sin(b) * 0.9];
+      }
+    }
     return [l.x, l.y];
   }
   function drawLeader(l, layer, flags, fs, v) {
     const [x, y] = leaderAt(l, v);
     const g = el("g", { class: "tpiece leader" + flags + (l.out_of_action ? " out" : ""), "data-piece": l.id, "data-leader": l.id }, layer);
     el("title", { text: `${l.name} (CL ${l.cl}, CF ${l.cf}, CS ${l.cs})${l.attached_to ? ", with " + l.attached_to : ""}${l.out_of_action ? ", out of action" : ""}` }, g);
-    const west = l.side === "west", r = Math.max(0.9, fs(7));
+    const west = l.side === "west", r = Math.max(0.7, fs(7));
     if (l.mount === "fell_beast") el("circle", { cx: x, cy: sy(y), r: r * 1.4, class: "ring", fill: "none", stroke: west ? "#16337a" : "#d01010" }, g);
     el("circle", { cx: x, cy: sy(y), r, class: "body", fill: west ? "#ffffff" : "#111111", stroke: west ? "#16337a" : "#d01010" }, g);
     el("text", { x, y: sy(y), class: "tlabel leader-label", "font-size": (r * 1.05).toFixed(3), style: `fill:${west ? "#16337a" : "#ffffff"}`, text: initials(l.name) }, g);
