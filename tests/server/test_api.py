@@ -362,6 +362,39 @@ def test_map_data_and_picture(client: Any) -> None:
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg")
 
 
+def test_a_table_game_serves_its_table_and_previews_a_dragged_move(client: Any) -> None:
+    """A game on a table in inches (its view says ``"board": "table"``): /map describes the
+    table, /map.svg is its static picture, and /preview tells a move's cost after a free
+    selection, or the rule that forbids it, on a copy."""
+    g = create(client, system="minas-tirith", seed=1)
+    gid, west, dark = g["id"], g["tokens"]["west"], g["tokens"]["dark-lord"]
+    m = client.get(f"/api/games/{gid}/map").json()
+    assert m["hexmap"] is False and m["table"]["width"] == 144 and len(m["table"]["gates"]) == 7
+    assert m["table"]["ranges"]
+    r = client.get(f"/api/games/{gid}/map.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg")
+    assert "<polygon" in r.text
+    for v, tok in ((0, west), (1, dark), (2, dark)):
+        st = state(client, gid, tok)
+        if st["view"]["to_act"] != ("west" if v == 0 else "dark-lord"):
+            continue
+        a = next(x for x in st["legal"] if x["type"] in ("deploy_done", "turn_card"))
+        assert play(client, gid, tok, a, st["version"]).status_code == 200
+    st = state(client, gid, dark)
+    assert st["view"]["decks"]["dark-lord"]["current"] == "infantry_move"
+    sel = {"type": "select", "actor": "M2"}
+    before = st["version"]
+    ok = client.post(f"/api/games/{gid}/preview", headers=hdr(dark),
+                     json={"action": {"type": "move", "unit": "M2", "path": "m0:3"},
+                           "selection": sel}).json()["preview"]
+    assert ok["legal"] and ok["cost"] == 3 and ok["allowance"] > 3 and ok["pose"]["heading"] is not None
+    bad = client.post(f"/api/games/{gid}/preview", headers=hdr(dark),
+                      json={"action": {"type": "move", "unit": "M2", "path": "m0:40"},
+                            "selection": sel}).json()["preview"]
+    assert not bad["legal"] and "[MT §" in bad["why"]
+    assert state(client, gid, dark)["version"] == before
+
+
 # ----- live ------------------------------------------------------------------------------------
 def test_websocket_pushes_each_seat_its_new_view(client: Any) -> None:
     g = create(client)

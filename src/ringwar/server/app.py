@@ -123,6 +123,9 @@ class PlayAction(BaseModel):
 
 class PreviewAction(BaseModel):
     action: dict[str, Any]
+    selection: dict[str, Any] | None = Field(None, description="a selection the action follows "
+                                             "(looked at on a copy; only one that rolls no die "
+                                             "and reveals nothing)")
 
 
 class Undo(BaseModel):
@@ -479,6 +482,14 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                 g = live.game
                 if g.to_act != side:
                     raise ApiError(409, "not_your_turn", f"it is not {side}'s turn")
+                if body.selection is not None:
+                    # the follow-up of a free selection, looked at on a copy (a selection that
+                    # would roll a die is not previewed: it would tell the roll)
+                    if g.follow_ups(body.selection) is None:
+                        return {"action": body.action, "preview": None, "then": None,
+                                "then_labels": None}
+                    g = g.clone()
+                    g.apply(body.selection)
                 try:
                     odds = g.preview(body.action)
                 except Exception:
@@ -677,7 +688,11 @@ def _map_json(live: LiveGame) -> dict[str, Any]:
         owners = {u.get("side") for u in live.game.view(None).get("units", ()) if isinstance(u, dict)}
     styled = [*live.game.sides, *sorted(o for o in owners if isinstance(o, str) and o not in live.game.sides)]
     if hm is None:
-        return {"hexmap": False, "sides": {s: list(hr.side_style(s)) for s in styled}}
+        out: dict[str, Any] = {"hexmap": False, "sides": {s: list(hr.side_style(s)) for s in styled}}
+        table = _table_of(live)
+        if table is not None:
+            out["table"] = table
+        return out
     s = hr.BASE_HEX_SIZE
     w, h = hr.canvas_size(hm, legend=False)
     return {
@@ -689,10 +704,33 @@ def _map_json(live: LiveGame) -> dict[str, Any]:
     }
 
 
+def _table_of(live: LiveGame) -> dict[str, Any] | None:
+    """A game played on a table in inches (its view says ``"board": "table"``): the table's
+    size and the static geometry its system gives for drawing it."""
+    with live.lock:
+        g = live.game
+        view = g.view(None)
+        if view.get("board") != "table":
+            return None
+        table = dict(view.get("table") or {})
+        geometry = getattr(g, "table_geometry", None)
+        if callable(geometry):
+            table.update(geometry())
+    return table
+
+
 def _map_svg(live: LiveGame) -> str | None:
     hm = getattr(live.game, "hexmap", None)
     if hm is None:
-        return None
+        if _table_of(live) is None:
+            return None
+        key = (live.game.system, live.game.record.scenario)
+        svg = _MAPS.get(key)
+        if svg is None:   # the table without its pieces: a static background
+            with live.lock:
+                pic = live.game.picture("svg", units=False)
+            svg = _MAPS[key] = pic if isinstance(pic, str) else None
+        return svg
     key = (live.game.system, live.game.record.scenario)
     svg = _MAPS.get(key)
     if svg is None:

@@ -130,6 +130,13 @@ function corners(hx, k = 1) {
 // ----- board: map, zoom and pan ---------------------------------------------------------------------
 async function loadMap() {
   S.map = await api(`/api/games/${GAME}/map`);
+  // a board that is not a hex map (a table in inches) is drawn by its own module, registered
+  // under the map's kind (table.js, loaded by game.html); the page keeps the rest
+  const board = S.map.table ? (window.RingwarBoards || {}).table : null;
+  if (board) {
+    S.board = board({ S, GAME, REPLAY, api, act, say, showError, render, current, mine, tokenFor, seated, el, h, esc, resultText });
+    await S.board.load(S.map);
+  }
   if (!S.map.hexmap) return;
   for (const hx of Object.keys(S.map.terrain)) S.hexes.add(hx);
   const svgText = await (await fetch(`/api/games/${GAME}/map.svg`)).text();
@@ -490,12 +497,15 @@ function render() {
   $("#seat-badge").textContent = REPLAY ? "replay" : st.seat ? `you: ${Object.values(S.states).filter((s) => s.seat).map((s) => s.seat).join(" + ")}` : "observer";
   $("#result-badge").hidden = !v.result;
   $("#result-badge").textContent = v.result ? resultText(v.result) : "";
-  drawTracks(v);
-  if (S.map.hexmap) drawBoard(st, info);
-  drawDecision(st, info);
+  if (S.board) S.board.render(st);   // its board, tracks, decisions and status
+  else {
+    drawTracks(v);
+    if (S.map.hexmap) drawBoard(st, info);
+    drawDecision(st, info);
+    drawStatus(st);
+    drawOffmap(st, info);
+  }
   drawMeta(st);
-  drawStatus(st);
-  drawOffmap(st, info);
   if (S.wholeLog && !REPLAY) drawWholeLog(st);
   else drawLog(v.recent_log || [], REPLAY && S.replay.data ? S.replay.data.events : null);
   $("#undo").disabled = !st.undo || S.busy;
@@ -741,7 +751,9 @@ function logItem(e, parent, cls = "") {
   if (e.rule) h("span", { class: "rule", text: String(e.rule) }, li);
   h("span", { class: "txt", text: " " + String(e.text ?? e.type ?? "") }, li);
   const dice = diceOf(e.dice);
-  if (dice.length) h("span", { class: "dice", title: `dice: ${dice.join(", ")}`, text: " " + dice.map((d) => DIE[d] || d).join("") + ` (${dice.join(",")})` }, li);
+  // six-sided dice as their faces; others (a d20) by their numbers only
+  const faces = dice.every((d) => DIE[d]) ? dice.map((d) => DIE[d]).join("") + " " : "";
+  if (dice.length) h("span", { class: "dice", title: `dice: ${dice.join(", ")}`, text: ` ${faces}(${dice.join(",")})` }, li);
   if (e.visible_to) h("span", { class: "private", title: `only ${e.visible_to} sees this`, text: " 👁" }, li);
 }
 function drawLog(events, stepEvents) {
@@ -1080,7 +1092,6 @@ function setupReplay() {
 
 // ----- start ------------------------------------------------------------------------------------------
 async function main() {
-  setupPanZoom();
   $("#undo").onclick = undo;
   $("#clear-focus").onclick = clearSelection;
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !REPLAY) clearSelection(); });
@@ -1092,6 +1103,7 @@ async function main() {
   // the systems' titles, for a view that does not carry its own
   api("/api/systems").then((all) => { for (const x of all) S.titles[x.name] = x.title; render(); }).catch(() => {});
   await loadMap();
+  if (!S.board) setupPanZoom();
   if (REPLAY) {
     setupReplay();
     const pub = await api(`/api/games/${GAME}`);       // the sides, from the public state

@@ -396,6 +396,51 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             return f"{who}: set up at ({action.get('x')}, {action.get('y')})"
         return super().describe_action(action, side)
 
+    def table_geometry(self) -> dict[str, Any]:
+        """What a client needs to draw the table beside its static picture [MT §3]: the size
+        in inches, the scale of :meth:`picture` (pixels an inch), the gates' openings (drawn
+        live, coloured by state), the longest range of each missile weapon [MT §8.5] and the
+        costs of turning [seed: Turning]."""
+        from .tables import missile_max_range
+
+        gates = {}
+        for gid, g in self.B.gates.items():
+            poly = max(getattr(g.opening, "geoms", [g.opening]), key=lambda p: p.area)
+            gates[gid] = [[round(x, 2), round(y, 2)] for x, y in poly.exterior.coords]
+        V = self.D.values
+        return {"width": self.B.width, "height": self.B.height, "picture_scale": 6.0,
+                "gates": gates,
+                "ranges": {w: missile_max_range(w) for w, spec in self.D.weapons.items()
+                           if spec.kind == "missile"},
+                "turning": {"oblique_max_deg": float(V["oblique_max_deg"]),
+                            "backward_factor": float(V["backward_factor"]),
+                            "wheel_factor": float(V["wheel_factor"])}}
+
+    def preview(self, action: Action) -> dict[str, Any] | None:
+        """A unit's move before it is made [MT §7.1]: its cost, the allowance, where it ends
+        and, if the rules forbid it, why (what a player dragging a unit sees)."""
+        if not isinstance(action, dict) or action.get("type") != "move" or "unit" not in action:
+            return None
+        uid = action.get("unit")
+        if not isinstance(uid, str) or uid not in self.units:
+            return None
+        u = self.units[uid]
+        out: dict[str, Any] = {"kind": "move", "unit": uid, "legal": False, "why": None,
+                               "cost": None, "allowance": self.allowance(u)}
+        try:
+            info = self.check_path(u, action.get("path"))
+        except IllegalAction as e:
+            out["why"] = str(e)
+            return out
+        pose = info["pose"]
+        err = self.why_not(action)
+        out.update(legal=err is None, why=None if err is None else str(err),
+                   cost=round(float(info["cost"]), 2), allowance=round(float(info["allowance"]), 2),
+                   road=bool(info["road"]),
+                   pose={"x": round(pose.x, 3), "y": round(pose.y, 3), "heading": round(pose.h, 2),
+                         "files": pose.files})
+        return out
+
     def picture(self, fmt: str = "svg", side: str | None = None, scale: float = 1.0,
                 units: bool = True) -> str | bytes | None:
         """The table drawn to scale [MT §3] (6 pixels an inch at scale 1)."""
