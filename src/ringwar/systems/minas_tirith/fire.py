@@ -96,6 +96,24 @@ class FireRules:
             return IllegalAction("[MT §7.4]", f"{block} blocks the line of sight (R-85)")
         return None
 
+    def has_fire_target(self: Any, u: Unit) -> bool:
+        """Whether ``u`` could shoot now (the first target found will do)."""
+        w = self.missile_weapon(u)
+        if w is None or not u.loaded or not u.placed:
+            return False
+        reach = missile_max_range(w) + 10
+        near = sorted((abs(t.x - u.x) + abs(t.y - u.y), t.id) for t in self.units.values()
+                      if t.side != u.side and t.placed and abs(t.x - u.x) < reach and abs(t.y - u.y) < reach)
+        return any(self.why_not_fire(u, tid) is None for _, tid in near)
+
+    def has_bombard_target(self: Any, e: Any) -> bool:
+        if not e.loaded or e.destroyed:
+            return False
+        for t in self.units.values():
+            if t.side != e.side and t.placed and self.why_not_bombard(e, t.x, t.y) is None:
+                return True
+        return False
+
     def fire_menu(self: Any, u: Unit) -> list[Action]:
         w = self.missile_weapon(u)
         if w is None or not u.loaded or not u.placed:

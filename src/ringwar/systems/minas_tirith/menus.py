@@ -72,8 +72,8 @@ class MenuRules:
                     out.append(u.id)
                 continue
             fresh = u.acted_on != no
-            if (self.missile_weapon(u) and u.loaded or u.archers and u.archers_loaded) \
-                    and self.enemy_within(u, 30.0):
+            if (self.missile_weapon(u) and u.loaded and self.has_fire_target(u)) \
+                    or (u.archers and u.archers_loaded and self.archer_menu(u)):
                 out.append(u.id)
                 continue
             if not fresh or card is None:
@@ -94,7 +94,8 @@ class MenuRules:
         for e in self.engines.values():
             if e.side != side or e.destroyed:
                 continue
-            if e.kind.endswith("catapult") and e.loaded and not self.engine_in_contact(e):
+            if e.kind.endswith("catapult") and e.loaded and not self.engine_in_contact(e) \
+                    and self.has_bombard_target(e):
                 out.append(e.id)
             elif card == "engine_move" and e.acted_on != no and self.why_not_engine_act(e) is None:
                 out.append(e.id)
