@@ -251,7 +251,7 @@ class MovementRules:
         allow = self.allowance(u) if allowance is None else allowance
         road = False
         if u.files == int(V["march_column_files"]) and track is not None and pose.files == u.files \
-                and self.road_area(float(V["road_within"])).contains(track):
+                and self.road_area(float(V["road_within"]) + EPS).covers(track):
             allow += self.road_bonus(u)
             road = True
         # interpenetration of friends [seed: Interpenetration]
