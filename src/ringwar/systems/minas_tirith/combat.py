@@ -164,6 +164,7 @@ class CombatRules:
         u.figures -= n
         u.lost += n
         u.lost_round = self.round
+        u.archers = min(u.archers, u.figures)     # [MT §7.9] archers die with their elephant
         if u.figures > 0:
             if u.figures < u.files:
                 u.files = u.figures

@@ -159,8 +159,9 @@ class VictoryRules:
             army = self.D.army_of(u.contingent)
             w = DM[army].get("figure_weights", {}).get(u.type, DM[army]["per_figure"])
             pts[army] += u.lost * int(w)
-            if u.figures <= 0 and u.archers:
-                pts[army] += u.archers * int(DM[army].get("archer_weight", 1))
+            dead_archers = self.D.units[u.id].archers - u.archers      # [MT §7.9]
+            if dead_archers > 0:
+                pts[army] += dead_archers * int(DM[army].get("archer_weight", 1))
         for lid in self.killed_leaders:
             spec = self.D.leaders[lid]
             pts[spec.army] += spec.demoralization_value
