@@ -397,3 +397,18 @@ def test_7_9_a_losing_mumak_stampedes_3d6_on_a_random_bearing():
     assert st and "6″" in st[0]["text"] and "90°" in st[0]["text"]
     h7 = t.g.units["H7"]
     assert not h7.organized and not events(ev, "push")
+
+
+@rule("§7.9", "§9.3")
+def test_7_9_elephant_archers_die_with_their_elephant_and_count_for_demoralization():
+    t = Table()
+    t.clear()
+    t.round("west", card="reload", pips=5)
+    g = t.g
+    h7 = t.unit("H7", 100, 30, 90)
+    assert h7.archers == 3
+    g.remove_figures(h7, 1)
+    assert h7.figures == 2 and h7.archers == 2
+    assert g.demoralization_points()["dark-lord"] == 5 + 1
+    g.remove_figures(h7, 2)
+    assert h7.archers == 0 and g.demoralization_points()["dark-lord"] == 15 + 3
