@@ -581,7 +581,21 @@ class MovementRules:
             go = lo
         else:
             go = hi
-        u.x, u.y = q(u.x + fx * go), q(u.y + fy * go)
+        # positions are stored to a thousandth (units.POS): never let the rounding push the
+        # unit into what the sweep stopped it at [MT §7.1.5]
+        x0, y0 = u.x, u.y
+        w, dp = u.files * self.pitch(u)[0], u.ranks * self.pitch(u)[1]
+        for _ in range(10):
+            if go <= 0:
+                break
+            nx, ny = q(x0 + fx * go), q(y0 + fy * go)
+            end = rect(nx, ny, u.heading, w, dp)
+            if self.B.obstacle(end) is None and not self.overlapping(end, {u.id}):
+                break
+            go = max(0.0, go - 0.001)
+        else:
+            go = 0.0
+        u.x, u.y = (q(x0 + fx * go), q(y0 + fy * go)) if go > 0 else (x0, y0)
         self._after_change()
         return go
 
