@@ -201,7 +201,7 @@ def test_7_8_impact_rolls_for_every_figure_under_the_3_inch_square():
     assert g.units["G3"].figures == 10
 
 
-@rule("§7.8")
+@rule("§7.8", "§2.6")
 def test_7_8_two_fires_destroy_a_catapult_grond_never_burns():
     t = catapult("E-D4", 100, 70, 180)
     t.engine("E-D5", 80, 70, 0)

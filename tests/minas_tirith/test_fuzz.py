@@ -73,7 +73,7 @@ def check(g, baseline: dict) -> None:
     assert g.spell_points["west"] >= 0 and g.spell_points["dark-lord"] >= 0
 
 
-@rule("§2.3", "§5.2", "§6.2", "§6.3", "§7.1.5", "§9.2")
+@rule("§2.3", "§3.9", "§5.2", "§6.2", "§6.3", "§7.1.5", "§9.2")
 @pytest.mark.parametrize("seed", [11, 12, 13])
 def test_random_games_keep_the_invariants_and_end(seed):
     rng = random.Random(seed)
