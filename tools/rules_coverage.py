@@ -32,12 +32,15 @@ SECTIONS = [  # heading prefix in case-index.md -> system key
     ("Gondor Exclusive Rules", "gondor"),
     ("Sauron Exclusive Rules", "sauron"),
     ("Battle of the Ring", "ring"),
+    ("The Siege of Minas Tirith", "minas-tirith"),
 ]
 TITLES = {"standard": "SPI Standard Rules [1.0]-[10.0] (shared by Gondor and Sauron)",
           "gondor": "Gondor Exclusive Rules [11.0]-[20.2]",
           "sauron": "Sauron Exclusive Rules [11.0]-[21.0]",
-          "ring": "Battle of the Ring"}
+          "ring": "Battle of the Ring",
+          "minas-tirith": "The Siege of Minas Tirith §1-§12"}
 CASE = re.compile(r"\[(\d+\.\d+)\]\s*([^·]*)")
+MT_CASE = re.compile(r"(§\d+(?:\.\d+)*)\s*([^·]*)")   # [MT §7.5.6]: cases named "§7.5.6"
 
 
 def read_cases() -> dict[str, list[tuple[str, str]]]:
@@ -49,6 +52,8 @@ def read_cases() -> dict[str, list[tuple[str, str]]]:
             continue
         if system and line.startswith("["):
             cases[system] = [(f"[{n}]", t.strip()) for n, t in CASE.findall(line)]
+        if system == "minas-tirith" and line.startswith("§"):
+            cases[system] = [(n, t.strip()) for n, t in MT_CASE.findall(line)]
         if system == "ring" and "Q&A" in line:
             cases["ring"].extend((f"[Q{i}]", "Q&A ruling") for i in range(1, 6))
     return cases
@@ -67,7 +72,10 @@ def read_markers() -> dict[tuple[str, str], list[str]]:
                     (isinstance(d.func, ast.Attribute) and d.func.attr == "rule")
                     or (isinstance(d.func, ast.Name) and d.func.id == "rule")))
                 if (named_rule and isinstance(d, ast.Call) and d.args and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in d.args)):
-                    system, *cs = [a.value for a in d.args]
+                    values = [a.value for a in d.args]
+                    if isinstance(d.func, ast.Name) and values[0].startswith("§"):
+                        values = ["minas-tirith", *values]   # tests/minas_tirith: rule("§7.5.6")
+                    system, *cs = values
                     out.append((system, cs))
             return out
 

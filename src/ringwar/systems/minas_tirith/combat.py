@@ -330,6 +330,8 @@ class CombatRules:
                 ev.extend(self.retreat_from(a, d, self.allowance(a)))
                 return ev + self.cavalry_beaten_test(a)
             threshold = int(V["penetration_cavalry_charge"])
+            if D < threshold:                                      # R-94: Mumakil too
+                return ev + self.push_back(d, a, D, penetrated=False) + self.cavalry_failed_to_break(a, d)
         elif kind == "shock" and self.klass(d) == "cavalry" and self.klass(a) != "cavalry":
             threshold = int(V["penetration_standing_cavalry"])         # R-92
         else:
@@ -340,6 +342,27 @@ class CombatRules:
         if assault is None and setting == "city" and D >= float(V["city_pushout"]) and lose is d:
             ev.extend(self.push_out_of_sector(lose, win))
         return ev
+
+    def cavalry_failed_to_break(self: Any, a: Unit, d: Unit) -> list[Event]:
+        """[seed: Close Combat Results] Charging cavalry that won without penetrating is
+        disorganized; with an attached commander it stays in melee (the owner's other choice,
+        to rally back a full move, is not offered yet); without one, d6 even = it stays in
+        melee, odd = it retreats a full move facing the enemy, disordered."""
+        ev: list[Event] = []
+        if a.organized:
+            a.organized = False
+        ev.append(event("disorganized", "[MT §7.5.6]", f"{self.name_of(a.id)} pushes the infantry "
+                        "back without breaking in: disorganized", unit=a.id))
+        if any(ld.attached_to == a.id and ld.present for ld in self.leaders.values()):
+            return ev + [event("outcome", "[MT §7.5.6]", f"{self.name_of(a.id)}'s commander keeps "
+                               "it in the melee")]
+        r = self.dice.die(6)
+        if r % 2 == 0:
+            return ev + [event("outcome", "[MT §7.5.6]", f"{self.name_of(a.id)}: d6 {r}, even: it "
+                               "stays in the melee", dice=[r])]
+        ev.append(event("outcome", "[MT §7.5.6]", f"{self.name_of(a.id)}: d6 {r}, odd: it retreats "
+                        "a full move facing the enemy (R-90)", dice=[r]))
+        return ev + self.retreat_from(a, d, self.allowance(a))
 
     def push_back(self: Any, lose: Unit, win: Unit, D: float, penetrated: bool) -> list[Event]:
         """[MT §7.5.7] The loser goes straight back D″; it stops at anything and is then

@@ -259,7 +259,7 @@ class MovementRules:
         allow = self.allowance(u) if allowance is None else allowance
         road = False
         if u.files == int(V["march_column_files"]) and track is not None and pose.files == u.files \
-                and self.road_area(float(V["road_within"])).contains(track):
+                and self.road_area(float(V["road_within"]) + EPS).covers(track):
             allow += self.road_bonus(u)
             road = True
         # interpenetration of friends [seed: Interpenetration]
@@ -720,7 +720,21 @@ class MovementRules:
             go = lo
         else:
             go = hi
-        u.x, u.y = q(u.x + fx * go), q(u.y + fy * go)
+        # positions are stored to a thousandth (units.POS): never let the rounding push the
+        # unit into what the sweep stopped it at [MT §7.1.5]
+        x0, y0 = u.x, u.y
+        w, dp = u.files * self.pitch(u)[0], u.ranks * self.pitch(u)[1]
+        for _ in range(10):
+            if go <= 0:
+                break
+            nx, ny = q(x0 + fx * go), q(y0 + fy * go)
+            end = rect(nx, ny, u.heading, w, dp)
+            if self.B.obstacle(end) is None and not self.overlapping(end, {u.id}):
+                break
+            go = max(0.0, go - 0.001)
+        else:
+            go = 0.0
+        u.x, u.y = (q(x0 + fx * go), q(y0 + fy * go)) if go > 0 else (x0, y0)
         self._after_change()
         return go
 

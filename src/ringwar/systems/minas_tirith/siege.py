@@ -450,7 +450,9 @@ class SiegeRules:
         for dr in (0.0,):
             for da in (0.0, 4.0, -4.0, 8.0, -8.0, 12.0, -12.0):
                 a = ang + math.degrees(da / max(1.0, r_in))
-                r = r_in - depth / 2 - 0.05 - dr
+                # the straight rear edge's corners must clear the curved inner face of the wall
+                half = files * p[0] / 2
+                r = math.sqrt(max(0.0, r_in * r_in - half * half)) - depth / 2 - 0.05 - dr
                 x, y = cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))
                 h = (a + 180) % 360                         # facing into the city
                 u.x, u.y, u.heading, u.files, u.embarked = q(x), q(y), qa(h), files, None

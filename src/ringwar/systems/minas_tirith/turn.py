@@ -185,6 +185,8 @@ class TurnRules:
         self.forced_pips = 0
         self.selected = None
         for s in SIDES:
+            if self.current[s] is not None:       # the current card is spent, not lost
+                self.discards[s].append(self.current[s])
             self.current[s] = None
         for u in self.units.values():
             u.acted_on = -1
