@@ -244,7 +244,7 @@ def test_7_12_activate_grond_within_10_inches_sets_the_bonus_for_this_turn():
     t = board(side="dark-lord", card="leader")
     t.engine("E-D10", 100, 60, 180)
     t.leader("witch-king", 100, 71.6)
-    assert not t.g.spell_menu(t.g.leaders["witch-king"])
+    assert not [a for a in t.g.spell_menu(t.g.leaders["witch-king"]) if a["spell"] == "activate_grond"]
 
 
 @rule("§7.12")
@@ -254,9 +254,13 @@ def test_7_12_one_cast_of_each_spell_per_caster_per_card_and_spell_points_limit(
     t.leader("witch-king", 100, 65)
     t.act("witch-king", {"type": "spell", "leader": "witch-king", "spell": "activate_grond",
                          "points": 2})
-    assert not t.g.spell_menu(t.g.leaders["witch-king"])
+    menu = t.g.spell_menu(t.g.leaders["witch-king"])
+    assert not [a for a in menu if a["spell"] == "activate_grond"]     # once a card
+    assert [a for a in menu if a["spell"] == "magical_leadership"]     # another spell may follow
     t = board(side="dark-lord", card="leader")
     t.engine("E-D10", 100, 60, 180)
     t.leader("witch-king", 100, 65)
     t.g.spell_points["dark-lord"] = 1
-    assert not t.g.spell_menu(t.g.leaders["witch-king"])
+    menu = t.g.spell_menu(t.g.leaders["witch-king"])
+    assert not [a for a in menu if a["spell"] == "activate_grond"]     # costs 2 spell points
+    assert {a["points"] for a in menu} == {1}                          # nothing above the pool

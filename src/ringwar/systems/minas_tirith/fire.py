@@ -106,13 +106,26 @@ class FireRules:
                       if t.side != u.side and t.placed and abs(t.x - u.x) < reach and abs(t.y - u.y) < reach)
         return any(self.why_not_fire(u, tid) is None for _, tid in near)
 
+    def city_aim_points(self: Any, e: Any) -> list[tuple[float, float]]:
+        """Aim points in the city for a Dark Lord catapult: a point of each sector held by the
+        West, where a shot may start a fire [MT §7.8]."""
+        if e.side != "dark-lord":
+            return []
+        pts = []
+        for sec, poly in sorted(self.B.sectors.items()):
+            if sec == "Pelennor" or self.sector_control.get(sec) == "dark-lord":
+                continue
+            p = poly.representative_point()
+            pts.append((q(p.x), q(p.y)))
+        return pts
+
     def has_bombard_target(self: Any, e: Any) -> bool:
         if not e.loaded or e.destroyed:
             return False
         for t in self.units.values():
             if t.side != e.side and t.placed and self.why_not_bombard(e, t.x, t.y) is None:
                 return True
-        return False
+        return any(self.why_not_bombard(e, x, y) is None for x, y in self.city_aim_points(e))
 
     def fire_menu(self: Any, u: Unit) -> list[Action]:
         w = self.missile_weapon(u)
@@ -338,7 +351,18 @@ class FireRules:
         for o in self.engines.values():
             if o.side != e.side and not o.destroyed and self.why_not_bombard(e, o.x, o.y) is None:
                 acts.append({"type": "bombard", "engine": e.id, "x": o.x, "y": o.y})
-        return acts[:12]
+        for x, y in self.city_aim_points(e):
+            if self.why_not_bombard(e, x, y) is None:
+                acts.append({"type": "bombard", "engine": e.id, "x": x, "y": y})
+        if not acts:          # any point in range and arc may be aimed at: straight ahead
+            (fx, fy), _ = unit_vectors(e.heading)
+            for frac in (0.75, 0.5, 0.25):
+                d = self.D.engines[e.id].range * frac
+                x, y = q(e.x + fx * d), q(e.y + fy * d)
+                if self.why_not_bombard(e, x, y) is None:
+                    acts.append({"type": "bombard", "engine": e.id, "x": x, "y": y})
+                    break
+        return acts[:16]
 
     def do_bombard(self: Any, action: Action) -> list[Event]:
         """[MT §7.8] A catapult fires at an aim point: scatter, impact (R-116) and fire."""

@@ -94,8 +94,7 @@ class MenuRules:
         for e in self.engines.values():
             if e.side != side or e.destroyed:
                 continue
-            if e.kind.endswith("catapult") and e.loaded and not self.engine_in_contact(e) \
-                    and self.has_bombard_target(e):
+            if e.kind.endswith("catapult") and e.loaded and not self.engine_in_contact(e):
                 out.append(e.id)
             elif card == "engine_move" and e.acted_on != no and self.why_not_engine_act(e) is None:
                 out.append(e.id)
