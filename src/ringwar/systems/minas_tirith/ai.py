@@ -170,7 +170,8 @@ class _Ctx:
                              and u["organized"] and not self.in_city(u) and u["contingent"] != "harad"]
                     if not cands:
                         continue
-                    c = min(cands, key=lambda u: math.hypot(u["x"] - e["x"], u["y"] - e["y"]))
+                    c = min(cands, key=lambda u: math.hypot(u["x"] - e["x"], u["y"] - e["y"])
+                            + (30.0 if any(w in ("bow", "longbow") for w in u.get("weapons", ())) else 0.0))
                     if math.hypot(c["x"] - e["x"], c["y"] - e["y"]) < 40:
                         out[c["id"]] = e["id"]
                         taken.add(c["id"])
@@ -210,9 +211,12 @@ class _Ctx:
                 phi = math.atan2(y - 48.0, x)
                 phi = max(-0.5, min(0.5, phi))
                 return 53.0 * math.cos(phi), 48.0 + 53.0 * math.sin(phi), None
-            # the rest of the Host waits before the Gate, out of the worst of the arrows
+            # the rest of the Host waits before the Gate, out of the worst of the arrows and
+            # clear of Grond's lane
             phi = math.atan2(y - 48.0, x)
             phi = max(-0.45, min(0.45, phi))
+            if abs(phi) < 0.2:
+                phi = math.copysign(0.2, phi if phi else 1.0)
             return 58.0 * math.cos(phi), 48.0 + 58.0 * math.sin(phi), None
         # the West
         if u["contingent"] in ("rohan", "provincials"):
@@ -261,6 +265,9 @@ class _Ctx:
             # keep out of the archers' reach on the walls until there is a way in
             if not self.gate_broken and self.r(x, y) < 48.0 and u["id"] not in self.tower_for():
                 s -= 0.15 * (48.0 - self.r(x, y))
+            if not self.gate_broken and x > 44.0 and abs(y - 48.0) < 5.0 + u["frontage"] / 2 \
+                    and not u.get("attached_engine"):
+                s -= 2.0                                 # Grond's lane along the road
         return s
 
     def pose_after(self, u: dict[str, Any], path: str) -> tuple[float, float, float]:
@@ -452,8 +459,12 @@ class MinasTirithPolicy:
             k = ctx.klass(u)
             if card in ("infantry_move", "cavalry_move") and (card == "infantry_move" or k == "cavalry"):
                 best = max(best, self.move_estimate(ctx, u))
+                here = ctx.sector(u["x"], u["y"])
                 best = max(best, max((self.charge_value(ctx, u, t) for t in ctx.foes
-                                      if ctx.gap(u, t) <= ctx.allowance(u) + 6), default=-1.0))
+                                      if ctx.gap(u, t) <= ctx.allowance(u) + 6
+                                      and ctx.sector(t["x"], t["y"]) == here
+                                      and abs(_ang(_bearing(u["x"], u["y"], t["x"], t["y"]) - u["heading"])) < 100),
+                                     default=-1.0))
                 best = max(best, self.siege_estimate(ctx, u))
             elif card == "deployment":
                 best = max(best, self.siege_estimate(ctx, u) if self.touching_tower(ctx, u) else -1.0)
@@ -474,7 +485,8 @@ class MinasTirithPolicy:
             e = ctx.engines[actor]
             if e["kind"].endswith("catapult"):
                 if e.get("loaded"):
-                    best = max(best, max((self.bombard_value(ctx, e, t["x"], t["y"]) for t in ctx.foes),
+                    best = max(best, max((self.bombard_value(ctx, e, t["x"], t["y"]) for t in ctx.foes
+                                          if self.in_catapult_reach(ctx, e, t["x"], t["y"])),
                                          default=-1.0))
                 if card == "reload" and not e.get("loaded"):
                     best = max(best, 0.9)
@@ -485,6 +497,17 @@ class MinasTirithPolicy:
         if actor in ctx.leaders:
             return self.leader_estimate(ctx, ctx.leaders[actor])
         return best
+
+    def in_catapult_reach(self, ctx: _Ctx, e: dict[str, Any], x: float, y: float) -> bool:
+        """[MT §7.8] Range (+5 from inside the city, -5 a wall after the first) and front arc."""
+        reach = 35.0 if e["kind"] == "large_catapult" else 25.0
+        if ctx.in_city(e):
+            reach += 5.0
+        walls = ctx.B.walls_crossed((e["x"], e["y"]), (x, y))
+        reach -= 5.0 * max(0, walls - 1)
+        if math.hypot(x - e["x"], y - e["y"]) > reach:
+            return False
+        return abs(_ang(_bearing(e["x"], e["y"], x, y) - e["heading"])) <= 45
 
     def move_estimate(self, ctx: _Ctx, u: dict[str, Any]) -> float:
         if u.get("attached_engine") or not u.get("organized"):
@@ -526,7 +549,7 @@ class MinasTirithPolicy:
                 return 6.0
             return 2.5
         if e["kind"] == "tower":
-            if e.get("docked"):
+            if e.get("docked") or self.tower_waits(ctx, e):
                 return -1.0
             return 1.5 if e["aboard"] else 0.9
         return -1.0
@@ -540,7 +563,10 @@ class MinasTirithPolicy:
             if g is not None and not ctx.gate_broken and engine_at_gate(g):
                 best = 5.0
         if ld.get("attached_to") is None:
-            best = max(best, 0.8)
+            spec = ctx.D.leaders[ld["id"]]
+            reach = spec.moves.get(ld.get("mount"), 6)
+            if any(math.hypot(u["x"] - ld["x"], u["y"] - ld["y"]) < reach + 3 for u in ctx.mine):
+                best = max(best, 0.8)
         for u in ctx.mine:
             if not u.get("organized") and math.hypot(u["x"] - ld["x"], u["y"] - ld["y"]) < 12:
                 best = max(best, 0.9)
@@ -559,7 +585,7 @@ class MinasTirithPolicy:
     def charge_value(self, ctx: _Ctx, u: dict[str, Any], t: dict[str, Any]) -> float:
         v = ctx.melee_exchange(u, t, shock=True) + ctx.importance(t)
         if ctx.side == "west" and u["contingent"] == "garrison" and not ctx.in_city(t):
-            v -= 3.0                                  # the garrison does not sally
+            v -= 6.0                                  # the garrison does not sally
         return v - PIP
 
     def melee_value(self, ctx: _Ctx, u: dict[str, Any], t: dict[str, Any]) -> float:
@@ -661,8 +687,25 @@ class MinasTirithPolicy:
             return 0.03 * (before - after) - PIP
         return 0.04 * (before - after) - PIP
 
+    def tower_waits(self, ctx: _Ctx, e: dict[str, Any]) -> bool:
+        """A tower waits until the unit meant to board it stands in its way (it closes on it,
+        and the unit embarks), unless it has troops aboard already."""
+        if e["kind"] != "tower" or e["aboard"]:
+            return False
+        uid = next((u for u, t in ctx.tower_for().items() if t == e["id"]), None)
+        if uid is None:
+            return False
+        u = ctx.units[uid]
+        h = math.radians(e["heading"])
+        dx, dy = u["x"] - e["x"], u["y"] - e["y"]
+        along = dx * math.cos(h) + dy * math.sin(h)
+        across = -dx * math.sin(h) + dy * math.cos(h)
+        return not (0 < along < e["d"] / 2 + u["depth"] / 2 + 6 and abs(across) < u["frontage"] / 2 + 1)
+
     def _s_advance(self, ctx: _Ctx, a: Action) -> float:
         e = ctx.engines[a["engine"]]
+        if self.tower_waits(ctx, e):
+            return -1.0
         tx, ty = self.engine_target(ctx, e)
         dist = float(ctx.rolled.get(e["id"], 3.5))
         gap = math.hypot(tx - e["x"], ty - e["y"])
