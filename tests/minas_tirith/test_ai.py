@@ -33,7 +33,7 @@ def test_rank_scores_every_legal_action_from_the_view_only():
     assert scores == sorted(scores, reverse=True)
     # with no current card, turning one beats everything but shooting (which needs no card)
     assert g.current[side] is None
-    for s, a in ranked:
+    for _, a in ranked:
         if a["type"] == "turn_card":
             break
         assert a["type"] == "select" and a["actor"].startswith("E-") or a["actor"] in ("M5", "M6")
