@@ -75,3 +75,14 @@ def test_pettingzoo_api():
     obs = env.observe(env.agent_selection)
     assert obs["action_mask"].sum() == len(env.legal_actions()) > 0
     assert env.observation_space(env.agent_selection)["observation"].contains(obs["observation"])
+
+
+def test_sweep_plot_survives_a_one_sided_sweep(tmp_path):
+    pytest.importorskip("matplotlib")
+    from ringwar.commands.simulate import sweep_plot
+
+    # every game won by one side: the Wilson bound may round just below the rate itself
+    summary = {v: {"rate": {"west": (1.0, 0.439, 1.0 - 1e-16), "dark-lord": (0.0, 1e-17, 0.561)}}
+               for v in (2, 3)}
+    paths = sweep_plot(summary, "horns_turn", ["west", "dark-lord"], str(tmp_path / "s"), "t")
+    assert all((tmp_path / p.split("/")[-1]).exists() for p in paths)
