@@ -516,3 +516,127 @@ def log_lines(events: Sequence[dict[str, Any]], n: int | None = None) -> list[st
     """The last ``n`` events (all if None), one line each, with dice shown in the text."""
     evs = list(events) if n is None else list(events)[-n:] if n > 0 else []
     return [format_event(e) for e in evs]
+
+
+# ===== continuous tables (views with board == "table") ==========================================
+def is_table(view: View) -> bool:
+    """A game played on a continuous table in inches (positions x, y and headings)."""
+    return view.get("board") == "table"
+
+
+def _num(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.1f}".rstrip("0").rstrip(".") if abs(v - round(v)) < 0.05 else f"{v:.1f}"
+    return str(v)
+
+
+def table_status_lines(view: View) -> list[str]:
+    """Turn, phase, who acts, each side's current card, the impetus and the pressure gauges."""
+    head = [f"Turn {view.get('turn')}" + (f" of {view['turns']}" if view.get("turns") else "")]
+    head.append(str(view.get("phase_name") or view.get("phase") or ""))
+    if view.get("result"):
+        head.append("game over")
+    elif view.get("to_act"):
+        head.append(f"{view['to_act']} to act")
+    lines = [" · ".join(h for h in head if h)]
+    decks = view.get("decks")
+    if isinstance(decks, dict) and decks:
+        parts = []
+        for side, d in decks.items():
+            if not isinstance(d, dict):
+                continue
+            card = d.get("current_name") or d.get("current") or "no card"
+            parts.append(f"{side}: {card} ({d.get('cards_left', '?')} left, bank {d.get('bank', 0)})")
+        lines.append("Cards: " + "; ".join(parts))
+    bits = []
+    if view.get("active"):
+        bits.append(f"{view['active']} has {view.get('pips', 0)} impetus")
+    if view.get("forced_pips"):
+        bits.append(f"{view['forced_pips']} forced on the arrivals")
+    if view.get("phase_pool") is not None:
+        bits.append(f"phase pool {view['phase_pool']}")
+    if view.get("selected"):
+        rolled = view.get("rolled") or {}
+        bits.append(f"selected {view['selected']}" + (f" (rolled {_num(rolled[view['selected']])}″)"
+                                                        if view["selected"] in rolled else ""))
+    if bits:
+        lines.append("Impetus: " + ", ".join(bits))
+    demo, limit = view.get("demoralization"), view.get("demoralized_at") or {}
+    if isinstance(demo, dict) and demo and all(isinstance(v, int | float) for v in demo.values()):
+        lines.append("Demoralization: " + ", ".join(
+            f"{a} {p}" + (f"/{limit[a]}" if a in limit else "") for a, p in demo.items()))
+    gates = view.get("gates")
+    if isinstance(gates, dict) and gates:
+        broken = [g for g, s in gates.items() if isinstance(s, dict) and s.get("state") != "intact"]
+        held = {g: s.get("controller") for g, s in gates.items() if isinstance(s, dict)}
+        lines.append("Gates: " + (f"broken {', '.join(broken)}; " if broken else "all intact; ")
+                     + "held " + " ".join(f"{g}:{c}" for g, c in held.items())
+                     + (f"; {len(view.get('fires') or [])} fires" if view.get("fires") else ""))
+    if view.get("prompt"):
+        lines.append(f"Decision: {view['prompt']}")
+    if view.get("result"):
+        lines.append(result_text(view["result"]))
+    return lines
+
+
+def table_units_lines(view: View, side: str | None = None) -> list[str]:
+    """``side``'s units (all if None): id, type, figures, x, y, heading, organized, sector;
+    then its engines and leaders."""
+    rows = [f"{'unit':6} {'type':4} {'figs':>4} {'x':>6} {'y':>6} {'head':>5} {'org':3} sector  notes"]
+    for u in view.get("units", ()):
+        if side is not None and u.get("side") != side:
+            continue
+        notes = []
+        if u.get("embarked"):
+            notes.append(f"in {u['embarked']}")
+        if u.get("attached_engine"):
+            notes.append(f"with {u['attached_engine']}")
+        if u.get("acted"):
+            notes.append("acted")
+        if u.get("loaded") is False and any(w in ("bow", "longbow", "horse_bow") for w in u.get("weapons", ())):
+            notes.append("unloaded")
+        if u.get("formation") not in (None, "line"):
+            notes.append(str(u["formation"]))
+        if side is None:
+            notes.append(str(u.get("side")))
+        rows.append(f"{u['id']:6} {u.get('type', ''):4} {u.get('figures', ''):>4} {_num(u.get('x')):>6} "
+                    f"{_num(u.get('y')):>6} {_num(u.get('heading')):>5} "
+                    f"{'yes' if u.get('organized', True) else 'NO':3} {str(u.get('sector', '')):7} "
+                    + ", ".join(notes))
+    engines = [e for e in view.get("engines", ()) if side is None or e.get("side") == side]
+    if engines:
+        rows.append("engines: " + "; ".join(
+            f"{e['id']} {e.get('kind', '')} at ({_num(e.get('x'))}, {_num(e.get('y'))}) head {_num(e.get('heading'))}"
+            + ("" if e.get("loaded", True) else " unloaded") + (" docked" if e.get("docked") else "")
+            + (f" aboard {','.join(e['aboard'])}" if e.get("aboard") else "") for e in engines))
+    leaders = [ld for ld in view.get("leaders", ()) if side is None or ld.get("side") == side]
+    if leaders:
+        rows.append("leaders: " + "; ".join(
+            f"{ld['id']}" + (f" with {ld['attached_to']}" if ld.get("attached_to")
+                            else f" at ({_num(ld.get('x'))}, {_num(ld.get('y'))})") for ld in leaders))
+    return rows
+
+
+def table_action_text(a: Action) -> str:
+    """``select G4``, ``move G4 m0:6``, ``fire G4 at M2``, ``bombard E-G1 at (37.4, 48)``."""
+    kind = str(a.get("type"))
+    rest = {k: v for k, v in a.items() if k != "type"}
+    words = [kind.replace("_", " ")]
+    for k in ("actor", "unit", "engine", "leader"):
+        if k in rest:
+            words.append(str(rest.pop(k)))
+            break
+    if "path" in rest:
+        words.append(str(rest.pop("path")))
+    if "target" in rest:
+        words.append(f"at {rest.pop('target')}")
+    if "x" in rest and "y" in rest:
+        words.append(f"at ({_num(rest.pop('x'))}, {_num(rest.pop('y'))})")
+    words.extend(f"{k}={v}" for k, v in rest.items())
+    return " ".join(words)
+
+
+def table_action_lines(legal: Sequence[Action], width: int = 100) -> list[str]:
+    """The legal actions numbered from 1, several to a line."""
+    items = [f"[{i}] {table_action_text(a)}" for i, a in enumerate(legal, 1)]
+    return _wrap("actions:", items, width) if items else ["(no legal action)"]

@@ -64,6 +64,8 @@ commands:
   resign                 give up the game: the other side(s) win (asks you to confirm)
   draw                   offer a draw: the other side accepts or declines (an AI declines)
   save FILE              save the game (ringwar replay FILE / ringwar play --load FILE)
+  m UNIT INCHES BEARING  (table games) move UNIT straight that far, the bearing relative to its
+                         heading (0 ahead, 90 left); the unit is selected first if need be
   help                   this text
   quit                   leave (saves first if --save was given)"""
 
@@ -223,10 +225,16 @@ class Session:
         v = self.view()
         key = (v.get("turn"), v.get("phase"), v.get("step"), v.get("to_act"),
                repr(v.get("pending")), repr(v.get("decision")), repr(v.get("battle")))
+        if tv.is_table(v):
+            # a continuous table: the state changes with every action, so show it each time
+            key = (key, len(self.game.record.actions))
         if key == self._status_key and not force:
             return
         self._status_key = key
         self.echo("")
+        if tv.is_table(v):
+            self.show_table(v)
+            return
         for line in tv.status_lines(v):
             self.echo(line)
         legal = self.game.legal_actions()
@@ -236,6 +244,57 @@ class Session:
             self.mark_listed()
             if any("to" in a for a in legal):
                 self.echo("  (type a number, or a hex to go there; ? UNIT for a unit's full list)")
+
+    def show_table(self, v: dict[str, Any]) -> None:
+        """A game on a continuous table: the status, the acting side's units and every legal
+        action numbered (moves may also be typed: m UNIT DISTANCE BEARING)."""
+        for line in tv.table_status_lines(v):
+            self.echo(line)
+        if self.game.result is not None:
+            return
+        for line in tv.table_units_lines(v, self.game.to_act):
+            self.echo("  " + line)
+        for line in tv.table_action_lines(self.game.legal_actions()):
+            self.echo("  " + line)
+        self.mark_listed()
+        self.echo("  (type a number, or m UNIT INCHES BEARING to move UNIT that far on a bearing "
+                  "relative to its heading; help for more)")
+
+    def cmd_table_move(self, args: list[str]) -> None:
+        """``m UNIT DISTANCE BEARING`` on a table: ``{"type": "move", "unit": UNIT, "path":
+        "m<BEARING>:<DISTANCE>"}``, after selecting UNIT first if the game selects actors."""
+        usage = "usage: m UNIT INCHES BEARING   (bearing in degrees relative to the unit's heading, 0 = ahead)"
+        if len(args) not in (2, 3):
+            self.echo(usage)
+            return
+        uid = args[0]
+        try:
+            dist = float(args[1])
+            bearing = float(args[2]) if len(args) == 3 else 0.0
+        except ValueError:
+            self.echo(usage)
+            return
+        units = {str(u["id"]).lower(): str(u["id"]) for u in self.view().get("units", ())}
+        uid = units.get(uid.lower(), uid)
+        move = {"type": "move", "unit": uid, "path": f"m{bearing:g}:{dist:g}"}
+        game = self.game
+        selections = getattr(game, "SELECTIONS", frozenset())
+        select = next((a for a in game.legal_actions() if a.get("type") in selections
+                       and uid in {str(v) for k, v in a.items() if k != "type"}), None)
+        if select is None:
+            self.apply(move)
+            return
+        import ringwar
+
+        side = game.to_act
+        try:
+            events = game.apply_selected(dict(select), move)
+        except ringwar.IllegalAction as e:
+            self.echo(str(e))
+            return
+        self.actors.extend([side, side])
+        self.print_events(events)
+        self.autosave()
 
     # ----- commands ----------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -247,7 +306,19 @@ class Session:
         if verb in ("quit", "q", "bye"):
             self.echo("leaving the game" + (f" (saved to {self.save_path})" if self.save_path else ""))
             return False
-        if verb in ("?", "list", "ls", "l"):
+        table = tv.is_table(self.view())
+        if table and verb in ("m", "move") and len(args) in (2, 3):
+            self.cmd_table_move(args)
+        elif table and verb == "units":
+            side = None
+            if args:
+                try:
+                    side = pick_side(self.game.sides, args[0])
+                except click.BadParameter:
+                    side = None if args[0] == "all" else self.viewer
+            for line in tv.table_units_lines(self.view(), side if args else self.viewer):
+                self.echo(line)
+        elif verb in ("?", "list", "ls", "l"):
             self.cmd_list(args)
         elif verb in ("help", "h"):
             self.echo(HELP)
@@ -312,6 +383,11 @@ class Session:
     def cmd_list(self, args: list[str]) -> None:
         v = self.view()
         legal = self.game.legal_actions()
+        if tv.is_table(v):
+            for line in tv.table_action_lines(legal):
+                self.echo(line)
+            self.mark_listed()
+            return
         only = args[0] if args else None
         for line in tv.action_list_lines(legal, v, only=only):
             self.echo(line)

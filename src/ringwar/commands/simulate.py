@@ -25,7 +25,8 @@ def sweep_plot(summary: dict[Any, dict[str, Any]], param: str, sides: list[str],
     for s in sides:
         rates = [summary[v]["rate"][s] for v in values]
         ys = [r[0] for r in rates]
-        err = [[r[0] - r[1] for r in rates], [r[2] - r[0] for r in rates]]
+        # (clamped: a rate of 0 or 1 may sit a rounding error outside its own interval)
+        err = [[max(0.0, r[0] - r[1]) for r in rates], [max(0.0, r[2] - r[0]) for r in rates]]
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=f"{s} wins")
     if not numeric:
         ax.set_xticks(xs, [str(v) for v in values])

@@ -9,7 +9,9 @@
 - **Observations**: ``{"observation": float32 array, "action_mask": int8 array}`` built only
   from the agent's own view (``game.view(agent)``): per unit of a fixed roster (position as
   column/row, own or enemy, on the map, reduced, disrupted, moved, attack/armour/morale
-  values) then the turn, the phase, whose move it is and each army's demoralization.
+  values; on a continuous table, ``board == "table"``: x and y as fractions of the table,
+  heading, strength, organized, loaded ...) then the turn, the phase, whose move it is and
+  each army's demoralization.  (Pieces not on the table at the start have no slot.)
 - **Rewards**: +1 to the winner, -1 to the others at the end (0 each for a draw);
   truncation after ``max_steps`` actions.
 """
@@ -30,6 +32,28 @@ LETTER = {"A": 1.0, "B": 0.8, "C": 0.6, "D": 0.4, "E": 0.2}
 MORALE = {"W": 1.0, "X": 0.75, "Y": 0.5, "Z": 0.25}
 UNIT_FEATURES = 12
 GLOBAL_FEATURES = 16
+
+
+def _table_features(u: dict[str, Any], side: str, table: dict[str, Any]) -> list[float]:
+    """A unit on a continuous table (``board == "table"``): position in table fractions,
+    heading, strength and state."""
+    import math
+    w = float(table.get("width") or 1.0)
+    d = float(table.get("height") or 1.0)
+    a = math.radians(float(u.get("heading") or 0.0))
+    start = float(u.get("start_figures") or u.get("figures") or 1)
+    return [
+        0.0 if u.get("embarked") else 1.0,
+        float(u.get("x") or 0.0) / w, float(u.get("y") or 0.0) / d,
+        1.0 if (u.get("player") or u.get("side")) == side else -1.0,
+        math.cos(a), math.sin(a),
+        min(2.0, float(u.get("figures") or 0) / max(1.0, start, 12.0)),
+        1.0 if u.get("organized", True) else 0.0,
+        1.0 if u.get("loaded") else 0.0,
+        1.0 if u.get("acted") else 0.0,
+        float(u.get("morale") or 0) / 6.0,
+        1.0 if u.get("attached_engine") or u.get("embarked") else 0.0,
+    ]
 
 
 def _unit_features(u: dict[str, Any], side: str) -> list[float]:
@@ -116,10 +140,12 @@ class RingwarEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         view = self.game.view(agent)
         obs = np.zeros(self.obs_size, dtype=np.float32)
+        table = view.get("table") if view.get("board") == "table" else None
         for u in view.get("units", ()):
             i = self._slot.get(u.get("id"))
             if i is not None:
-                obs[i * UNIT_FEATURES:(i + 1) * UNIT_FEATURES] = _unit_features(u, agent)
+                obs[i * UNIT_FEATURES:(i + 1) * UNIT_FEATURES] = (
+                    _table_features(u, agent, table) if table is not None else _unit_features(u, agent))
         g = len(self.roster) * UNIT_FEATURES
         last = float(view.get("last_turn") or 30)
         turn = float(view.get("turn") or view.get("round") or 0)
@@ -129,9 +155,15 @@ class RingwarEnv(AECEnv):
         obs[g + 2] = 1.0 if view.get("to_act") == agent else 0.0
         obs[g + 3] = 1.0 if view.get("night") else 0.0
         k = g + 4
-        for _army, d in sorted((view.get("demoralization") or {}).items())[:6]:
-            obs[k] = min(2.0, d.get("points", 0) / max(1, d.get("level") or 1))
-            obs[k + 1] = 1.0 if d.get("demoralized") else 0.0
+        limits = view.get("demoralized_at") or {}
+        for army, d in sorted((view.get("demoralization") or {}).items())[:6]:
+            if isinstance(d, dict):
+                obs[k] = min(2.0, d.get("points", 0) / max(1, d.get("level") or 1))
+                obs[k + 1] = 1.0 if d.get("demoralized") else 0.0
+            elif isinstance(d, int | float):   # points, with the thresholds beside them
+                level = float(limits.get(army) or 1)
+                obs[k] = max(-1.0, min(2.0, float(d) / level))
+                obs[k + 1] = 1.0 if d >= level else 0.0
             k += 2
         mask = np.zeros(self.n_actions, dtype=np.int8)
         if agent == self.agent_selection and self.game.result is None:

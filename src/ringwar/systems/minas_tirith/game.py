@@ -56,6 +56,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
     SELECTIONS = frozenset({"select"})
     #: the order of the decks is secret to both sides [MT §5]: the search re-deals it
     hidden_information = True
+    heuristic_policy = staticmethod(lambda rng, noise=0.0: __import__(f"{__package__}.ai", fromlist=["policy"]).policy(rng, noise))  # noqa: E501
     OPTIONS: ClassVar[dict[str, Option]] = {
         "turns": Option(None, "[MT §9.2] R-144: the number of Turns (default 10)", kind=int,
                         minimum=1, maximum=40),

@@ -442,6 +442,21 @@ class MovementRules:
             except IllegalAction:
                 continue
             acts.append({"type": "move", "unit": u.id, "path": p})
+        # straight ahead as far as it can go when the full move is blocked: what brings a
+        # unit into contact with a wall (ladders), a friendly tower (embarking) or a
+        # connection (crossing), which the fixed fractions above almost never hit
+        full = fmt(math.floor(allow * 2) / 2)
+        if full != "0" and not any(a["path"] == f"m0:{full}" for a in acts):
+            lo, hi = 0.0, math.floor(allow * 2) / 2
+            for _ in range(8):
+                mid = (lo + hi) / 2
+                try:
+                    self.check_path(u, f"m0:{fmt(mid)}")
+                    lo = mid
+                except IllegalAction:
+                    hi = mid
+            if lo >= 0.25 and not any(a["path"] == f"m0:{fmt(lo)}" for a in acts):
+                acts.append({"type": "move", "unit": u.id, "path": f"m0:{fmt(lo)}"})
         return acts
 
     # ----- combined moves [MT §7.1.7] --------------------------------------------------------

@@ -447,7 +447,9 @@ class SiegeRules:
         files = max(1, math.ceil(u.figures / max(1, int(self.B.walk_width // p[1]))))
         depth = math.ceil(u.figures / files) * p[1]
         was = (u.x, u.y, u.heading, u.files, u.embarked)
-        for dr in (0.0,):
+        # a straight unit on a curved walk: its corners reach further out than its centre line,
+        # so it is tried a little further in as well
+        for dr in (0.0, 0.25, 0.5):
             for da in (0.0, 4.0, -4.0, 8.0, -8.0, 12.0, -12.0):
                 a = ang + math.degrees(da / max(1.0, r_in))
                 # the straight rear edge's corners must clear the curved inner face of the wall
