@@ -444,29 +444,32 @@ class SiegeRules:
         ang = math.degrees(math.atan2(point[1] - cy, point[0] - cx))
         r_in = self.B._band[wall][0]          # the walk lies just inside wall k
         p = self.pitch(u)
-        files = max(1, math.ceil(u.figures / max(1, int(self.B.walk_width // p[1]))))
-        depth = math.ceil(u.figures / files) * p[1]
+        least = max(1, math.ceil(u.figures / max(1, int(self.B.walk_width // p[1]))))
         was = (u.x, u.y, u.heading, u.files, u.embarked)
         # a straight unit on a curved walk: its corners reach further out than its centre line,
-        # so it is tried a little further in as well
-        for dr in (0.0, 0.25, 0.5):
-            for da in (0.0, 4.0, -4.0, 8.0, -8.0, 12.0, -12.0):
-                a = ang + math.degrees(da / max(1.0, r_in))
-                # the straight rear edge's corners must clear the curved inner face of the wall
-                half = files * p[0] / 2
-                r = math.sqrt(max(0.0, r_in * r_in - half * half)) - depth / 2 - 0.05 - dr
-                x, y = cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))
-                h = (a + 180) % 360                         # facing into the city
-                u.x, u.y, u.heading, u.files, u.embarked = q(x), q(y), qa(h), files, None
-                self._after_change()
-                fp = self.footprint(u)
-                if self.B.obstacle(fp) is None and not self.overlapping(fp, {u.id}) \
-                        and self.B.walk_at(u.x, u.y) == wall:
-                    if e is not None and u.id in e.aboard:
-                        e.aboard.remove(u.id)
-                    self.follow_attached(u)
-                    return [event("landed", "[MT §7.6]", f"{self.name_of(u.id)} is on the walk of wall "
-                                  f"{wall} (level {wall})", unit=u.id)]
+        # so it is tried a little further in as well, and along the walk on both sides of the
+        # landing point (nearest first), deepest formation that fits the 2″ walk first
+        offsets = sorted((d for d in range(-16, 17, 2)), key=lambda d: (abs(d), d))
+        for files in dict.fromkeys((least, min(u.figures, least + 2), u.figures)):
+            depth = math.ceil(u.figures / files) * p[1]
+            for da in offsets:
+                for dr in (0.0, 0.25, 0.5):
+                    a = ang + math.degrees(da / max(1.0, r_in))
+                    # the straight rear edge's corners must clear the curved inner face
+                    half = files * p[0] / 2
+                    r = math.sqrt(max(0.0, r_in * r_in - half * half)) - depth / 2 - 0.05 - dr
+                    x, y = cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))
+                    h = (a + 180) % 360                         # facing into the city
+                    u.x, u.y, u.heading, u.files, u.embarked = q(x), q(y), qa(h), files, None
+                    self._after_change()
+                    fp = self.footprint(u)
+                    if self.B.obstacle(fp) is None and not self.overlapping(fp, {u.id}) \
+                            and self.B.walk_at(u.x, u.y) == wall:
+                        if e is not None and u.id in e.aboard:
+                            e.aboard.remove(u.id)
+                        self.follow_attached(u)
+                        return [event("landed", "[MT §7.6]", f"{self.name_of(u.id)} is on the walk "
+                                      f"of wall {wall} (level {wall})", unit=u.id)]
         u.x, u.y, u.heading, u.files, u.embarked = was
         self._after_change()
         return [event("landed", "[MT §7.6]", f"There is no room on the walls for {self.name_of(u.id)}")]
