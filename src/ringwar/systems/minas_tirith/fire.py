@@ -20,6 +20,9 @@ from .geometry import corners, unit_vectors
 from .tables import kill_thresholds, missile_band, missile_max_range
 from .units import Unit, q
 
+#: fire squares by centre (immutable polygons)
+_SQUARES: dict[tuple[float, float], Any] = {}
+
 
 class FireRules:
     """[MT §7.4] [MT §7.8]: mixed into :class:`MinasTirithGame`."""
@@ -439,8 +442,11 @@ class FireRules:
 
     # ----- fire [MT §7.8] ---------------------------------------------------------------------------
     def fire_square(self: Any, x: float, y: float) -> Any:
-        s = float(self.D.values["fire_size"]) / 2
-        return box(x - s, y - s, x + s, y + s)                          # R-12
+        sq = _SQUARES.get((x, y))
+        if sq is None:
+            s = float(self.D.values["fire_size"]) / 2
+            sq = _SQUARES[(x, y)] = box(x - s, y - s, x + s, y + s)      # R-12
+        return sq
 
     def start_fire(self: Any, x: float, y: float) -> list[Event]:
         self.fires.append((x, y))

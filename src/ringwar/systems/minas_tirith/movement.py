@@ -36,6 +36,8 @@ _STEP = re.compile(r"^(m)(-?\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$|^(w|pl|pr)(-?\d+(?:\
 MAX_PATH_STEPS = 8
 EPS = 1e-6
 _ROAD_CACHE: dict[Any, Any] = {}
+#: footprints by (type, order, figures, x, y, heading, files): shapely polygons are immutable
+_FOOTPRINTS: dict[tuple[Any, ...], Polygon] = {}
 
 
 class Pose:
@@ -89,11 +91,21 @@ class MovementRules:
         return t.open_pitch if (u.order == "open" or t.open_only) else t.close_pitch
 
     def footprint(self: Any, u: Unit, pose: Pose | None = None) -> Polygon:
-        p = self.pitch(u)
+        """The footprint at the unit's pose (or ``pose``), memoized by everything it depends on
+        (a pure function of the pose, so the memo is never stale)."""
         if pose is None:
-            return rect(u.x, u.y, u.heading, u.files * p[0], u.ranks * p[1])
-        ranks = max(1, math.ceil(u.figures / max(1, pose.files)))
-        return rect(pose.x, pose.y, pose.h, pose.files * p[0], ranks * p[1])
+            key = (u.type, u.order, u.figures, u.x, u.y, u.heading, u.files)
+        else:
+            key = (u.type, u.order, u.figures, pose.x, pose.y, pose.h, pose.files)
+        poly = _FOOTPRINTS.get(key)
+        if poly is None:
+            p = self.pitch(u)
+            ranks = max(1, math.ceil(u.figures / max(1, key[6])))
+            poly = rect(key[3], key[4], key[5], key[6] * p[0], ranks * p[1])
+            if len(_FOOTPRINTS) > 50_000:
+                _FOOTPRINTS.clear()
+            _FOOTPRINTS[key] = poly
+        return poly
 
     def engine_rect(self: Any, e: Any, x: float | None = None, y: float | None = None,
                     h: float | None = None) -> Polygon:
