@@ -225,6 +225,14 @@ class MenuRules:
                 return self.why_not_place(action)
         except IllegalAction as e:
             return e
+        if self.stage == "react":
+            if kind in ("react_fire", "react_retreat", "countercharge"):
+                try:
+                    self.reacting_unit(action)
+                except IllegalAction as e:
+                    return e
+            return IllegalAction("[MT §6.6]", f"{kind!r} is not a reaction open now (the menu "
+                                 "lists them)")
         if kind == "select":
             return IllegalAction("[MT §6.5]", f"{action.get('actor')!r} has nothing to do on the "
                                  "current card (or it is not the active side's)")
