@@ -266,3 +266,79 @@ def test_7_10_moving_in_a_sector_with_4_fires_tests_d8_plus_fires_above_4():
     t.force((8, 2))
     ev = t.act("G12", {"type": "move", "unit": "G12", "path": "m180:0.5"})
     assert "d8 2 +1 -0 = 3 against morale 2: disorganized" in "\n".join(e["text"] for e in ev)
+
+
+# ----- §7.9 elephant archers as a target (R-121) -------------------------------------------------
+
+@rule("§7.9", "§8.5")
+def test_7_9_r121_elephant_archers_are_a_separate_target_shot_as_li_at_minus_2():
+    t = archers(8.0, target="H7", target_kw={"figures": 3, "files": 3})
+    assert fire_acts(t) == [{"type": "fire", "unit": "G4", "target": "H7"},
+                            {"type": "fire", "unit": "G4", "target": "H7", "archers": True}]
+    t.force(then_random=True)
+    ev = t.act("G4", {"type": "fire", "unit": "G4", "target": "H7", "archers": True})
+    assert "at CF 5 " in events(ev, "fire")[0]["text"]          # short 7, LI 0, howdah -2
+    t = archers(8.0, target="H7", target_kw={"figures": 3, "files": 3})
+    t.force(then_random=True)
+    ev = t.act("G4", {"type": "fire", "unit": "G4", "target": "H7"})
+    assert "at CF 2 " in events(ev, "fire")[0]["text"]          # the Mumakil: 7 - 5
+
+
+@rule("§7.9", "§9.3")
+def test_7_9_shooting_the_archers_kills_archers_never_elephants_at_most_those_aboard():
+    t = archers(8.0, target="H7", target_kw={"figures": 3, "files": 3})
+    g = t.g
+    before = g.demoralization_points()["dark-lord"]
+    d = t.force(*[(20, 1)] * 4, *[(20, 20)] * 8)                # 4 hits on 3 archers
+    ev = t.act("G4", {"type": "fire", "unit": "G4", "target": "H7", "archers": True})
+    d.done()
+    h7 = g.units["H7"]
+    assert h7.archers == 0 and h7.figures == 3 and "3 killed" in events(ev, "fire")[0]["text"]
+    assert g.demoralization_points()["dark-lord"] == before + 3
+    g.units["G4"].loaded = True
+    assert {"type": "fire", "unit": "G4", "target": "H7", "archers": True} not in fire_acts(t)
+    t.select("G4")
+    t.refused({"type": "fire", "unit": "G4", "target": "H7", "archers": True})
+
+
+@rule("§7.9")
+def test_7_9_archers_die_with_an_elephant_shot_down():
+    t = archers(8.0, target="H7", target_kw={"figures": 3, "files": 3})
+    t.g.units["G4"].organized = True
+    d = t.force((20, 1), *[(20, 20)] * 11)                      # CF 2: one elephant falls
+    t.act("G4", {"type": "fire", "unit": "G4", "target": "H7"})
+    d.done()
+    h7 = t.g.units["H7"]
+    assert h7.figures == 2 and h7.archers == 2
+
+
+# ----- §7.8 a loaded catapult may always fire ----------------------------------------------------
+
+def bombard_points(t: Table, eid: str) -> set[tuple[float, float]]:
+    return {(a["x"], a["y"]) for a in t.g.bombard_menu(t.g.engines[eid])}
+
+
+@rule("§7.8", "§3.5")
+def test_7_8_a_dark_lord_catapult_may_aim_at_the_city_sectors_the_west_holds():
+    t = catapult("E-D4", 70, 48, 180)              # 35": L1-S, L1-G and L1-N within reach
+    g = t.g
+    e = g.engines["E-D4"]
+    city = {s: (round(p.representative_point().x, 3), round(p.representative_point().y, 3))
+            for s, p in g.B.sectors.items() if s != "Pelennor"}
+    reach = {s for s, (x, y) in city.items() if g.why_not_bombard(e, x, y) is None}
+    assert reach and reach <= {"L1-S", "L1-G", "L1-N"}
+    assert {city[s] for s in reach} <= bombard_points(t, "E-D4")
+    s = sorted(reach)[0]
+    g.sector_control[s] = "dark-lord"              # a sector he holds is no target
+    assert city[s] not in bombard_points(t, "E-D4")
+    t2 = catapult("E-G1", 70, 48, 180, side="west")     # the West gets no such points
+    assert t2.g.city_aim_points(t2.g.engines["E-G1"]) == []
+
+
+@rule("§7.8")
+def test_7_8_any_point_in_range_and_arc_may_be_sent_and_straight_ahead_when_nothing_is_near():
+    t = catapult("E-D4", 100, 48, 0)               # facing east, away from everything
+    assert bombard_points(t, "E-D4") == {(100 + 35 * 0.75, 48.0)}
+    t.force((6, 2), (6, 3))
+    t.act("E-D4", {"type": "bombard", "engine": "E-D4", "x": 121.37, "y": 52.5})   # off the menu
+    assert not t.g.engines["E-D4"].loaded and t.g.pips == 9

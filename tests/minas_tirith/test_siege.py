@@ -240,3 +240,55 @@ def test_7_5_11_contact_made_on_a_move_card_alone_never_destroys_an_engine():
     t.front_at("G3", 96.5, 60, 0, figures=4, files=4)
     t.act("G3", {"type": "move", "unit": "G3", "path": "m0:2"})
     assert not t.g.engines["E-D4"].destroyed
+
+
+# ----- §7.6 wall combat along one walk (R-106) ---------------------------------------------------
+
+def walk_pair(gap: float, r: float = 32.0, phi0: float = -70.0, r2: float | None = None) -> Table:
+    """G3 on the walk of wall 2 facing along it (counter-clockwise), M3 facing it along the
+    walk, placed (by bisection on its bearing) ``gap`` inches from G3's footprint."""
+    t = siege("close_combat", side="west")
+    g = t.g
+    x, y = polar(r, phi0)
+    t.unit("G3", x, y, phi0 + 90, figures=4, files=1)
+    r2 = r if r2 is None else r2
+    lo, hi = phi0, phi0 + 40
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        x, y = polar(r2, mid)
+        t.unit("M3", x, y, mid - 90, figures=4, files=1)
+        if g.footprint(g.units["G3"]).distance(g.footprint(g.units["M3"])) < gap:
+            lo = mid
+        else:
+            hi = mid
+    x, y = polar(r2, hi if gap > 0 else lo)
+    t.unit("M3", x, y, hi - 90, figures=4, files=1)
+    return t
+
+
+@rule("§7.6", "§7.5.1")
+@pytest.mark.parametrize("gap, offered", [(5.99, True), (6.05, False)])
+def test_7_6_r106_wall_combat_along_one_walk_within_6_inches_without_contact(gap, offered):
+    t = walk_pair(gap)
+    g = t.g
+    g3, m3 = g.units["G3"], g.units["M3"]
+    assert g.B.walk_at(g3.x, g3.y) == g.B.walk_at(m3.x, m3.y) == 2
+    assert g.B.obstacle(g.footprint(g3)) is None and g.B.obstacle(g.footprint(m3)) is None
+    assert not g.engaged_with(g3)
+    assert ({"type": "melee", "unit": "G3", "target": "M3"} in g.melee_menu(g3)) == offered
+    if offered:
+        t.force(then_random=True)
+        ev = t.act("G3", {"type": "melee", "unit": "G3", "target": "M3"})
+        text = events(ev, "combat")[0]["text"]
+        assert text.startswith("Melee") and "ranks" not in text and "flank" not in text
+        assert g.situation(g3, m3) == "wall" and t.g.pips == 9
+
+
+@rule("§7.6")
+def test_7_6_r106_no_wall_combat_with_a_unit_on_another_walk_however_near():
+    t = walk_pair(3.0, r2=39.0)                      # M3 on the walk of wall 1
+    g = t.g
+    g3, m3 = g.units["G3"], g.units["M3"]
+    assert g.B.walk_at(m3.x, m3.y) == 1 and g.B.walk_at(g3.x, g3.y) == 2
+    assert g.footprint(g3).distance(g.footprint(m3)) <= 6.0
+    assert {"type": "melee", "unit": "G3", "target": "M3"} not in g.melee_menu(g3)

@@ -67,7 +67,11 @@ class FireRules:
                 return self.name_of(pid)
         return None
 
-    def why_not_fire(self: Any, u: Unit, target: Any, *, reaction: bool = False) -> IllegalAction | None:
+    def why_not_fire(self: Any, u: Unit, target: Any, *, reaction: bool = False,
+                     pose: Any = None) -> IllegalAction | None:
+        """Why ``u`` may not shoot at ``target`` now (None: it may); ``pose``: the target
+        taken at that pose instead of where it stands (reaction fire at a mover's end
+        position, [MT §6.6])."""
         w = self.missile_weapon(u)
         if w is None:
             return IllegalAction("[MT §7.4]", f"{self.name_of(u.id)} has no missile weapon")
@@ -84,7 +88,7 @@ class FireRules:
             return IllegalAction("[MT §7.4]", "a unit in contact with the enemy does not shoot (R-85)")
         if self.engaged_with(t):
             return IllegalAction("[MT §7.4]", "no fire into a melee (R-85)")
-        tp = self.footprint(t)
+        tp = self.footprint(t, pose)
         if not self.in_front_arc(u, tp):
             return IllegalAction("[MT §7.4]", "the target must be at least partly in the front arc")
         edge = self.front_edge(u)
@@ -163,11 +167,13 @@ class FireRules:
         return self.volley(u, t, at_archers=bool(action.get("archers")))
 
     def volley(self: Any, u: Unit, t: Unit, band_override: str | None = None,
-               at_archers: bool = False) -> list[Event]:
+               at_archers: bool = False, pose: Any = None) -> list[Event]:
+        """One volley of ``u`` at ``t`` (``pose``: ``t`` taken at that pose, [MT §6.6])."""
         M = self.D.missile_mods
         w = self.missile_weapon(u)
         assert w is not None
-        tp = self.footprint(t)
+        tp = self.footprint(t, pose)
+        tx, ty = (t.x, t.y) if pose is None else (pose.x, pose.y)
         dist = self.front_edge(u).distance(tp)
         band = missile_band(w, dist)
         assert band is not None
@@ -186,13 +192,13 @@ class FireRules:
             if tm:
                 cf += tm
                 why.append(f"{tm:+d} target {t.type}")
-        if self.B.walk_at(t.x, t.y) is not None:
+        if self.B.walk_at(tx, ty) is not None:
             cf += M["target_on_wall_walk"]
             why.append(f"{M['target_on_wall_walk']:+d} battlements")
         if self.B.in_woods(tp):
             cf += M["target_in_woods"]
             why.append(f"{M['target_in_woods']:+d} woods")
-        eu, et = self.B.elevation(u.x, u.y), self.B.elevation(t.x, t.y)
+        eu, et = self.B.elevation(u.x, u.y), self.B.elevation(tx, ty)
         if eu > et or (self.B.walk_at(u.x, u.y) is not None and eu >= et):
             cf += M["shooting_down"]
             why.append(f"{M['shooting_down']:+d} shooting down")

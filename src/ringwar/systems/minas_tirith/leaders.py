@@ -201,9 +201,12 @@ class LeaderRules:
                     acts.append({"type": "rally", "leader": ld.id, "unit": u.id})
             if len(spec.mounts) > 1:
                 acts.append({"type": "remount", "leader": ld.id})
+        # the menu's cap trims the attach and rally choices, never a duel or a spell (which
+        # would then be refused: an action off the menu is illegal) [MT §7.12] [MT §7.13]
+        acts = acts[:40]
         acts.extend(self.duel_menu(ld))
         acts.extend(self.spell_menu(ld))
-        return acts[:40]
+        return acts
 
     def frozen_leader(self: Any, ld: Leader) -> bool:
         return self.D.leaders[ld.id].contingent == "harad" and self.turn_no <= 1
@@ -416,7 +419,7 @@ class LeaderRules:
         ma = self.D.spells.get("magical_attack")
         for tid, _mod in self.duel_targets(ld):
             top = self.max_avoid(ld, self.leaders[tid])
-            for avoid in sorted({0, top}):
+            for avoid in range(top + 1):                 # any a up to his maximum [MT §7.13]
                 acts.append({"type": "duel", "leader": ld.id, "target": tid, "magic": 0, "avoid": avoid})
             if spec.caster and ma is not None and ld.id in ma.casters:
                 for pts in range(ma.sp[0], min(ma.sp[1], self.spell_points[ld.side]) + 1):

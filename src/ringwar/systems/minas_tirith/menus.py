@@ -225,6 +225,20 @@ class MenuRules:
                 return self.why_not_place(action)
         except IllegalAction as e:
             return e
+        if self.stage == "react":
+            if kind in ("react_fire", "react_retreat", "countercharge"):
+                try:
+                    self.reacting_unit(action)
+                except IllegalAction as e:
+                    return e
+            return IllegalAction("[MT §6.6]", f"{kind!r} is not a reaction open now (the menu "
+                                 "lists them)")
+        if self.stage == "choice":
+            if self.pending is not None and self.pending.get("kind") == "avoid":
+                return IllegalAction("[MT §7.13]", "the attacked leader declares an avoidance from 0 "
+                                     "to his maximum for the two mounts")
+            return IllegalAction("[MT §7.5.8]", "a unit that broke through advances at an enemy in "
+                                 "reach or stands (attacking cavalry without a commander must advance, R-99)")
         if kind == "select":
             return IllegalAction("[MT §6.5]", f"{action.get('actor')!r} has nothing to do on the "
                                  "current card (or it is not the active side's)")

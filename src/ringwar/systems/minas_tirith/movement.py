@@ -668,7 +668,7 @@ class MovementRules:
         if set(action) != {"type", "unit", "target"}:
             raise IllegalAction("[MT §7.1.3]", "a charge is {type, unit, target}")
         t = self.units[target]
-        turn, _ = self.charge_line(u, t)
+        turn, to_target = self.charge_line(u, t)
         wheel_cost = float(self.D.values["wheel_factor"]) * abs(math.radians(turn)) * \
             u.files * self.pitch(u)[0] / 2
         try:
@@ -687,7 +687,10 @@ class MovementRules:
                     f"bonus {'+'.join(map(str, dice))} = {sum(dice)}″, {distance:.1f}″ in all",
                     unit=u.id, target=t.id, dice=dice)]
         (fx, fy), _ = unit_vectors(u.heading + turn)
-        end = [u.x + fx * distance, u.y + fy * distance, u.heading + turn, u.files]
+        # [MT §6.6] the declared end: contact with the target if the charge reaches it (not
+        # the full distance through and past it, which could end farther off than it began)
+        reach = min(distance, to_target)
+        end = [u.x + fx * reach, u.y + fy * reach, u.heading + turn, u.files]
         return ev + self.declare(u, {"kind": "charge", "unit": u.id, "target": t.id, "turn": turn,
                                      "distance": distance, "start_arc": start_arc, "end": end,
                                      "start": [u.x, u.y]})

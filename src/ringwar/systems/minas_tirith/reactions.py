@@ -33,11 +33,15 @@ class ReactionRules:
         """A declared move: open the reaction window if it triggers anyone who can react,
         else carry it out at once."""
         enemy = OTHER[u.side]
-        triggered = self.triggered_by(u, move) if self.bank[enemy] >= int(self.D.values["reaction_cost"]) else []
+        kinds = self.triggers_of(u, move) if self.bank[enemy] >= int(self.D.values["reaction_cost"]) else {}
+        triggered = sorted(kinds)
         if not triggered:
             return self.complete(u, move)
+        # [MT §6.6] a retreat answers triggers (a)-(c) only: a unit triggered by (d) alone
+        # (the mover came into its own range) may only shoot
         self.pending = {"side": enemy, "move": move, "triggered": triggered, "reacted": [],
-                        "fire": [], "fell_back": []}
+                        "fire": [], "fell_back": [],
+                        "fire_only": sorted(i for i, k in kinds.items() if k == {"d"})}
         self.stage = "react"
         return [event("reaction_window", "[MT §6.6]",
                       f"{self.name_of(u.id)}'s move triggers {', '.join(self.name_of(t) for t in triggered)}: "
@@ -54,19 +58,25 @@ class ReactionRules:
 
     # ----- who is triggered (R-62) ----------------------------------------------------------
     def triggered_by(self: Any, u: Unit, move: dict[str, Any]) -> list[str]:
+        return sorted(self.triggers_of(u, move))
+
+    def triggers_of(self: Any, u: Unit, move: dict[str, Any]) -> dict[str, set[str]]:
+        """The units ``move`` triggers, each with the tests it meets: "a", "b", "c" (the
+        mover's contact, charge reach or missile range) or "d" (the reactor's own range)."""
         if move["kind"] == "group":
-            out: set[str] = set()
+            out: dict[str, set[str]] = {}
             for i in move["units"]:
-                out.update(self.triggered_by(self.units[i], {**move, "kind": "move",
-                                                             "end": move["ends"][i]}))
-            return sorted(out)
+                for rid, k in self.triggers_of(self.units[i], {**move, "kind": "move",
+                                                               "end": move["ends"][i]}).items():
+                    out.setdefault(rid, set()).update(k)
+            return out
         x, y, h, files = move["end"]
         p = self.pitch(u)
         end = rect(x, y, h, files * p[0], math.ceil(u.figures / max(1, files)) * p[1])
         reach = self.charge_reach(u)
         mover_w = self.missile_weapon(u) if u.loaded else None
         mover_range = missile_max_range(mover_w) if mover_w else 0.0
-        out = []
+        out: dict[str, set[str]] = {}
         for r in self.units.values():
             if r.side == u.side or not r.placed:
                 continue
@@ -77,14 +87,19 @@ class ReactionRules:
             after = end.distance(rp)
             if after >= before - 1e-6:
                 continue
-            hit = (after <= float(self.D.values["contact_tolerance"]) or after <= reach
-                   or (mover_w and after <= mover_range))
+            k = set()
+            if after <= float(self.D.values["contact_tolerance"]):
+                k.add("a")
+            if after <= reach:
+                k.add("b")
+            if mover_w and after <= mover_range:
+                k.add("c")
             w = self.missile_weapon(r)
-            if not hit and w and r.loaded and after <= missile_max_range(w) and self.in_front_arc(r, end):
-                hit = True
-            if hit and self.may_react(r, u):
-                out.append(r.id)
-        return sorted(out)
+            if w and r.loaded and after <= missile_max_range(w) and self.in_front_arc(r, end):
+                k.add("d")
+            if k and self.may_react(r, u):
+                out[r.id] = k
+        return out
 
     def may_react(self: Any, r: Unit, mover: Unit) -> bool:
         """[MT §6.6] organized, inside a leader's span, not attacked in the flank or rear."""
@@ -119,7 +134,7 @@ class ReactionRules:
                     continue
                 if self.missile_weapon(r) and r.loaded and self.why_not_react_fire(r, mover) is None:
                     acts.append({"type": "react_fire", "unit": rid})
-                if not self.frozen(r):
+                if not self.frozen(r) and rid not in p.get("fire_only", ()):
                     for mode in RETREATS:
                         acts.append({"type": "react_retreat", "unit": rid, "mode": mode})
                     if self.may_countercharge(r, mover, p["move"]):
@@ -145,7 +160,22 @@ class ReactionRules:
         return self.units[rid]
 
     def why_not_react_fire(self: Any, r: Unit, mover: Unit) -> IllegalAction | None:
-        return self.why_not_fire(r, mover.id)
+        return self.react_fire_at(r, mover)[0]
+
+    def react_fire_at(self: Any, r: Unit, mover: Unit) -> tuple[IllegalAction | None, Any]:
+        """Whether ``r`` may shoot at ``mover`` in reaction, and the pose to take it at: where
+        it stands, or, for a move (not a charge) that brought it into ``r``'s range (trigger
+        (d)), its declared end position [MT §6.6]."""
+        err = self.why_not_fire(r, mover.id)
+        move = self.pending["move"] if self.pending is not None else None
+        if err is None or move is None or move["kind"] == "charge":
+            return err, None
+        end = (move.get("ends") or {}).get(mover.id) or move["end"]
+        from .movement import Pose
+        pose = Pose(float(end[0]), float(end[1]), float(end[2]), int(end[3]))
+        if self.why_not_fire(r, mover.id, pose=pose) is None:
+            return None, pose
+        return err, None
 
     def do_react_fire(self: Any, action: Action) -> list[Event]:
         """[seed: Archery] A loaded missile unit whose front arc holds the mover shoots (the
@@ -153,7 +183,7 @@ class ReactionRules:
         r = self.reacting_unit(action)
         p = self.pending
         mover = self.mover_for(r.id)
-        err = self.why_not_react_fire(r, mover)
+        err, pose = self.react_fire_at(r, mover)
         if err is not None:
             raise err
         self.bank[p["side"]] -= int(self.D.values["reaction_cost"])
@@ -165,7 +195,7 @@ class ReactionRules:
             band = "point_blank" if start <= float(self.D.values["reaction_fire_point_blank_start"]) \
                 else str(self.D.values["reaction_fire_band"])
         return [event("react", "[MT §6.6]", f"{self.name_of(r.id)} reacts with archery")] + \
-            self.volley(r, mover, band_override=band)
+            self.volley(r, mover, band_override=band, pose=pose)
 
     def may_fall_back(self: Any, r: Unit) -> bool:
         return (r.placed and self.klass(r) == "infantry" and not self.frozen(r)
@@ -202,6 +232,9 @@ class ReactionRules:
             raise IllegalAction("[MT §6.6]", "retreat 'quarter', 'half' or 'full' (the Haradrim may "
                                 "not move on Turn 1)")
         p = self.pending
+        if r.id in p.get("fire_only", ()):
+            raise IllegalAction("[MT §6.6]", "a retreat answers a mover's contact, charge reach or "
+                                "missile range (triggers a-c), not its entering the reactor's own range")
         mover = self.mover_for(r.id)
         self.bank[p["side"]] -= int(self.D.values["reaction_cost"])
         p["reacted"].append(r.id)

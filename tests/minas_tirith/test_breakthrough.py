@@ -1,0 +1,172 @@
+"""Breakthrough [MT §7.5.8] (R-98 to R-101) and disengaging from melee [MT §7.5.9].
+
+The duels are those of test_combat: G3 (4 figures) charges M3 (4 figures) in open field;
+results dice of 4 against 1 penetrate (D = 6), 3 against 1 only push back (D = 5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .builder import Table, events, rule, texts
+from .test_combat import FOUR, MISS, charge, duel
+
+
+def penetrate(ra: int = 4, pips: int = 10, attacker: str = "G3") -> Table:
+    if attacker == "G3":
+        t = duel("G3", "M3", a_kw=FOUR, d_kw=FOUR)
+        t.g.pips = pips
+        charge(t, "G3", "M3", (6, 4), *[MISS] * 8, (6, ra), (6, 1), (8, 1), (8, 1),
+               then_random=pips == 1)                # the Round ends: the next impetus roll
+    else:                                          # G8 heavy cavalry, penetrating at 5
+        t = duel("G8", "M3", a_kw={"files": 4}, d_kw=FOUR)
+        t.g.pips = pips
+        charge(t, "G8", "M3", (6, 1), (6, 1), *[MISS] * 12, (6, 1), (6, 1), (8, 1), (8, 1))
+    return t
+
+
+# ----- §7.5.8 breakthrough ----------------------------------------------------------------------
+
+@rule("§7.5.8", "§7.5.7")
+@pytest.mark.parametrize("ra, offered", [(4, True), (3, False)])
+def test_7_5_8_breakthrough_only_after_the_attacker_penetrates(ra, offered):
+    t = penetrate(ra)
+    assert (t.g.stage == "choice") == offered
+    if offered:
+        assert t.g.phase == "breakthrough" and t.g.rules_to_act == "west"
+        assert t.menu() == [{"type": "breakthrough", "unit": "G3", "target": "M3"},
+                            {"type": "stand", "unit": "G3"}]
+    else:
+        assert not events(t.g.log, "breakthrough")
+
+
+@rule("§7.5.8")
+def test_7_5_8_r98_standing_is_free():
+    t = penetrate()
+    pips = t.g.pips
+    x = t.g.units["G3"].x
+    ev = t.apply({"type": "stand", "unit": "G3"})
+    assert "(R-98)" in texts(ev) and t.g.pips == pips and t.g.units["G3"].x == x
+    assert t.g.stage == "round" and t.g.units["G3"].no_flank_until < t.g.round
+
+
+@rule("§7.5.8", "§7.1.3")
+def test_7_5_8_the_advance_costs_1_pip_is_a_full_charge_move_and_shocks():
+    t = penetrate()
+    pips = t.g.pips
+    t.force((6, 3), then_random=True)
+    ev = t.apply({"type": "breakthrough", "unit": "G3", "target": "M3"})
+    assert t.g.pips == pips - 1
+    assert "breaks through at Morgul orcs 3 (M3): 3" in texts(ev)
+    assert events(ev, "combat")[0]["text"].startswith("Shock")
+
+
+@rule("§7.5.8", "§6.5")
+def test_7_5_8_no_breakthrough_offered_without_a_pip_left():
+    t = penetrate(pips=1)                          # the charge spent it
+    assert t.g.stage == "round" and not events(t.g.log, "breakthrough")
+
+
+@rule("§7.5.8")
+def test_7_5_8_r99_cavalry_without_an_attached_commander_must_advance():
+    t = penetrate(attacker="G8")
+    assert t.menu() == [{"type": "breakthrough", "unit": "G8", "target": "M3"}]
+    t.refused({"type": "stand", "unit": "G8"}, "[MT §7.5.8]")
+
+
+@rule("§7.5.8")
+def test_7_5_8_r99_cavalry_with_an_attached_commander_may_stand():
+    t = duel("G8", "M3", a_kw={"files": 4}, d_kw=FOUR)
+    t.leader("forlong", attached_to="G8")          # CL 1 on the results roll: 1 + 6 + 1 = 8
+    charge(t, "G8", "M3", (6, 1), (6, 1), *[MISS] * 12, (6, 1), (6, 1), (8, 1), (8, 1))
+    assert {"type": "stand", "unit": "G8"} in t.menu()
+    t.apply({"type": "stand", "unit": "G8"})
+    assert t.g.stage == "round"
+
+
+@rule("§7.5.8", "§7.2")
+def test_7_5_8_r101_no_flank_or_rear_through_round_r_plus_2():
+    t = penetrate()
+    t.force((6, 3), then_random=True)
+    t.apply({"type": "breakthrough", "unit": "G3", "target": "M3"})
+    g = t.g
+    r = g.round
+    assert g.units["G3"].no_flank_until == r + 2
+    for rnd, flank in ((r + 2, False), (r + 3, True)):
+        t2 = Table()
+        t2.clear()
+        t2.round("dark-lord", card="close_combat", pips=5)
+        t2.g.round = rnd
+        t2.unit("G3", 110, 60, 0, **FOUR)
+        t2.g.units["G3"].no_flank_until = r + 2
+        t2.unit("M3", 110, 61.5 + 0.5, 270, **FOUR)     # touching G3's left flank
+        t2.force(then_random=True)
+        ev = t2.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
+        assert ("flank" in events(ev, "combat")[0]["text"]) == flank, rnd
+
+
+# ----- §7.5.9 disengaging ------------------------------------------------------------------------
+
+def engaged(card: str = "infantry_move", leader: str | None = "hurin", attached: bool = False,
+            uid: str = "G3") -> Table:
+    t = duel(uid, "M3", gap=0, card=card, a_kw=FOUR, d_kw=FOUR)
+    if leader is not None:
+        if attached:
+            t.leader(leader, attached_to=uid)
+        else:
+            t.leader(leader, 96, 60)
+    return t
+
+
+@rule("§7.5.9")
+@pytest.mark.parametrize("d8, ok", [(4, True), (5, False)])
+def test_7_5_9_d8_at_most_morale_falls_back_half_a_move_in_good_order(d8, ok):
+    t = engaged()                                  # G3 morale 4, move 10; hurin not attached
+    x0 = t.g.units["G3"].x
+    t.force((8, d8))
+    ev = t.act("G3", {"type": "disengage", "unit": "G3"})
+    g3 = t.g.units["G3"]
+    assert t.g.pips == 9 and g3.organized
+    assert g3.x == pytest.approx(x0 - 5.0 if ok else x0, abs=0.01)
+    assert g3.heading == pytest.approx(0)          # still facing the enemy
+    assert bool(events(ev, "retreat")) == ok and not t.g.engaged_with(g3) == ok
+
+
+@rule("§7.5.9", "§2.7")
+@pytest.mark.parametrize("d8, ok", [(6, True), (7, False)])
+def test_7_5_9_an_attached_leaders_cl_adds_to_the_morale(d8, ok):
+    t = engaged(attached=True)                     # hurin CL 2: 4 + 2
+    x0 = t.g.units["G3"].x
+    t.force((8, d8))
+    t.act("G3", {"type": "disengage", "unit": "G3"})
+    assert (t.g.units["G3"].x < x0 - 4) == ok
+
+
+@rule("§7.5.9")
+def test_7_5_9_a_natural_8_falls_back_disorganized_even_when_it_would_pass():
+    t = engaged(uid="G1", leader="gandalf", attached=True)   # G1 morale 5 + Gandalf CL 3 = 8
+    x0 = t.g.units["G1"].x
+    t.force((8, 8))
+    t.act("G1", {"type": "disengage", "unit": "G1"})
+    g1 = t.g.units["G1"]
+    assert not g1.organized and g1.x == pytest.approx(x0 - 5.0, abs=0.01)
+
+
+@rule("§7.5.9", "§7.1.6", "§5.1")
+def test_7_5_9_who_may_try_organized_in_a_leaders_span_on_a_move_card():
+    t = engaged()
+    assert t.g.disengage_menu(t.g.units["G3"]) == [{"type": "disengage", "unit": "G3"}]
+    assert t.g.why_not_move(t.g.units["G3"]).rule == "[MT §7.5.9]"   # no plain move
+    t = engaged(leader=None)
+    assert t.g.disengage_menu(t.g.units["G3"]) == []
+    t = engaged()
+    t.g.units["G3"].organized = False
+    assert t.g.disengage_menu(t.g.units["G3"]) == []
+    for card in ("close_combat", "leader", "reload"):
+        t = engaged(card=card)
+        assert t.g.disengage_menu(t.g.units["G3"]) == [], card
+    t = engaged(card="cavalry_move")               # G3 is infantry: not its card
+    assert t.g.disengage_menu(t.g.units["G3"]) == []
+    t = engaged()
+    t.force((8, 1))
+    t.act("G3", {"type": "disengage", "unit": "G3"})
+    assert t.g.disengage_menu(t.g.units["G3"]) == []                  # once per card
