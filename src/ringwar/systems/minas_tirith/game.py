@@ -117,6 +117,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         self.rolled: dict[str, float] = {}  # random allowances rolled for the selected actor
         self.pending: dict[str, Any] | None = None   # a reaction window or a forced choice
         self.result_: dict[str, Any] | None = None
+        self.rate_events: list[Event] = []     # scratch: rates rolled during one action
 
     def _build_forces(self) -> None:
         setup = self.record.setup or {}
@@ -272,9 +273,11 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         handler = getattr(self, f"do_{kind}", None)
         if handler is None:
             raise IllegalAction("[MT §6.5]", f"unknown action {kind!r}")
+        self.rate_events = []
         ev.extend(handler(action))
         ev.extend(self.advance())
-        return ev
+        # random rates rolled along the way (forced and reaction moves) are logged too
+        return self.rate_events + ev if self.rate_events else ev
 
     # ----- set-up [MT §9.1] -------------------------------------------------------------------
     def do_deploy_done(self, action: Action) -> list[Event]:

@@ -249,8 +249,15 @@ class ReactionRules:
         return ev
 
     def base_move(self: Any, u: Unit) -> float:
+        """The unit's regular move for a forced or reaction move; a random rate (trolls,
+        Mumakil: 3d6″) is rolled for each move [MT §7.1.1], and the roll is logged."""
         t = self.D.troop_types[u.type]
-        return float(t.move) if t.move is not None else 3.5 * t.move_dice
+        if t.move is not None:
+            return float(t.move)
+        dice = self.dice.roll(t.move_dice, 6)
+        self.rate_events.append(event("rate", "[MT §7.1.1]", f"{self.name_of(u.id)} rolls its move: "
+                                      f"{'+'.join(map(str, dice))} = {sum(dice)}″", dice=dice))
+        return float(sum(dice))
 
     def may_countercharge(self: Any, r: Unit, mover: Unit, move: dict[str, Any]) -> bool:
         if move["kind"] != "charge" or move["target"] != r.id:
