@@ -30,13 +30,13 @@ def penetrate(ra: int = 4, pips: int = 10, attacker: str = "G3") -> Table:
 @pytest.mark.parametrize("ra, offered", [(4, True), (3, False)])
 def test_7_5_8_breakthrough_only_after_the_attacker_penetrates(ra, offered):
     t = penetrate(ra)
-    assert (t.g.stage == "choice") == offered
+    assert (t.g.phase == "breakthrough") == offered
     if offered:
         assert t.g.phase == "breakthrough" and t.g.rules_to_act == "west"
         assert t.menu() == [{"type": "breakthrough", "unit": "G3", "target": "M3"},
                             {"type": "stand", "unit": "G3"}]
-    else:
-        assert not events(t.g.log, "breakthrough")
+    else:                                          # only the follow-up of R-96
+        assert not events(t.g.log, "breakthrough") and t.g.phase == "follow-up"
 
 
 @rule("§7.5.8")
@@ -63,7 +63,7 @@ def test_7_5_8_the_advance_costs_1_pip_is_a_full_charge_move_and_shocks():
 @rule("§7.5.8", "§6.5")
 def test_7_5_8_no_breakthrough_offered_without_a_pip_left():
     t = penetrate(pips=1)                          # the charge spent it
-    assert t.g.stage == "round" and not events(t.g.log, "breakthrough")
+    assert t.g.phase != "breakthrough" and not events(t.g.log, "breakthrough")
 
 
 @rule("§7.5.8")
@@ -123,7 +123,7 @@ def test_7_5_9_d8_at_most_morale_falls_back_half_a_move_in_good_order(d8, ok):
     t = engaged()                                  # G3 morale 4, move 10; hurin not attached
     x0 = t.g.units["G3"].x
     t.force((8, d8))
-    ev = t.act("G3", {"type": "disengage", "unit": "G3"})
+    ev = t.act("G3", {"type": "disengage", "unit": "G3", "facing": "enemy"})
     g3 = t.g.units["G3"]
     assert t.g.pips == 9 and g3.organized
     assert g3.x == pytest.approx(x0 - 5.0 if ok else x0, abs=0.01)
@@ -137,7 +137,7 @@ def test_7_5_9_an_attached_leaders_cl_adds_to_the_morale(d8, ok):
     t = engaged(attached=True)                     # hurin CL 2: 4 + 2
     x0 = t.g.units["G3"].x
     t.force((8, d8))
-    t.act("G3", {"type": "disengage", "unit": "G3"})
+    t.act("G3", {"type": "disengage", "unit": "G3", "facing": "enemy"})
     assert (t.g.units["G3"].x < x0 - 4) == ok
 
 
@@ -146,7 +146,7 @@ def test_7_5_9_a_natural_8_falls_back_disorganized_even_when_it_would_pass():
     t = engaged(uid="G1", leader="gandalf", attached=True)   # G1 morale 5 + Gandalf CL 3 = 8
     x0 = t.g.units["G1"].x
     t.force((8, 8))
-    t.act("G1", {"type": "disengage", "unit": "G1"})
+    t.act("G1", {"type": "disengage", "unit": "G1", "facing": "enemy"})
     g1 = t.g.units["G1"]
     assert not g1.organized and g1.x == pytest.approx(x0 - 5.0, abs=0.01)
 
@@ -154,7 +154,8 @@ def test_7_5_9_a_natural_8_falls_back_disorganized_even_when_it_would_pass():
 @rule("§7.5.9", "§7.1.6", "§5.1")
 def test_7_5_9_who_may_try_organized_in_a_leaders_span_on_a_move_card():
     t = engaged()
-    assert t.g.disengage_menu(t.g.units["G3"]) == [{"type": "disengage", "unit": "G3"}]
+    assert t.g.disengage_menu(t.g.units["G3"]) == [{"type": "disengage", "unit": "G3", "facing": "enemy"},
+                                                   {"type": "disengage", "unit": "G3", "facing": "away"}]
     assert t.g.why_not_move(t.g.units["G3"]).rule == "[MT §7.5.9]"   # no plain move
     t = engaged(leader=None)
     assert t.g.disengage_menu(t.g.units["G3"]) == []
@@ -168,5 +169,5 @@ def test_7_5_9_who_may_try_organized_in_a_leaders_span_on_a_move_card():
     assert t.g.disengage_menu(t.g.units["G3"]) == []
     t = engaged()
     t.force((8, 1))
-    t.act("G3", {"type": "disengage", "unit": "G3"})
+    t.act("G3", {"type": "disengage", "unit": "G3", "facing": "enemy"})
     assert t.g.disengage_menu(t.g.units["G3"]) == []                  # once per card

@@ -339,7 +339,10 @@ def test_7_5_8_breakthrough_immunity_no_flank_or_rear():
 def test_7_10_after_combat_d8_plus_1_lost_against_morale(d8, bad):
     # M3 morale 3 loses (D = 2: no penetration): d8 + 1 > 3
     t = duel("G3", "M3", a_kw=FOUR, d_kw=FOUR)
-    charge(t, "G3", "M3", (6, 4), *[MISS] * 8, (6, 1), (6, 2), (8, 1), (8, d8))
+    charge(t, "G3", "M3", (6, 4), *[MISS] * 8, (6, 1), (6, 2))
+    assert t.g.phase == "follow-up"                # the tests wait for the winner's choice
+    t.force((8, 1), (8, d8))
+    t.apply({"type": "stand", "unit": "G3"})
     assert t.g.units["M3"].organized == (not bad)
 
 
@@ -348,8 +351,11 @@ def test_7_10_after_combat_best_cl_in_span_is_subtracted():
     t = duel("G3", "M3", a_kw=FOUR, d_kw=FOUR)
     t.leader("orc-captain-1", 115, 60)        # CL 1, span 8: covers M3
     t.leader("orc-captain-2", 115, 61)        # the same CL: only the best counts once
-    charge(t, "G3", "M3", (6, 4), *[MISS] * 8, (6, 1), (6, 2), (8, 1), (8, 3))
+    charge(t, "G3", "M3", (6, 4), *[MISS] * 8, (6, 1), (6, 2))
+    t.force((8, 1), (8, 3))
+    ev = t.apply({"type": "stand", "unit": "G3"})
     assert t.g.units["M3"].organized               # 3 + 1 - 1 = 3, not above 3
+    assert "-1 leader (R-124) = 3" in events(ev, "test")[1]["text"]
 
 
 @rule("§7.10", "§7.9")

@@ -19,6 +19,9 @@ from .geometry import corners, rect, unit_vectors
 from .tables import kill_thresholds, matrix_cf
 from .units import Unit, q
 
+#: how a unit that disengages may end [MT §7.5.9]
+DISENGAGE_FACINGS = ("enemy", "away")
+
 
 class CombatRules:
     """[MT §7.5] [MT §8]: mixed into :class:`MinasTirithGame`."""
@@ -297,16 +300,41 @@ class CombatRules:
                         f"Results: {self.name_of(a.id)} {ra}{(' ' + ' '.join(why_a)) if why_a else ''} = {ta}; "
                         f"{self.name_of(d.id)} {rd}{(' ' + ' '.join(why_d)) if why_d else ''} = {td}",
                         dice=[ra, rd]))
-        ev.extend(self.outcome(a, d, kind, ta, td, setting, assault))
-        # [MT §7.5.10] both test after the combat
-        for u, won in ((a, ta > td), (d, td > ta)):
+        before = self.pending
+        ev.extend(self.outcome(a, d, kind, ta, td, setting, assault, defender_charging))
+        # [MT §7.5.10] both test after the combat, once any breakthrough movement and combat
+        # (and any other choice the outcome gave) have ended
+        tests = [[a.id, ta > td, ta == td, d.id], [d.id, td > ta, ta == td, a.id]]
+        if self.pending is not None and self.pending is not before and self.stage == "choice":
+            self.pending["tests"] = list(self.pending.get("tests", [])) + tests
+            return ev
+        return ev + self.after_combat_tests(tests)
+
+    def after_combat_tests(self: Any, tests: list[list[Any]]) -> list[Event]:
+        """[MT §7.5.10] The disorganization tests of the units that fought, in order."""
+        ev: list[Event] = []
+        for uid, won, equal, foe in tests:
+            u = self.units[uid]
             if u.alive and u.placed:
-                ev.extend(self.combat_disorder_test(u, won, ta == td, self.units.get(
-                    d.id if u is a else a.id)))
+                ev.extend(self.combat_disorder_test(u, won, equal, self.units.get(foe)))
         return ev
 
+    def end_choice(self: Any, resolve: Any) -> list[Event]:
+        """Close the pending post-combat choice, carry out ``resolve()`` (which may open a
+        new choice, e.g. a breakthrough's own combat), then roll the deferred [MT §7.5.10]
+        tests once no choice is left open."""
+        p = self.pending
+        tests = list(p.get("tests", [])) if p is not None else []
+        self.pending = None
+        self.stage = "round"
+        ev = resolve()
+        if self.pending is not None and self.stage == "choice":
+            self.pending["tests"] = list(self.pending.get("tests", [])) + tests
+            return ev
+        return ev + self.after_combat_tests(tests)
+
     def outcome(self: Any, a: Unit, d: Unit, kind: str, ta: int, td: int, setting: str,
-                assault: str | None) -> list[Event]:
+                assault: str | None, defender_charging: bool = False) -> list[Event]:
         """[MT §7.5.6] The outcome of a results roll."""
         V = self.D.values
         ev: list[Event] = []
@@ -331,38 +359,153 @@ class CombatRules:
                 return ev + self.cavalry_beaten_test(a)
             threshold = int(V["penetration_cavalry_charge"])
             if D < threshold:                                      # R-94: Mumakil too
-                return ev + self.push_back(d, a, D, penetrated=False) + self.cavalry_failed_to_break(a, d)
+                x0, y0 = d.x, d.y
+                ev += self.push_back(d, a, D, penetrated=False)
+                return ev + self.cavalry_failed_to_break(a, d, (d.x - x0, d.y - y0))
         elif kind == "shock" and self.klass(d) == "cavalry" and self.klass(a) != "cavalry":
             threshold = int(V["penetration_standing_cavalry"])         # R-92
         else:
             threshold = int(V["penetration_other"])
+        x0, y0 = lose.x, lose.y
         ev.extend(self.push_back(lose, win, D, penetrated=D >= threshold))
-        if D >= threshold and attacker_won and assault is None:
-            ev.extend(self.offer_breakthrough(a))
+        shift = (lose.x - x0, lose.y - y0)
         if assault is None and setting == "city" and D >= float(V["city_pushout"]) and lose is d:
             ev.extend(self.push_out_of_sector(lose, win))
+            shift = None                         # gone to another sector: nothing to follow
+        # [MT §7.5.8] an attacker that penetrated, or a countercharger (both charge, R-64),
+        # may break through; a reacting countercharger pays from its bank (R-99)
+        if D >= threshold and assault is None and (attacker_won or defender_charging):
+            ev.extend(self.offer_breakthrough(win))
+        if self.pending is None and assault is None and shift is not None:
+            ev.extend(self.offer_follow_up(win, lose, shift))
         return ev
 
-    def cavalry_failed_to_break(self: Any, a: Unit, d: Unit) -> list[Event]:
+    def cavalry_failed_to_break(self: Any, a: Unit, d: Unit, shift: tuple[float, float]
+                                ) -> list[Event]:
         """[seed: Close Combat Results] Charging cavalry that won without penetrating is
-        disorganized; with an attached commander it stays in melee (the owner's other choice,
-        to rally back a full move, is not offered yet); without one, d6 even = it stays in
-        melee, odd = it retreats a full move facing the enemy, disordered."""
+        disorganized; with an attached commander its owner chooses to rally back up to a full
+        move facing the enemy or to stay in melee (a choice, see :meth:`rally_back_actions`);
+        without one, d6 even = it stays in melee, odd = it retreats a full move facing the
+        enemy, disordered.  Staying in melee follows the pushed infantry up to stay in contact
+        (when the way is clear)."""
         ev: list[Event] = []
         if a.organized:
             a.organized = False
         ev.append(event("disorganized", "[MT §7.5.6]", f"{self.name_of(a.id)} pushes the infantry "
                         "back without breaking in: disorganized", unit=a.id))
         if any(ld.attached_to == a.id and ld.present for ld in self.leaders.values()):
-            return ev + [event("outcome", "[MT §7.5.6]", f"{self.name_of(a.id)}'s commander keeps "
-                               "it in the melee")]
+            self.pending = {"kind": "rally_back", "side": a.side, "unit": a.id, "foe": d.id,
+                            "shift": [shift[0], shift[1]]}
+            self.stage = "choice"
+            return ev + [event("choice", "[MT §7.5.6]", f"{self.name_of(a.id)}'s commander may rally "
+                               "it back a full move facing the enemy or keep it in the melee",
+                               unit=a.id)]
         r = self.dice.die(6)
         if r % 2 == 0:
             return ev + [event("outcome", "[MT §7.5.6]", f"{self.name_of(a.id)}: d6 {r}, even: it "
-                               "stays in the melee", dice=[r])]
+                               "stays in the melee", dice=[r])] + self.follow_shift(a, d, shift)
         ev.append(event("outcome", "[MT §7.5.6]", f"{self.name_of(a.id)}: d6 {r}, odd: it retreats "
                         "a full move facing the enemy (R-90)", dice=[r]))
         return ev + self.retreat_from(a, d, self.allowance(a))
+
+    def rally_back_actions(self: Any) -> list[Action]:
+        p = self.pending
+        return [{"type": "rally_back", "unit": p["unit"]}, {"type": "stay", "unit": p["unit"]}]
+
+    def _rally_back_pending(self: Any, action: Action) -> dict[str, Any]:
+        p = self.pending
+        if p is None or p.get("kind") != "rally_back" or action not in self.rally_back_actions():
+            raise IllegalAction("[MT §7.5.6]", "only charging cavalry with an attached commander that "
+                                "won without breaking in rallies back or stays in the melee")
+        return p
+
+    def do_rally_back(self: Any, action: Action) -> list[Event]:
+        """[MT §7.5.6] The commander rallies his cavalry back a full move, facing the enemy."""
+        p = self._rally_back_pending(action)
+        a, d = self.units[p["unit"]], self.units[p["foe"]]
+
+        def resolve() -> list[Event]:
+            ev = [event("outcome", "[MT §7.5.6]", f"{self.name_of(a.id)}'s commander rallies it back "
+                        "a full move facing the enemy", unit=a.id)]
+            return ev + self.retreat_from(a, d, self.allowance(a))
+        return self.end_choice(resolve)
+
+    def do_stay(self: Any, action: Action) -> list[Event]:
+        """[MT §7.5.6] The commander keeps his cavalry in the melee (following up, free)."""
+        p = self._rally_back_pending(action)
+        a, d = self.units[p["unit"]], self.units[p["foe"]]
+        shift = (float(p["shift"][0]), float(p["shift"][1]))
+
+        def resolve() -> list[Event]:
+            ev = [event("outcome", "[MT §7.5.6]", f"{self.name_of(a.id)}'s commander keeps it in "
+                        "the melee", unit=a.id)]
+            return ev + self.follow_shift(a, d, shift)
+        return self.end_choice(resolve)
+
+    # ----- the follow-up [MT §7.5.7] (R-96) ------------------------------------------------------
+    def follow_up_place(self: Any, win: Unit, lose: Unit, shift: tuple[float, float]
+                        ) -> tuple[float, float] | None:
+        """Where ``win`` stands after following ``lose`` (moved by ``shift``) to stay in
+        contact, or None if it cannot (nothing to follow, or the way is not clear)."""
+        dx, dy = shift
+        if math.hypot(dx, dy) < 1e-3 or not win.placed or not lose.placed:
+            return None
+        fp = self.footprint(win)
+        lp = self.footprint(lose)
+        tol = float(self.D.values["contact_tolerance"])
+        if fp.distance(lp) <= tol:
+            return None                                       # still in contact
+        x, y = q(win.x + dx), q(win.y + dy)
+        p = self.pitch(win)
+        end = rect(x, y, win.heading, win.files * p[0], win.ranks * p[1])
+        if end.distance(lp) > tol + 0.01 or self.B.obstacle(end) is not None \
+                or self.overlapping(end, {win.id}) \
+                or self.B.sector_at(x, y) != self.B.sector_at(win.x, win.y):
+            return None
+        from shapely.geometry import LineString
+        sweep = LineString([(win.x, win.y), (x, y)]).buffer(min(p) / 2)
+        if self.B.obstacle(sweep) is not None:
+            return None
+        return x, y
+
+    def follow_shift(self: Any, win: Unit, lose: Unit, shift: tuple[float, float]) -> list[Event]:
+        """Follow ``lose`` (pushed back by ``shift``) to stay in contact, free [MT §7.5.7]."""
+        place = self.follow_up_place(win, lose, shift)
+        if place is None:
+            return []
+        win.x, win.y = place
+        self._after_change()
+        self.follow_attached(win)
+        ev = [event("follow_up", "[MT §7.5.7]", f"{self.name_of(win.id)} follows up "
+                    f"{math.hypot(*shift):.1f}″ to stay in contact with {self.name_of(lose.id)} (R-96)",
+                    unit=win.id)]
+        return ev + self.overrun_leaders(win, self.footprint(win))
+
+    def offer_follow_up(self: Any, win: Unit, lose: Unit, shift: tuple[float, float]) -> list[Event]:
+        """R-96: the winner of a push-back may follow up to stay in contact, free, or stand: a
+        choice of its owner (an organized unit free to move, [MT §7.1.6] [MT §7.1.8])."""
+        if not win.organized or self.frozen(win):
+            return []
+        if self.follow_up_place(win, lose, shift) is None:
+            return []
+        self.pending = {"kind": "follow_up", "side": win.side, "unit": win.id, "foe": lose.id,
+                        "shift": [shift[0], shift[1]]}
+        self.stage = "choice"
+        return [event("choice", "[MT §7.5.7]", f"{self.name_of(win.id)} may follow up "
+                      f"{self.name_of(lose.id)} or stand (R-96)", unit=win.id)]
+
+    def follow_up_actions(self: Any) -> list[Action]:
+        p = self.pending
+        return [{"type": "follow_up", "unit": p["unit"]}, {"type": "stand", "unit": p["unit"]}]
+
+    def do_follow_up(self: Any, action: Action) -> list[Event]:
+        p = self.pending
+        if p is None or p.get("kind") != "follow_up" or action not in self.follow_up_actions():
+            raise IllegalAction("[MT §7.5.7]", "only the winner of a push-back follows up, at once "
+                                "(R-96)")
+        win, lose = self.units[p["unit"]], self.units[p["foe"]]
+        shift = (float(p["shift"][0]), float(p["shift"][1]))
+        return self.end_choice(lambda: self.follow_shift(win, lose, shift))
 
     def push_back(self: Any, lose: Unit, win: Unit, D: float, penetrated: bool) -> list[Event]:
         """[MT §7.5.7] The loser goes straight back D″; it stops at anything and is then
@@ -391,13 +534,15 @@ class CombatRules:
         del start
         return ev
 
-    def retreat_from(self: Any, u: Unit, enemy: Unit, distance: float) -> list[Event]:
-        """Move straight away from ``enemy`` up to ``distance`` and face it (R-90)."""
+    def retreat_from(self: Any, u: Unit, enemy: Unit, distance: float, face: str = "enemy"
+                     ) -> list[Event]:
+        """Move straight away from ``enemy`` up to ``distance`` and face it (R-90), or, with
+        ``face="away"``, end facing directly away from it [MT §7.5.9]."""
         away = math.degrees(math.atan2(u.y - enemy.y, u.x - enemy.x))
         h = u.heading
         u.heading = away
         gone = self.advance_until_contact(u, distance, None)
-        u.heading = (away + 180) % 360
+        u.heading = (away + 180) % 360 if face == "enemy" else away % 360
         fp = self.footprint(u)
         if self.B.obstacle(fp) is not None or self.overlapping(fp, {u.id}):
             u.heading = h
@@ -557,15 +702,21 @@ class CombatRules:
     # ----- breakthrough [MT §7.5.8] ---------------------------------------------------------------
     def offer_breakthrough(self: Any, a: Unit) -> list[Event]:
         """An attacker that penetrated may, for 1 more pip, advance a full charge move and
-        shock an enemy it reaches, or stand (free, R-98); resolved at once (R-100)."""
-        if not a.placed or a.side != self.active or self.pips < int(self.D.values["breakthrough_pips"]):
+        shock an enemy it reaches, or stand (free, R-98); resolved at once (R-100).  A
+        countercharger of the reacting side pays from its bank (R-99)."""
+        cost = int(self.D.values["breakthrough_pips"])
+        if not a.placed:
+            return []
+        pay = "pips" if a.side == self.active else "bank"
+        if (self.pips if pay == "pips" else self.bank[a.side]) < cost:
             return []
         if not self.breakthrough_targets(a):
             return []
-        self.pending = {"kind": "breakthrough", "side": a.side, "unit": a.id}
+        self.pending = {"kind": "breakthrough", "side": a.side, "unit": a.id, "pay": pay}
         self.stage = "choice"
         return [event("breakthrough", "[MT §7.5.8]", f"{self.name_of(a.id)} has broken through: it "
-                      "may advance (1 impetus) or stand")]
+                      + ("may advance (1 impetus) or stand" if pay == "pips" else
+                         "may advance (1 banked pip, R-99) or stand"))]
 
     def breakthrough_targets(self: Any, a: Unit) -> list[str]:
         reach = self.charge_reach(a)
@@ -591,14 +742,17 @@ class CombatRules:
         return acts
 
     def do_stand(self: Any, action: Action) -> list[Event]:
+        """Stand instead of breaking through (R-98) or of following up (R-96): free."""
         p = self.pending
+        if p is not None and p.get("kind") == "follow_up" and action in self.follow_up_actions():
+            return self.end_choice(lambda: [event("stand", "[MT §7.5.7]", f"{self.name_of(p['unit'])} "
+                                                  "stands (R-96)")])
         if p is None or p.get("kind") != "breakthrough" or action.get("unit") != p["unit"] \
                 or action not in self.breakthrough_actions():
-            raise IllegalAction("[MT §7.5.8]", "only a unit offered a breakthrough stands (attacking "
-                                "cavalry without a commander must advance, R-99)")
-        self.pending = None
-        self.stage = "round"
-        return [event("stand", "[MT §7.5.8]", f"{self.name_of(p['unit'])} stands (R-98)")]
+            raise IllegalAction("[MT §7.5.8]", "only a unit offered a breakthrough or a follow-up "
+                                "stands (attacking cavalry without a commander must advance, R-99)")
+        return self.end_choice(lambda: [event("stand", "[MT §7.5.8]", f"{self.name_of(p['unit'])} "
+                                              "stands (R-98)")])
 
     def do_breakthrough(self: Any, action: Action) -> list[Event]:
         p = self.pending
@@ -607,9 +761,14 @@ class CombatRules:
                                 "enemy in reach")
         a = self.units[p["unit"]]
         t = self.units[action["target"]]
-        self.pending = None
-        self.stage = "round"
-        self.spend(int(self.D.values["breakthrough_pips"]), "a breakthrough")
+        cost = int(self.D.values["breakthrough_pips"])
+        if p.get("pay") == "bank":                 # R-99: a reacting side pays from its bank
+            self.bank[a.side] -= cost
+        else:
+            self.spend(cost, "a breakthrough")
+        return self.end_choice(lambda: self.breakthrough_move(a, t))
+
+    def breakthrough_move(self: Any, a: Unit, t: Unit) -> list[Event]:
         a.no_flank_until = self.round + int(self.D.values["breakthrough_immunity_rounds"])   # R-101
         turn, _ = self.charge_line(a, t)
         tt = self.D.troop_types[a.type]
@@ -630,15 +789,18 @@ class CombatRules:
             return []
         if self.klass(u) not in self.D.cards[card].movers or not self.engaged_with(u):
             return []
-        return [{"type": "disengage", "unit": u.id}]
+        return [{"type": "disengage", "unit": u.id, "facing": f} for f in DISENGAGE_FACINGS]
 
     def do_disengage(self: Any, action: Action) -> list[Event]:
         """[seed: Disengaging from Melee] d8 ≤ morale + attached CL: fall back ½ move in good
-        order facing the enemy; a natural 8: fall back ½ move disorganized; else nothing."""
+        order, facing the enemy or directly away (``facing``: "enemy" or "away", the owner's
+        choice); a natural 8: fall back ½ move, so faced, disorganized; else nothing."""
         u = self.actor_unit(action, "unit")
         if action not in self.disengage_menu(u):
             raise IllegalAction("[MT §7.5.9]", "an organized unit in contact, inside a leader's span, "
-                                "tries to disengage on a move card")
+                                "tries to disengage on a move card, facing the enemy or directly "
+                                "away ('facing': 'enemy' or 'away')")
+        face = action["facing"]
         self.spend(1, "disengaging")
         u.acted_on = self.card_no[u.side]
         self.selected = None
@@ -649,12 +811,12 @@ class CombatRules:
         if r == int(self.D.tests["disengage"]):
             ev = [event("disengage", "[MT §7.5.9]", f"{self.name_of(u.id)} tries to disengage: a natural "
                         f"{r}: it falls back, disorganized", dice=[r])]
-            ev += self.retreat_from(u, foe, half)
+            ev += self.retreat_from(u, foe, half, face=face)
             u.organized = False
             return ev
         if r <= limit:
             return [event("disengage", "[MT §7.5.9]", f"{self.name_of(u.id)} disengages: d8 {r} ≤ "
-                          f"{limit}", dice=[r])] + self.retreat_from(u, foe, half)
+                          f"{limit}", dice=[r])] + self.retreat_from(u, foe, half, face=face)
         return [event("disengage", "[MT §7.5.9]", f"{self.name_of(u.id)} fails to disengage: d8 {r} > "
                       f"{limit}", dice=[r])]
 

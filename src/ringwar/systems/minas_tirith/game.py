@@ -13,7 +13,14 @@ Decisions (every one a flat dict, see ``docs/engine.md``, "Continuous games"):
   ``reload``, ``melee``, ``destroy``, ``recover``, ``fight_fire``, ``embark``, ``assault``,
   ``ladder``, ``batter``, ``attach``, ``detach``, ``hold``; leaders ``lead_move``,
   ``lead_attach``, ``rally``, ``remount``, ``spell``, ``duel``;
-- the reaction window [MT §6.6]: ``react_fire``, ``react_retreat``, ``react_done``.
+- the reaction window [MT §6.6]: ``react_fire``, ``react_archers`` (elephant archers, free),
+  ``react_retreat``, ``fall_back``, ``countercharge``, ``react_spell`` (a caster's spell, R-65),
+  ``react_done``;
+- choices after a combat: ``breakthrough`` or ``stand`` [MT §7.5.8] (R-98, R-99),
+  ``follow_up`` or ``stand`` [MT §7.5.7] (R-96), ``rally_back`` or ``stay`` [MT §7.5.6];
+  the disorganization tests of [MT §7.5.10] wait until every such choice is made;
+- horse archers [MT §6.5]: ``move_fire`` {unit, path, target, at}: the move of ``path`` with
+  one volley at ``target`` after step ``at`` (0: before moving; the number of steps: after).
 
 ``legal_actions()`` lists every discrete decision and, for movement, a finite menu per actor;
 ``apply`` also takes any other geometrically legal ``move``, ``place`` or ``bombard`` (what a
@@ -46,6 +53,9 @@ from .victory import VictoryRules
 SIDES = ("west", "dark-lord")
 SIDE_NAMES = {"west": "the West", "dark-lord": "the Dark Lord"}
 OTHER = {"west": "dark-lord", "dark-lord": "west"}
+#: the phase named by each kind of pending choice
+CHOICE_PHASES = {"avoid": "avoidance", "breakthrough": "breakthrough", "follow_up": "follow-up",
+                 "rally_back": "rally back"}
 
 
 class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRules, CombatRules, SiegeRules,
@@ -223,7 +233,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             return "reaction"
         if self.stage == "choice":
             assert self.pending is not None
-            return "avoidance" if self.pending.get("kind") == "avoid" else "breakthrough"
+            return CHOICE_PHASES.get(str(self.pending.get("kind")), "breakthrough")
         return f"round {self.round}"
 
     def _legal(self) -> list[Action]:
@@ -235,6 +245,10 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             assert self.pending is not None
             if self.pending.get("kind") == "avoid":
                 return self.avoid_actions()
+            if self.pending.get("kind") == "follow_up":
+                return self.follow_up_actions()
+            if self.pending.get("kind") == "rally_back":
+                return self.rally_back_actions()
             return self.breakthrough_actions()
         if self.selected is not None:
             return self.actor_menu(self.selected)
@@ -244,7 +258,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         if super().is_legal(action):
             return True
         # continuous actions off the menu: validated exactly [docs/engine.md]
-        if action.get("type") in ("move", "place", "bombard", "lead_move"):
+        if action.get("type") in ("move", "place", "bombard", "lead_move", "move_fire"):
             return self.why_not(action) is None
         return False
 
@@ -360,7 +374,10 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             "fire": f"{who}: shoot at {tname}", "melee": f"{who}: fight {tname}",
             "react_fire": f"{who}: shoot at the mover", "countercharge": f"{who}: countercharge",
             "fall_back": f"{who}: fall back", "breakthrough": f"{who}: break through at {tname}",
-            "stand": f"{who}: stand", "disengage": f"{who}: disengage",
+            "stand": f"{who}: stand", "disengage": f"{who}: disengage facing the "
+            + ("enemy" if action.get("facing") != "away" else "other way"),
+            "follow_up": f"{who}: follow up", "rally_back": f"{who}: rally back a full move",
+            "stay": f"{who}: stay in the melee", "react_archers": f"{who}: elephant archers at the mover",
             "reload": f"{who}: reload", "recover": f"{who}: recover", "advance": f"{who}: advance",
             "fight_fire": f"{who}: fight the fire", "embark": f"{who}: embark",
             "assault": f"{who}: assault from the tower", "ladder": f"{who}: ladder assault",
@@ -378,6 +395,9 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             return words[kind]
         if kind == "move":
             return f"{who}: move {action.get('path')}"
+        if kind == "move_fire":
+            return (f"{who}: move {action.get('path')}, shooting at {tname} after step "
+                    f"{action.get('at')}")
         if kind == "cross":
             return f"{who}: cross {action.get('connection')}"
         if kind == "form":
@@ -388,7 +408,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             return f"{who}: fire at ({action.get('x')}, {action.get('y')})"
         if kind == "batter":
             return f"{who}: batter gate {action.get('gate')}"
-        if kind == "spell":
+        if kind in ("spell", "react_spell"):
             sp = self.D.spells.get(str(action.get("spell")))
             return f"{who}: cast {sp.name if sp else action.get('spell')} ({action.get('points')} SP)" \
                 + (f" on {tname}" if tname else "")

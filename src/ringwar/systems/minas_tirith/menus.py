@@ -237,11 +237,20 @@ class MenuRules:
             if self.pending is not None and self.pending.get("kind") == "avoid":
                 return IllegalAction("[MT §7.13]", "the attacked leader declares an avoidance from 0 "
                                      "to his maximum for the two mounts")
+            if self.pending is not None and self.pending.get("kind") == "follow_up":
+                return IllegalAction("[MT §7.5.7]", "the winner of the push-back follows up or "
+                                     "stands (R-96)")
+            if self.pending is not None and self.pending.get("kind") == "rally_back":
+                return IllegalAction("[MT §7.5.6]", "the cavalry's commander rallies it back or "
+                                     "keeps it in the melee")
             return IllegalAction("[MT §7.5.8]", "a unit that broke through advances at an enemy in "
                                  "reach or stands (attacking cavalry without a commander must advance, R-99)")
         if kind == "select":
             return IllegalAction("[MT §6.5]", f"{action.get('actor')!r} has nothing to do on the "
                                  "current card (or it is not the active side's)")
+        if kind == "disengage" and self.selected is not None:
+            return IllegalAction("[MT §7.5.9]", "an organized unit in contact, inside a leader's span, "
+                                 "disengages on its move card, facing 'enemy' or 'away'")
         if self.selected is not None and kind not in ("select",):
             return IllegalAction("[MT §6.5]", f"{self.name_of(self.selected)} is selected: choose "
                                  "one of its actions")
