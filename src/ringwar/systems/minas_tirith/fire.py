@@ -256,18 +256,29 @@ class FireRules:
             raise IllegalAction("[MT §7.9]", "the elephant archers must be loaded and the target "
                                 "in range and out of melee")
         t = self.units[action["target"]]
-        d = self.footprint(m).distance(self.footprint(t))
-        name, cf = missile_band("elephant_archers", d)  # type: ignore[misc]
+        self.selected = None
+        return self.archer_volley(m, t)
+
+    def archer_volley(self: Any, m: Unit, t: Unit, band_override: str | None = None,
+                      pose: Any = None) -> list[Event]:
+        """One volley of ``m``'s elephant archers at ``t`` (``band_override``: the band of a
+        reaction at a charger, R-67; ``pose``: ``t`` taken at its declared end, [MT §6.6])."""
+        d = self.footprint(m).distance(self.footprint(t, pose))
+        bands = self.D.missile["elephant_archers"].bands
+        name, cf = missile_band("elephant_archers", d) or (bands[-1][0], bands[-1][2])
+        if band_override is not None:
+            for bname, _rng, bcf in bands:
+                if bname == band_override:
+                    name, cf = bname, bcf
         cf += self.D.troop_types[t.type].missile_target
         th = kill_thresholds(cf)
         dice = [self.dice.die(20) for _ in range(m.archers * len(th))]
         kills = sum(1 for i, r in enumerate(dice) if r <= th[i % len(th)])
         m.archers_loaded = False
-        self.selected = None
         lost = self.remove_figures(t, kills)
         return [event("fire", "[MT §7.9]", f"The elephant archers of {self.name_of(m.id)} shoot at "
-                      f"{self.name_of(t.id)} ({d:.1f}″, CF {cf}): {lost} killed", dice=dice)] + \
-            self.check_destroyed(t)
+                      f"{self.name_of(t.id)} ({d:.1f}″, {name.replace('_', ' ')}, CF {cf}): {lost} killed",
+                      dice=dice)] + self.check_destroyed(t)
 
     # ----- reloading [MT §5.1] --------------------------------------------------------------------
     def reload_menu(self: Any, actor: str) -> list[Action]:

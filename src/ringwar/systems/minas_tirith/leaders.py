@@ -351,11 +351,16 @@ class LeaderRules:
             raise IllegalAction("[MT §7.12]", "the caster, his mount, the range and the spell points "
                                 "must allow it, once per spell per card (R-128)")
         sid = action["spell"]
-        sp = self.D.spells[sid]
         self.spend(1, "casting a spell")
         self.spell_points[ld.side] -= int(action["points"])
         ld.spells = [*ld.spells, f"{self.card_no[ld.side]}:{sid}"]
         self.selected = None
+        return self.spell_effects(ld, action)
+
+    def spell_effects(self: Any, ld: Leader, action: Action) -> list[Event]:
+        """What a paid spell does, on a Leader card or in reaction (R-65) [MT §7.12]."""
+        sid = action["spell"]
+        sp = self.D.spells[sid]
         name = self.D.leaders[ld.id].name
         ev = [event("spell", "[MT §7.12]", f"{name} casts {sp.name} ({action['points']} spell points; "
                     f"{self.spell_points[ld.side]} left)")]

@@ -275,9 +275,9 @@ class MovementRules:
             allow += self.road_bonus(u)
             road = True
         # interpenetration of friends [seed: Interpenetration]
-        end = self.footprint(u, pose)
+        end = self.footprint(u, Pose(q(pose.x), q(pose.y), qa(pose.h), pose.files))  # as stored
         crossed: set[str] = set()
-        for s in swept:
+        for s in (*swept, end):
             hit = self.B.obstacle(s)
             if hit is not None:
                 raise IllegalAction("[MT §7.1.5]", f"the path crosses {hit}")

@@ -33,15 +33,25 @@ class ReactionRules:
         """A declared move: open the reaction window if it triggers anyone who can react,
         else carry it out at once."""
         enemy = OTHER[u.side]
-        kinds = self.triggers_of(u, move) if self.bank[enemy] >= int(self.D.values["reaction_cost"]) else {}
+        paid = self.bank[enemy] >= int(self.D.values["reaction_cost"])
+        archers = any(r.side == enemy and r.placed and r.archers > 0 and r.archers_loaded
+                      for r in self.units.values())
+        kinds = self.triggers_of(u, move) if paid or archers else {}
+        if not paid:
+            # [MT §6.6] the elephant archers react without a banked pip: the window opens
+            # for them alone
+            kinds = {i: k for i, k in kinds.items()
+                     if self.archer_shot_at(self.units[i], self.nearest_mover(i, move), move)[0] is None}
         triggered = sorted(kinds)
         if not triggered:
             return self.complete(u, move)
         # [MT §6.6] a retreat answers triggers (a)-(c) only: a unit triggered by (d) alone
-        # (the mover came into its own range) may only shoot
+        # (the mover came into its own range) may only shoot; a Mumak triggered outside its
+        # front arc (or otherwise unable to react) has only its all-round archers ("x")
         self.pending = {"side": enemy, "move": move, "triggered": triggered, "reacted": [],
-                        "fire": [], "fell_back": [],
-                        "fire_only": sorted(i for i, k in kinds.items() if k == {"d"})}
+                        "fire": [], "fell_back": [], "archers": [], "cast": [],
+                        "fire_only": sorted(i for i, k in kinds.items() if k - {"x"} == {"d"}),
+                        "archers_only": sorted(i for i, k in kinds.items() if "x" in k)}
         self.stage = "react"
         return [event("reaction_window", "[MT §6.6]",
                       f"{self.name_of(u.id)}'s move triggers {', '.join(self.name_of(t) for t in triggered)}: "
@@ -65,10 +75,16 @@ class ReactionRules:
         mover's contact, charge reach or missile range) or "d" (the reactor's own range)."""
         if move["kind"] == "group":
             out: dict[str, set[str]] = {}
+            full: set[str] = set()
             for i in move["units"]:
                 for rid, k in self.triggers_of(self.units[i], {**move, "kind": "move",
                                                                "end": move["ends"][i]}).items():
-                    out.setdefault(rid, set()).update(k)
+                    out.setdefault(rid, set()).update(k - {"x"})
+                    if "x" not in k:
+                        full.add(rid)
+            for rid, k in out.items():
+                if rid not in full:
+                    k.add("x")
             return out
         x, y, h, files = move["end"]
         p = self.pitch(u)
@@ -97,9 +113,58 @@ class ReactionRules:
             w = self.missile_weapon(r)
             if w and r.loaded and after <= missile_max_range(w) and self.in_front_arc(r, end):
                 k.add("d")
-            if k and self.may_react(r, u):
+            if r.archers > 0 and r.archers_loaded and after <= missile_max_range("elephant_archers"):
+                k.add("d")                          # the archers shoot all round [MT §7.9]
+            if not k:
+                continue
+            if self.may_react(r, u):
                 out[r.id] = k
+            elif self.archers_may_react(r):
+                out[r.id] = k | {"x"}
         return out
+
+    def archers_may_react(self: Any, r: Unit) -> bool:
+        """[MT §6.6] [seed: Elephants (Mumakel)] loaded elephant archers react in any
+        direction (organized, inside a leader's span and out of contact, as any reactor)."""
+        return (r.archers > 0 and r.archers_loaded and r.organized and r.placed
+                and self.best_cl(r) is not None and not self.engaged_with(r))
+
+    def archer_shot_at(self: Any, r: Unit, mover: Unit, move: dict[str, Any]
+                       ) -> tuple[IllegalAction | None, str | None, Any]:
+        """Whether ``r``'s elephant archers may shoot at ``mover`` in reaction, with the band
+        (at a charger: short, or point blank if it started within 2″, R-67) and the pose to
+        take it at (a move that brought it into range: its declared end)."""
+        if not self.archers_may_react(r):
+            return IllegalAction("[MT §6.6]", "loaded elephant archers of an organized Mumak unit "
+                                 "inside a leader's span and out of contact react"), None, None
+        if not mover.placed or self.engaged_with(mover):
+            return IllegalAction("[MT §7.4]", "no fire into a melee (R-85)"), None, None
+        rng = missile_max_range("elephant_archers")
+        here = self.footprint(r)
+        now = here.distance(self.footprint(mover))
+        if move["kind"] == "charge":
+            if now > rng + 1e-6:
+                return IllegalAction("[MT §7.9]", f"the charger is {now:.1f}″ away, beyond the "
+                                     f"archers' {rng:g}″"), None, None
+            V = self.D.values
+            band = "point_blank" if now <= float(V["reaction_fire_point_blank_start"]) \
+                else str(V["reaction_fire_band"])
+            return None, band, None
+        if now <= rng + 1e-6:
+            return None, None, None
+        end = (move.get("ends") or {}).get(mover.id) or move["end"]
+        from .movement import Pose
+        pose = Pose(float(end[0]), float(end[1]), float(end[2]), int(end[3]))
+        if here.distance(self.footprint(mover, pose)) <= rng + 1e-6:
+            return None, None, pose
+        return IllegalAction("[MT §7.9]", f"the mover ends beyond the archers' {rng:g}″"), None, None
+
+    def nearest_mover(self: Any, rid: str, move: dict[str, Any]) -> Unit:
+        """The unit ``rid`` answers in ``move``: the mover, or the nearest of a group."""
+        ids = move.get("units") or [move["unit"]]
+        r = self.units[rid]
+        live = [self.units[i] for i in ids if self.units[i].placed] or [self.units[ids[0]]]
+        return min(live, key=lambda m: (self.footprint(m).distance(self.footprint(r)), m.id))
 
     def may_react(self: Any, r: Unit, mover: Unit) -> bool:
         """[MT §6.6] organized, inside a leader's span, not attacked in the flank or rear."""
@@ -111,11 +176,7 @@ class ReactionRules:
 
     def mover_for(self: Any, rid: str) -> Unit:
         """The unit a reactor answers: the mover, or the nearest member of a combined move."""
-        move = self.pending["move"]
-        ids = move.get("units") or [move["unit"]]
-        r = self.units[rid]
-        live = [self.units[i] for i in ids if self.units[i].placed] or [self.units[ids[0]]]
-        return min(live, key=lambda m: (self.footprint(m).distance(self.footprint(r)), m.id))
+        return self.nearest_mover(rid, self.pending["move"])
 
     # ----- the reacting side's choices -------------------------------------------------------
     def reaction_actions(self: Any) -> list[Action]:
@@ -124,9 +185,14 @@ class ReactionRules:
         acts: list[Action] = []
         side = p["side"]
         cost = int(self.D.values["reaction_cost"])
+        for rid in p["triggered"]:                  # [MT §6.6] free, all round
+            r = self.units[rid]
+            if rid not in p.get("archers", ()) and r.placed and \
+                    self.archer_shot_at(r, self.mover_for(rid), p["move"])[0] is None:
+                acts.append({"type": "react_archers", "unit": rid})
         if self.bank[side] >= cost:
             for rid in p["triggered"]:
-                if rid in p["reacted"]:
+                if rid in p["reacted"] or rid in p.get("archers_only", ()):
                     continue
                 r = self.units[rid]
                 mover = self.mover_for(rid)
@@ -142,8 +208,63 @@ class ReactionRules:
             for rid in p["fire"]:
                 if rid not in p["fell_back"] and self.may_fall_back(self.units[rid]):
                     acts.append({"type": "fall_back", "unit": rid})
+            acts.extend(self.reaction_spell_menu())
         acts.append({"type": "react_done"})
         return acts
+
+    # ----- reaction spells (R-65) ------------------------------------------------------------
+    def reaction_spell_menu(self: Any) -> list[Action]:
+        """[MT §6.6] [MT §7.12] Each friendly caster may cast one spell in the window, the
+        spells and targets of the Leader card (R-65), for 1 banked pip + spell points."""
+        p = self.pending
+        if p is None or self.stage != "react" or self.bank[p["side"]] < int(self.D.values["reaction_cost"]):
+            return []
+        acts: list[Action] = []
+        for ld in sorted(self.leaders.values(), key=lambda ld: ld.id):
+            if ld.side != p["side"] or not ld.present or ld.out_of_action or ld.id in p.get("cast", ()):
+                continue
+            acts.extend({**a, "type": "react_spell"} for a in self.spell_menu(ld))
+        return acts
+
+    def do_react_spell(self: Any, action: Action) -> list[Event]:
+        """R-65: a caster answers the trigger with a spell: 1 banked pip + its spell points."""
+        p = self.pending
+        if p is None or self.stage != "react":
+            raise IllegalAction("[MT §6.6]", "no reaction window is open")
+        if self.bank[p["side"]] < int(self.D.values["reaction_cost"]):
+            raise IllegalAction("[MT §6.6]", "no banked reaction pip left")
+        if action not in self.reaction_spell_menu():
+            raise IllegalAction("[MT §6.6]", "a friendly caster casts one spell in a reaction window, "
+                                "as on the Leader card: his mount, the range and the spell points "
+                                "must allow it (R-65, R-128)")
+        ld = self.leaders[action["leader"]]
+        self.bank[p["side"]] -= int(self.D.values["reaction_cost"])
+        self.spell_points[ld.side] -= int(action["points"])
+        ld.spells = [*ld.spells, f"{self.card_no[ld.side]}:{action['spell']}"]
+        p["cast"] = [*p.get("cast", []), ld.id]
+        ev = [event("react", "[MT §6.6]", f"{self.D.leaders[ld.id].name} casts in reaction (R-65)")]
+        return ev + self.spell_effects(ld, action)
+
+    def do_react_archers(self: Any, action: Action) -> list[Event]:
+        """[seed: Elephants (Mumakel)] The elephant archers of a triggered Mumak unit shoot at
+        the mover, in any direction and without a banked pip; the Mumak may still take one
+        paid reaction of its own."""
+        p = self.pending
+        if p is None or self.stage != "react":
+            raise IllegalAction("[MT §6.6]", "no reaction window is open")
+        rid = action.get("unit")
+        if set(action) != {"type", "unit"} or not isinstance(rid, str) or rid not in p["triggered"]:
+            raise IllegalAction("[MT §6.6]", f"{rid!r} was not triggered by this move")
+        if rid in p.get("archers", ()):
+            raise IllegalAction("[MT §6.6]", "the elephant archers shoot once in a reaction window")
+        r = self.units[rid]
+        mover = self.mover_for(rid)
+        err, band, pose = self.archer_shot_at(r, mover, p["move"])
+        if err is not None:
+            raise err
+        p["archers"] = [*p.get("archers", []), rid]
+        return [event("react", "[MT §6.6]", f"The elephant archers of {self.name_of(rid)} react "
+                      "(no banked pip)")] + self.archer_volley(r, mover, band_override=band, pose=pose)
 
     def reacting_unit(self: Any, action: Action) -> Unit:
         p = self.pending
