@@ -236,6 +236,132 @@ class FireRules:
         ev.extend(self.check_destroyed(t))
         return ev
 
+    # ----- horse archers [MT §6.5] [MT §7.4] ---------------------------------------------------------
+    def horse_archers(self: Any, u: Unit) -> bool:
+        return "horse_bow" in self.D.units[u.id].weapons
+
+    def move_fire_cost(self: Any) -> int:
+        return 1 + int(self.D.values["horse_archer_fire_pips"])
+
+    def pose_after(self: Any, u: Unit, path: str, at: int) -> Any:
+        """Where ``u`` stands after the first ``at`` steps of ``path``."""
+        from .movement import parse_path
+        pose, _, _, _, _ = self.trace(u, parse_path(path)[:at])
+        return pose
+
+    def ghost_at(self: Any, u: Unit, pose: Any) -> Unit:
+        """A copy of ``u`` standing at ``pose`` (to measure a volley from where it will be)."""
+        g = u.copy()
+        g.x, g.y, g.heading, g.files = pose.x, pose.y, pose.h, pose.files
+        return g
+
+    def why_not_move_fire(self: Any, action: Action) -> IllegalAction | None:
+        """``{"type": "move_fire", "unit", "path", "target", "at"}``: horse archers move along
+        ``path`` (the grammar of a move) and shoot once at ``target`` after its first ``at``
+        steps (0: before moving; the number of steps: at the end), for the move's pip + 1
+        [seed: Horse Archers]; the range and arc are taken where the unit then stands."""
+        from .movement import parse_path
+        try:
+            u = self.actor_unit(action, "unit")
+            if set(action) != {"type", "unit", "path", "target", "at"}:
+                return IllegalAction("[MT §7.4]", "a horse archers' move and volley is {type, unit, "
+                                     "path, target, at}")
+            if not self.horse_archers(u):
+                return IllegalAction("[MT §7.4]", "only horse archers (a horse bow) move and shoot in "
+                                     "one action [seed: Horse Archers]")
+            err = self.why_not_move(u)
+            if err is not None:
+                return err
+            if self.selected != u.id:
+                return IllegalAction("[MT §6.5]", "select the unit first")
+            steps = parse_path(action["path"])
+            at = action["at"]
+            if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(steps):
+                return IllegalAction("[MT §7.4]", f"'at' is the number of steps before the volley, "
+                                     f"0 to {len(steps)}")
+            if self.pips < self.move_fire_cost():
+                return IllegalAction("[MT §6.5]", f"moving and shooting costs {self.move_fire_cost()} "
+                                     f"impetus; {self.pips} left")
+            self.check_path(u, action["path"])
+            return self.why_not_fire(self.ghost_at(u, self.pose_after(u, action["path"], at)),
+                                     action.get("target"))
+        except IllegalAction as e:
+            return e
+
+    def move_fire_menu(self: Any, u: Unit) -> list[Action]:
+        """Each move of the menu with a volley before it or at its end, at the nearest target
+        then in range and arc (any other split is accepted off the menu)."""
+        if not self.horse_archers(u) or not u.loaded or self.pips < self.move_fire_cost() \
+                or self.why_not_move(u) is not None:
+            return []
+        from .movement import parse_path
+
+        def nearest(g: Unit) -> str | None:
+            edge = self.front_edge(g)
+            reach = missile_max_range("horse_bow") + 6
+            near = sorted((edge.distance(self.footprint(t)), t.id) for t in self.units.values()
+                          if t.side != u.side and t.placed and abs(t.x - g.x) < reach
+                          and abs(t.y - g.y) < reach)
+            return next((tid for _, tid in near if self.why_not_fire(g, tid) is None), None)
+
+        acts: list[Action] = []
+        first = nearest(u)
+        for m in self.move_menu(u):
+            path = m["path"]
+            n = len(parse_path(path))
+            if first is not None:
+                acts.append({"type": "move_fire", "unit": u.id, "path": path, "target": first, "at": 0})
+            last = nearest(self.ghost_at(u, self.pose_after(u, path, n)))
+            if last is not None:
+                acts.append({"type": "move_fire", "unit": u.id, "path": path, "target": last, "at": n})
+        return acts
+
+    def do_move_fire(self: Any, action: Action) -> list[Event]:
+        """[MT §6.5] [seed: Horse Archers] Horse archers move a full move and shoot, split any
+        way (the move pip + 1).  The whole action is declared (the enemy may react to the move,
+        [MT §6.6]); then the unit makes the first ``at`` steps, shoots from where it stands if
+        the target is still in range, arc and sight, and makes the rest."""
+        err = self.why_not_move_fire(action)
+        if err is not None:
+            raise err
+        u = self.units[action["unit"]]
+        chk = self.check_path(u, action["path"])
+        self.spend(self.move_fire_cost(), "a horse archers' move and volley")
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        pose = chk["pose"]
+        ev = [event("move_fire", "[MT §7.4]", f"{self.name_of(u.id)} moves and shoots at "
+                    f"{self.name_of(action['target'])} after step {action['at']} [seed: Horse Archers]",
+                    unit=u.id)]
+        return ev + self.declare(u, {"kind": "move_fire", "unit": u.id, "path": action["path"],
+                                     "end": [pose.x, pose.y, pose.h, pose.files],
+                                     "target": action["target"], "at": action["at"]})
+
+    def execute_move_fire(self: Any, u: Unit, move: dict[str, Any]) -> list[Event]:
+        """Carry out a declared move and volley, after any reactions."""
+        parts = [p.strip() for p in move["path"].split(",")]
+        at = int(move["at"])
+        first, rest = ",".join(parts[:at]), ",".join(parts[at:])
+        ev: list[Event] = []
+        if first:
+            try:
+                self.check_path(u, first)
+            except IllegalAction as e:
+                return [event("move", "[MT §6.6]", f"{self.name_of(u.id)} cannot complete its move "
+                              f"after the reactions: {e.why}", unit=u.id)]
+            ev += self.execute_move(u, first)
+            if self.pending is not None or not u.placed or self.engaged_with(u):
+                return ev                       # it met the enemy on the way: the melee ends it
+        err = self.why_not_fire(u, move["target"])
+        if err is None:
+            ev += self.volley(u, self.units[move["target"]])
+        else:
+            ev.append(event("fire", "[MT §7.4]", f"{self.name_of(u.id)} cannot shoot at "
+                            f"{self.name_of(move['target'])} after step {at}: {err.why}", unit=u.id))
+        if rest and self.pending is None and u.placed:
+            ev += self.execute_move(u, rest)
+        return ev
+
     # ----- elephant archers [MT §7.9] ------------------------------------------------------------
     def archer_menu(self: Any, m: Unit) -> list[Action]:
         if m.archers <= 0 or not m.archers_loaded or not m.placed:

@@ -145,6 +145,7 @@ class MenuRules:
             else:
                 if self.why_not_move(u) is None:
                     acts += self.move_menu(u)
+                    acts += self.move_fire_menu(u)
                     acts += self.group_menu(u)
                     acts += self.charge_menu(u)
                     acts += self.cross_menu(u)
@@ -216,6 +217,8 @@ class MenuRules:
                 if set(action) != {"type", "engine", "x", "y"}:
                     return IllegalAction("[MT §7.8]", "bombard is {type, engine, x, y}")
                 return self.why_not_bombard(e, action.get("x"), action.get("y"))
+            if kind == "move_fire":
+                return self.why_not_move_fire(action)
             if kind == "lead_move":
                 ld = self.actor_leader(action)
                 if self.selected != ld.id:

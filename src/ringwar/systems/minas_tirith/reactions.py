@@ -64,6 +64,8 @@ class ReactionRules:
             return self.execute_charge(u, move)
         if move["kind"] == "group":
             return self.execute_group(move)
+        if move["kind"] == "move_fire":
+            return self.execute_move_fire(u, move)
         return self.execute_move(u, move["path"])
 
     # ----- who is triggered (R-62) ----------------------------------------------------------
