@@ -265,6 +265,7 @@ def test_7_5_6_cavalry_with_an_attached_commander_that_fails_to_penetrate_stays(
     # make the infantry roll 3: D = 4
     ev = charge(t, "G8", "M3", (6, 1), (6, 1), *[MISS] * 12, (6, 1), (6, 3), (8, 1), (8, 1))
     assert not events(ev, "retreat") and not t.g.units["G8"].organized
+    assert t.g.phase == "rally back"               # the owner's choice (test_combat_choices)
 
 
 @rule("§7.5.6", "§7.10")
