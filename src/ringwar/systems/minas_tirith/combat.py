@@ -374,7 +374,8 @@ class CombatRules:
             shift = None                         # gone to another sector: nothing to follow
         # [MT §7.5.8] an attacker that penetrated, or a countercharger (both charge, R-64),
         # may break through; a reacting countercharger pays from its bank
-        if D >= threshold and assault is None and (attacker_won or defender_charging):
+        if D >= threshold and assault is None and (attacker_won and a.side == self.active
+                                                   or not attacker_won and defender_charging):
             ev.extend(self.offer_breakthrough(win))
         if self.pending is None and assault is None and shift is not None:
             ev.extend(self.offer_follow_up(win, lose, shift))
