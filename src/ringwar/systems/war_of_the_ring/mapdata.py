@@ -22,6 +22,7 @@ lower [WR §4]: exactly :mod:`ringwar.core.hexes` (directions 1-6 clockwise from
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -264,12 +265,17 @@ def _pydantic_error(file: str, e: ValidationError) -> MapDataError:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:  # a key twice (a place named twice), bad syntax
-        raise MapDataError(f"{path.name}: {e}") from None
+        text = path.read_text(encoding="utf-8")
     except OSError as e:
         raise MapDataError(f"{path.name}: cannot read: {e}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:  # a key twice (a place named twice), bad syntax
+        m = re.search(r"line (\d+)", str(e))
+        where = ""
+        if m and 0 < int(m[1]) <= len(text.splitlines()):
+            where = f" in {text.splitlines()[int(m[1]) - 1].strip()!r}"
+        raise MapDataError(f"{path.name}: {e}{where}") from None
 
 
 def _cost(v: float | str) -> float | None:
