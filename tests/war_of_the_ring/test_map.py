@@ -764,3 +764,36 @@ def test_the_gorgoroth_exempt_tag_must_lie_in_udun_or_nurn(tmp_path: Path):
 
 def test_load_map_is_cached():
     assert load_map() is M
+
+
+# ----------------------------------------------------------------------------- the picture
+
+@rule("§5.2")
+def test_every_terrain_and_hexside_kind_of_the_map_has_a_drawing_style():
+    from ringwar.render import hexrender
+
+    for t in {M.terrain(h) for h in M.hexes}:
+        assert t in hexrender.TERRAIN_STYLES, t
+    pic = M.picture_hexmap()
+    fallback = "#7d3c98"  # the renderer's colour for a hexside kind it does not know
+    for kind in {f["kind"] for f in pic.sides().values()}:
+        g = hexrender._Geom(pic, 30.0, 0.0, 0.0)
+        out: list = []
+        hexrender._hexside_feature(g, "2304", "2404", {"kind": kind}, out)
+        assert out and all(p.stroke != fallback for p in out), kind
+
+
+@rule("§5.6")
+def test_the_picture_outlines_the_search_areas_and_labels_places_and_objectives(tmp_path: Path):
+    pic = M.picture_hexmap()
+    borders = [k for k, f in pic.sides().items() if f["kind"] == "border"]
+    assert borders
+    for k in borders:
+        a, b = k.split("/")
+        assert M.search_area(a) != M.search_area(b) and M.hexside(a, b) is None
+    labels = M.picture_labels()
+    assert labels["\u2605 Minas Tirith \u00d74"] == ["2824"]
+    assert labels["Erebor \u00d72"] == ["3303"] and labels["Weathertop"] == ["1509"]
+    assert set(labels["R \u00b7 Mordor"]) == M.area("R").hexes
+    out = M.render(tmp_path / "map.png", scale=0.4, hex_numbers=False)
+    assert out.stat().st_size > 10_000

@@ -34,7 +34,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...core import hexes as hx
-from ...core.hexmap import HexMap, MapSpec
+from ...core.hexmap import HexMap, HexsideSpec, MapSpec
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MAP_FILE = "map.toml"
@@ -666,6 +666,49 @@ class WarMap:
                 return None
             cost += extra
         return cost
+
+
+    # ----- a picture -----------------------------------------------------------------------
+    def picture_hexmap(self, *, borders: bool = True) -> HexMap:
+        """The map for drawing: the core map plus, if ``borders``, a "border" hexside between
+        two search areas wherever no other feature lies [WR §5.6]."""
+        sides = list(self.hexmap.spec.hexside)
+        if borders:
+            extra = []
+            for h in sorted(self.hexes):
+                for n in self.adjacent(h):
+                    if h < n and self.hexside(h, n) is None and self.is_land(h) and \
+                            self.is_land(n) and self.search_area(h) != self.search_area(n):
+                        extra.append({"hexes": [h, n], "kind": "border",
+                                      "name": f"{self.search_area(h)}|{self.search_area(n)}"})
+            sides += [HexsideSpec.model_validate(e) for e in extra]
+        return HexMap(self.hexmap.spec.model_copy(update={"hexside": sides}))
+
+    def picture_labels(self, *, areas: bool = True) -> dict[str, list[str]]:
+        """Display labels: each place's name, with a star for an objective and the citadel
+        multiplier (x2, x4); and, if ``areas``, each search area's letter and name."""
+        out: dict[str, list[str]] = {}
+        for p in self.places.values():
+            text = ("\u2605 " if p.objective else "") + p.name
+            if p.citadel > 1:
+                text += f" \u00d7{p.citadel}"
+            out[text] = [p.hex]
+        if areas:
+            for a in self.areas.values():
+                short = a.name.split(" (")[0]  # "Mordor (Udun, ...)" -> "Mordor"
+                out[f"{a.letter} \u00b7 {short}"] = sorted(a.hexes)
+        return out
+
+    def render(self, path: str | Path, *, scale: float = 1.0, areas: bool = True,
+               hex_numbers: bool = True) -> Path:
+        """Draw the bare map as a PNG with the shared renderer."""
+        from ...render.hexrender import render_png
+
+        title = ("War of the Ring \u2014 \u2605 objective (ringed), \u00d72 / \u00d74 citadel"
+                 + (", search areas A\u2013X" if areas else ""))
+        return render_png(self.picture_hexmap(borders=areas), path, title=title, scale=scale,
+                          labels=self.picture_labels(areas=areas), hex_numbers=hex_numbers,
+                          highlight=[p.hex for p in self.objectives])
 
 
 # ----- loading -----------------------------------------------------------------------------
