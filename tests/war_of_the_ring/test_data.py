@@ -109,7 +109,9 @@ def test_15_map_keys_live_in_the_map_files() -> None:
     texts = {p.name: p.read_text(encoding="utf-8") for p in maps}
     for key in MAP_R_KEYS:
         holders = [n for n, t in texts.items() if key in t]
-        assert len(holders) == 1, f"{key}: {holders}"
+        # a map key may be split over the two map files (R-MAP-PLACES: the hexes in
+        # map.toml, the features in places.toml); the loader refuses it in any other file
+        assert holders, f"{key} is in neither map file"
 
 
 @rule("war-of-the-ring", "§15", "§7")
