@@ -37,7 +37,8 @@ def test_10_8_1_capture_value_and_modifiers() -> None:
     assert [H.capture_value(D, s) for s in (0, 9, 10, 25, 39, 40, 99)] == [1, 1, 2, 3, 4, 5, 5]
     assert H.capture(D, 3, 25, 1, False).success and not H.capture(D, 4, 25, 1, False).success
     assert not H.capture(D, 3, 25, 1, True).success            # +1 in rough or forest [WR §V2]
-    assert not H.capture(D, 1, 25, 5, True).success            # + C÷3 = 1 (Gandalf-like)
+    assert H.capture(D, 1, 25, 5, True).success                # 1 + 1 + 1 = 3 ≤ 3
+    assert not H.capture(D, 2, 25, 5, True).success            # + C÷3 = 1 (Gandalf-like)
     assert not H.capture(D, 6, 99, 0, False).success           # a natural 6 fails
 
 
