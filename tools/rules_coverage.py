@@ -33,14 +33,16 @@ SECTIONS = [  # heading prefix in case-index.md -> system key
     ("Sauron Exclusive Rules", "sauron"),
     ("Battle of the Ring", "ring"),
     ("The Siege of Minas Tirith", "minas-tirith"),
+    ("War of the Ring", "war-of-the-ring"),
 ]
 TITLES = {"standard": "SPI Standard Rules [1.0]-[10.0] (shared by Gondor and Sauron)",
           "gondor": "Gondor Exclusive Rules [11.0]-[20.2]",
           "sauron": "Sauron Exclusive Rules [11.0]-[21.0]",
           "ring": "Battle of the Ring",
-          "minas-tirith": "The Siege of Minas Tirith §1-§12"}
+          "minas-tirith": "The Siege of Minas Tirith §1-§12",
+          "war-of-the-ring": "War of the Ring §0-§16 and the variant's §V0-§V33"}
 CASE = re.compile(r"\[(\d+\.\d+)\]\s*([^·]*)")
-MT_CASE = re.compile(r"(§\d+(?:\.\d+)*)\s*([^·]*)")   # [MT §7.5.6]: cases named "§7.5.6"
+MT_CASE = re.compile(r"(§V?\d+(?:\.\d+)*)\s*([^·]*)")   # [MT §7.5.6], [WR §V22]: cases "§7.5.6"
 
 
 def read_cases() -> dict[str, list[tuple[str, str]]]:
@@ -52,7 +54,7 @@ def read_cases() -> dict[str, list[tuple[str, str]]]:
             continue
         if system and line.startswith("["):
             cases[system] = [(f"[{n}]", t.strip()) for n, t in CASE.findall(line)]
-        if system == "minas-tirith" and line.startswith("§"):
+        if system in ("minas-tirith", "war-of-the-ring") and line.startswith("§"):
             cases[system] = [(n, t.strip()) for n, t in MT_CASE.findall(line)]
         if system == "ring" and "Q&A" in line:
             cases["ring"].extend((f"[Q{i}]", "Q&A ruling") for i in range(1, 6))

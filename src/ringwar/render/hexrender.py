@@ -52,10 +52,12 @@ TERRAIN_STYLES: dict[str, tuple[str, str | None]] = {
     "elven": ("#c9e3b5", None),
     "fortress": ("#c2b8a3", "tower"),
     "special": ("#e3c98f", None),
+    # inland water (impassable like the sea, a lighter blue so the two read apart)
+    "lake": ("#b4d6ec", "lake"),
 }
 UNKNOWN_TERRAIN = ("#d6d6d6", None)
 TERRAIN_ORDER = ("clear", "rough", "crater", "mountain", "marsh", "grove", "plowed", "city",
-                 "tower", "tunnel", "sea", "forest", "elven", "fortress", "special")
+                 "tower", "tunnel", "sea", "lake", "forest", "elven", "fortress", "special")
 
 SIDE_STYLES: dict[str, tuple[str, str, str]] = {
     # side -> (fill, border, text)
@@ -79,6 +81,9 @@ GATE = "#1b1b1b"
 WALL = "#6f6f6f"
 TOWER = "#3d3d3d"
 TUNNEL = "#2e2118"
+RIVER = "#3b7dc4"
+GREAT_RIVER = "#1f5fa8"
+BORDER = "#a0306a"
 HIGHLIGHT = "#ffcc00"
 PAPER = "#f7f3e6"
 
@@ -230,6 +235,12 @@ def _terrain_symbol(g: _Geom, h: str, symbol: str, out: list[Prim]) -> None:
         pts += [(cx + 0.28 * s, cy + 0.32 * s)]
         out.append(Prim("poly", pts, fill="#1e1610", stroke="#e6dccb", width=0.05 * s,
                         cls="tunnel"))
+    elif symbol == "lake":  # two short ripples
+        for dy in (0.0, 0.25):
+            y = cy + dy * s
+            out.append(Prim("line", [(cx - 0.3 * s, y), (cx - 0.15 * s, y - 0.07 * s),
+                                     (cx, y), (cx + 0.15 * s, y - 0.07 * s), (cx + 0.3 * s, y)],
+                            stroke="#5d8fb8", width=0.04 * s, cls="lake"))
     elif symbol == "plowed":
         for dx in (-0.3, -0.1, 0.1, 0.3):
             x = cx + dx * s
@@ -278,7 +289,36 @@ def _hexside_feature(g: _Geom, a: str, b: str, f: Mapping[str, Any], out: list[P
         out.append(Prim("line", [p, q], stroke=TOWER, width=0.3 * s, cls="tower", tip=tip))
     elif kind == "river":
         p, q, _m, _u = g.side_segment(a, b, 1.0)
-        out.append(Prim("line", [p, q], stroke="#3b7dc4", width=0.16 * s, cls="river", tip=tip))
+        out.append(Prim("line", [p, q], stroke=RIVER, width=0.16 * s, cls="river", tip=tip))
+    elif kind == "great-river":  # a major river: twice a river's width
+        p, q, _m, _u = g.side_segment(a, b, 1.0)
+        out.append(Prim("line", [p, q], stroke=GREAT_RIVER, width=0.3 * s, cls="great-river",
+                        tip=tip))
+    elif kind in ("ford", "bridge"):  # a crossing of a major river
+        p, q, m, u = g.side_segment(a, b, 1.0)
+        out.append(Prim("line", [p, q], stroke=GREAT_RIVER, width=0.3 * s, cls=kind, tip=tip))
+        if kind == "ford":  # pale stepping stones across the water
+            for t in (0.3, 0.5, 0.7):
+                x, y = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+                out.append(Prim("circle", [(x, y)], fill="#f2ead2", stroke=INK,
+                                width=0.02 * s, r=0.075 * s, cls="ford"))
+        else:  # a plank across the water, edged in dark ink
+            ends = [(m[0] - u[0] * 0.28 * s, m[1] - u[1] * 0.28 * s),
+                    (m[0] + u[0] * 0.28 * s, m[1] + u[1] * 0.28 * s)]
+            out.append(Prim("line", ends, stroke=INK, width=0.26 * s, cls="bridge"))
+            out.append(Prim("line", ends, stroke="#c8a165", width=0.16 * s, cls="bridge"))
+    elif kind == "pass":  # a gap in a mountain line, marked by a pale notch
+        p, q, m, _u = g.side_segment(a, b, 1.0)
+        for e in (p, q):
+            end = (e[0] + (m[0] - e[0]) * 0.55, e[1] + (m[1] - e[1]) * 0.55)
+            out.append(Prim("line", [e, end], stroke="#5b4a3a", width=0.26 * s, cls="pass",
+                            tip=tip))
+        a0 = (m[0] + (p[0] - m[0]) * 0.45, m[1] + (p[1] - m[1]) * 0.45)
+        b0 = (m[0] + (q[0] - m[0]) * 0.45, m[1] + (q[1] - m[1]) * 0.45)
+        out.append(Prim("line", [a0, b0], stroke="#e8d9a8", width=0.12 * s, cls="pass", tip=tip))
+    elif kind == "border":  # the edge of a named area (drawn only where nothing else is)
+        p, q, _m, _u = g.side_segment(a, b, 1.0)
+        out.append(Prim("line", [p, q], stroke=BORDER, width=0.07 * s, cls="border", tip=tip))
     elif kind == "mountain":
         p, q, _m, _u = g.side_segment(a, b, 1.0)
         out.append(Prim("line", [p, q], stroke="#5b4a3a", width=0.26 * s, cls="mountain-side", tip=tip))

@@ -298,7 +298,9 @@ def scene(board: Board, view: dict[str, Any] | None, *, scale: float = 6.0,
                                                                       or str(ld.get("id", ""))),
                          size=fs * 0.75, bold=True))
     if title:
-        out.append(Shape("text", ((1.0, board.height - 1.0),), ink="#1a1a1a", text=title,
+        # bottom left, below the city: the North edge is where Rohan arrives
+        half_w = len(title) * fs * 1.5 * 0.6 / scale / 2      # texts are drawn centred
+        out.append(Shape("text", ((1.0 + half_w, 1.0 + fs * 1.5 / scale),), ink="#1a1a1a", text=title,
                          size=fs * 1.5, bold=True, halo="#ffffffd0"))
     return out
 
