@@ -244,7 +244,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         if super().is_legal(action):
             return True
         # continuous actions off the menu: validated exactly [docs/engine.md]
-        if action.get("type") in ("move", "place", "bombard", "lead_move"):
+        if action.get("type") in ("move", "place", "bombard", "lead_move", "group_move"):
             return self.why_not(action) is None
         return False
 
