@@ -221,3 +221,63 @@ def test_7_6_r150_the_figures_below_a_ladder_stand_at_its_foot_when_the_walk_is_
     assert "12 still stand at the foot of the ladder" in texts(ev)
     assert (m3.figures, m3.waiting, m3.placed) == (12, 0, True)
     assert (m3.x, m3.y) == foot[:2] and g.B.level_at(m3.x, m3.y) == 1
+
+
+# ----- R-106: wall combat pushes the loser along the walk -------------------------------------------
+
+@rule("§7.6", "§7.5.7")
+def test_7_6_r106_the_loser_of_a_wall_combat_is_pushed_along_the_curve_of_the_walk():
+    from .test_siege import walk_pair
+    t = walk_pair(1.0)
+    g = t.g
+    m3 = g.units["M3"]
+    r0 = math.hypot(m3.x, m3.y - CY)
+    a0 = math.atan2(m3.y - CY, m3.x)
+    h0 = m3.heading
+    no_kills(t, (6, 5), (6, 1), (8, 1), (8, 1))              # 5 + 1 heavy against 1: D = 5
+    ev = t.act("G3", {"type": "melee", "unit": "G3", "target": "M3"})
+    assert "pushed 5.0″ along the walk (R-106)" in texts(ev)
+    assert g.B.walk_at(m3.x, m3.y) == 2 and g.B.obstacle(t.footprint("M3")) is None
+    assert math.hypot(m3.x, m3.y - CY) == pytest.approx(r0, abs=0.01)      # not straight back
+    turned = math.atan2(m3.y - CY, m3.x) - a0
+    assert turned == pytest.approx(5.0 / r0, abs=0.002)                  # away from G3
+    assert (m3.heading - h0) % 360 == pytest.approx(math.degrees(turned), abs=0.02)
+    assert m3.organized                                                  # nothing stopped it
+
+
+def walk_fight(others_aboard: int) -> Table:
+    """M5 (12) lodged at E-D1's ramp on wall 1; G3 on the walk 6° clockwise of it, facing
+    along the walk; ``others_aboard`` figures of M4 still in the tower."""
+    t, _ = gain_walls(12)
+    g = t.g
+    m5 = g.units["M5"]
+    cx, cy = g.B.centre
+    r = math.hypot(m5.x - cx, m5.y - cy)
+    phi = math.degrees(math.atan2(m5.y - cy, m5.x - cx)) - 7.0
+    t.unit("G3", cx + r * math.cos(math.radians(phi)), cy + r * math.sin(math.radians(phi)),
+           phi + 90, figures=4, files=1)
+    if others_aboard:
+        m4 = g.units["M4"]
+        m4.on_table, m4.embarked, m4.figures = True, "E-D1", others_aboard
+        m4.files = min(m4.files, others_aboard)
+        g.engines["E-D1"].aboard.append("M4")
+    g._after_change()
+    assert g.situation(g.units["G3"], m5) == "wall"
+    t.round("west", card="close_combat", pips=5)
+    return t
+
+
+@rule("§7.6")
+@pytest.mark.parametrize("others, keep, lost", [(10, 8, 4), (6, 12, 0)])
+def test_7_6_r106_attackers_pushed_past_the_ramp_re_embark_up_to_capacity_the_excess_die(
+        others, keep, lost):
+    t = walk_fight(others)
+    g = t.g
+    m5, e = g.units["M5"], g.engines["E-D1"]
+    assert {"type": "melee", "unit": "G3", "target": "M5"} in g.melee_menu(g.units["G3"])
+    no_kills(t, (6, 6), (6, 1), (8, 1))
+    ev = t.act("G3", {"type": "melee", "unit": "G3", "target": "M5"})
+    assert f"{keep} figures re-embark" in texts(ev) and "(R-106)" in texts(ev)
+    assert (", 4 are eliminated" in texts(ev)) == bool(lost)
+    assert m5.embarked == "E-D1" and not m5.placed and m5.figures == keep and m5.lost == lost
+    assert sorted(e.aboard) == ["M4", "M5"] and g.tower_places(e) == 18 - others - keep
