@@ -543,6 +543,13 @@ class MovementRules:
                     hi = mid
             if lo >= 0.25 and not any(a["path"] == f"m0:{fmt(lo)}" for a in acts):
                 acts.append({"type": "move", "unit": u.id, "path": f"m0:{fmt(lo)}"})
+        # [MT §7.1.7] the unattached leaders in span may go with it, free: offered with the
+        # longest move straight ahead (any move may name them)
+        escorts = self.escort_candidates(u)
+        ahead = [a for a in acts if a["path"].startswith("m0:")]
+        if escorts and ahead:
+            far = max(ahead, key=lambda a: float(a["path"][3:]))
+            acts.append({**far, "leaders": ",".join(escorts)})
         return acts
 
     # ----- combined moves [MT §7.1.7] --------------------------------------------------------
