@@ -171,3 +171,55 @@ def test_7_5_9_who_may_try_organized_in_a_leaders_span_on_a_move_card():
     t.force((8, 1))
     t.act("G3", {"type": "disengage", "unit": "G3", "facing": "enemy"})
     assert t.g.disengage_menu(t.g.units["G3"]) == []                  # once per card
+
+
+# ----- R-97: passing through a penetrated unit -----------------------------------------------------
+
+@rule("§7.5.7", "§7.5.8")
+def test_7_5_7_r97_the_winner_breaking_through_passes_through_the_unit_it_penetrated():
+    t = penetrate()
+    g = t.g
+    m3 = g.units["M3"]
+    assert m3.gap == 2.0 and m3.gap_by == "G3"
+    t.front_at("M4", 115, 60, 180, **FOUR)          # behind M3 (x 111-112), 10" from G3's front
+    assert {"type": "breakthrough", "unit": "G3", "target": "M4"} in t.menu()
+    t.force((6, 3), then_random=True)
+    ev = t.apply({"type": "breakthrough", "unit": "G3", "target": "M4"})
+    assert events(ev, "combat")[0]["defender"] == "M4"
+    g3 = t.footprint("G3")
+    assert g3.bounds[0] > t.footprint("M3").bounds[2]                   # through and beyond
+    assert not g.overlapping(g3, {"G3"})
+
+
+@rule("§7.5.7", "§7.1.5")
+@pytest.mark.parametrize("gap, ok", [(2.05, True), (2.0, False), (0.0, True)])
+def test_7_5_7_r97_only_a_unit_narrower_than_the_gap_passes_through_a_penetrated_friend(gap, ok):
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    t.unit("G3", 100, 60, 0, **FOUR)               # x 99.5-100.5
+    t.unit("G7", 95, 60, 0, figures=2, files=2)    # 2" wide, behind it
+    g = t.g
+    g.units["G3"].gap, g.units["G3"].gap_by = gap, ("M3" if gap else None)
+    g.units["G3"].organized = not gap
+    t.select("G7")
+    action = {"type": "move", "unit": "G7", "path": "m0:8"}
+    if ok:
+        t.apply(action)
+        assert g.units["G7"].x == pytest.approx(103)
+    else:
+        t.refused(action, "[MT §7.5.7]")
+
+
+@rule("§7.5.7", "§7.10")
+def test_7_5_7_r97_the_gap_closes_when_the_unit_recovers():
+    t = Table()
+    t.clear()
+    t.round("west", card="recovery", pips=10)
+    t.unit("G3", 100, 60, 0, **FOUR, organized=False)
+    t.leader("hurin", 96, 60)
+    g = t.g
+    g.units["G3"].gap, g.units["G3"].gap_by = 1.0, "M3"
+    t.force((10, 1))
+    t.act("G3", {"type": "recover", "unit": "G3"})
+    assert g.units["G3"].organized and (g.units["G3"].gap, g.units["G3"].gap_by) == (0.0, None)

@@ -6,6 +6,8 @@ G3 stands at (100, 60) facing east (4 files: y 58-62); G7 (and G2) stand north o
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from .builder import Table, events, rule
@@ -111,3 +113,88 @@ def test_7_1_7_a_combined_move_opens_one_reaction_window_and_all_complete_after_
     assert g.units["G3"].x == pytest.approx(100)
     t.apply({"type": "react_done"})
     assert g.units["G3"].x == pytest.approx(110) and g.units["G7"].x == pytest.approx(110)
+
+
+# ----- any identical path; the largest part one leader covers; leaders moving with a unit -----------
+
+@rule("§7.1.7")
+def test_7_1_7_any_identical_path_may_be_sent_for_the_group():
+    t = column()
+    g = t.g
+    t.select("G3")
+    action = {"type": "group_move", "units": "G3,G7", "path": "m20:3"}
+    assert action not in t.menu() and g.is_legal(action)
+    x3, y7 = g.units["G3"].x, g.units["G7"].y
+    t.apply(action)
+    dx = 3 * math.cos(math.radians(20))
+    assert g.units["G3"].x == pytest.approx(x3 + dx, abs=0.01)
+    assert g.units["G7"].y == pytest.approx(y7 + 3 * math.sin(math.radians(20)), abs=0.01)
+    assert g.pips == 9
+
+
+@rule("§7.1.7")
+def test_7_1_7_an_off_menu_group_path_is_still_checked_exactly():
+    t = column()
+    t.select("G3")
+    t.refused({"type": "group_move", "units": "G3,G7", "path": "m0:10.5"}, "[MT §7.1.4]")
+    t.refused({"type": "group_move", "units": "G3,G7", "path": "m0:3", "x": 1}, "[MT §7.1.7]")
+
+
+def split_command() -> Table:
+    """G3 - G7 - G2 chained 4″ apart; Hirluin (CS 8) spans G3 and G7, Duinhir G7 and G2."""
+    t = column(4.0, third="G2", leader=None)
+    t.leader("hirluin", 97, 64)
+    t.leader("duinhir", 97, 72)
+    return t
+
+
+@rule("§7.1.7", "§2.7")
+def test_7_1_7_without_one_leader_over_the_whole_chain_the_largest_part_one_covers():
+    t = split_command()
+    g = t.g
+    assert g.group_of(g.units["G3"]) == ["G3", "G7"]
+    assert g.group_of(g.units["G2"]) == ["G2", "G7"]
+    assert g.group_of(g.units["G7"]) == ["G2", "G7"]        # a tie: the first leader by name
+    assert {a["units"] for a in group_moves(t, "G3")} == {"G3,G7"}
+    t.select("G3")
+    t.refused({"type": "group_move", "units": "G2,G3,G7", "path": "m0:5"}, "[MT §7.1.7]")
+    t.apply({"type": "group_move", "units": "G3,G7", "path": "m0:5"})
+    assert g.units["G3"].x == pytest.approx(105) and g.units["G2"].x == pytest.approx(100)
+
+
+@rule("§7.1.7", "§7.11")
+def test_7_1_7_an_unattached_leader_in_his_span_moves_with_the_unit_free():
+    t = column(leader=None)
+    t.leader("hurin", 97, 60)                      # CS 10 over G3
+    g = t.g
+    t.select("G3")
+    assert {"type": "move", "unit": "G3", "path": "m0:10", "leaders": "hurin"} in t.menu()
+    t.apply({"type": "move", "unit": "G3", "path": "m0:4", "leaders": "hurin"})
+    h = g.leaders["hurin"]
+    assert (h.x, h.y) == (pytest.approx(101), pytest.approx(60)) and g.pips == 9
+    assert h.acted_on != g.card_no["west"] and h.escort is None          # still his own action
+
+
+@rule("§7.1.7")
+@pytest.mark.parametrize("off, ok", [(10.0, True), (10.05, False)])
+def test_7_1_7_only_a_leader_inside_his_span_of_the_unit_moves_with_it(off, ok):
+    t = column(leader=None)
+    g = t.g
+    rear = t.footprint("G3").bounds[0]
+    t.leader("hurin", rear - off, 60)              # Húrin's CS is 10″
+    t.select("G3")
+    action = {"type": "move", "unit": "G3", "path": "m0:4", "leaders": "hurin"}
+    if ok:
+        assert g.is_legal(action)
+    else:
+        t.refused(action, "[MT §7.1.7]")
+
+
+@rule("§7.1.7")
+def test_7_1_7_an_attached_or_enemy_leader_is_not_named_to_move_with_a_unit():
+    t = column(leader=None)
+    t.leader("hurin", attached_to="G7")
+    t.leader("gothmog", 97, 60)
+    t.select("G3")
+    t.refused({"type": "move", "unit": "G3", "path": "m0:4", "leaders": "hurin"}, "[MT §7.1.7]")
+    t.refused({"type": "move", "unit": "G3", "path": "m0:4", "leaders": "gothmog"}, "[MT §7.1.7]")

@@ -45,6 +45,14 @@ def check(g, baseline: dict) -> None:
     for u in g.units.values():
         assert u.figures >= 0, u.id
         assert 0 <= u.lost <= u.start_figures
+        # a split unit is one unit; its waiting figures are in one tower or below a ladder
+        assert u.waiting >= 0 and u.figures + u.waiting + u.lost == u.start_figures, u.id
+        if u.waiting:
+            assert u.placed and u.waiting_at is not None, u.id
+            if u.waiting_at != "ladder":
+                assert u.id in g.engines[u.waiting_at].aboard, u.id
+        if u.embarked is not None:
+            assert u.id in g.engines[u.embarked].aboard and not u.waiting, u.id
         if u.placed:
             assert g.B.obstacle(g.footprint(u)) is None, f"{u.id} on {g.B.obstacle(g.footprint(u))}"
     # the Turn's deck is conserved: deck + discards + current [MT §5.2]

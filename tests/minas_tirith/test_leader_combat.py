@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from ringwar import IllegalAction
+
 from .builder import Table, events, rule, texts
 
 FOUR = {"figures": 4, "files": 4}
@@ -322,3 +324,148 @@ def test_7_12_a_leader_among_many_units_keeps_every_duel_and_spell_on_his_menu()
     t.act("gandalf", {"type": "spell", "leader": "gandalf", "spell": "magical_leadership",
                       "points": 3, "target": "hurin"})
     assert g.leader_cl(g.leaders["hurin"]) == 5
+
+
+# ----- R-130: every leader attached to the two units in contact takes part --------------------------
+
+def melee_of_leaders() -> Table:
+    """G3 (Húrin, Imrahil) in contact with M3 (Gothmog, the Orc captain)."""
+    t = board()
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100, 60, 180, **FOUR)
+    t.leader("hurin", attached_to="G3")
+    t.leader("imrahil", attached_to="G3")
+    t.leader("gothmog", attached_to="M3")
+    t.leader("orc-captain-1", attached_to="M3")
+    return t
+
+
+@rule("§7.13", "§7.11")
+def test_7_13_r130_every_attached_leader_names_one_foe_the_declaring_side_first():
+    t = melee_of_leaders()
+    g = t.g
+    ev = t.act("hurin", {"type": "duel", "leader": "hurin", "target": "gothmog", "magic": 0,
+                         "avoid": 0})
+    assert "(R-130)" in texts(ev)
+    # Imrahil first (the declaring side), then Gothmog and the Orc captain
+    assert g.phase == "avoidance" and g.rules_to_act == "west"
+    menu = t.menu()
+    assert {a["leader"] for a in menu} == {"imrahil"}
+    assert {a.get("target") for a in menu} == {"gothmog", "orc-captain-1", None}
+    t.apply({"type": "pair", "leader": "imrahil", "target": "orc-captain-1", "magic": 0, "avoid": 0})
+    assert g.rules_to_act == "dark-lord"
+    menu = t.menu()
+    assert {a["leader"] for a in menu} == {"gothmog"}
+    assert {a.get("target") for a in menu} == {"hurin", "imrahil", None}
+    # Gothmog (horse) named by Húrin (foot): avoid up to 3; naming Imrahil (horse): up to 2
+    assert max(a["avoid"] for a in menu if a.get("target") == "hurin") == 3
+    assert max(a["avoid"] for a in menu if a.get("target") == "imrahil") == 2
+    t.apply({"type": "pair", "leader": "gothmog", "target": "imrahil", "magic": 0, "avoid": 0})
+    assert {a["leader"] for a in t.menu()} == {"orc-captain-1"}
+    # Húrin 12+3-4 = 11 kills Gothmog; Imrahil 2+4-2 = 4; Gothmog 11+4-4 = 11 kills Imrahil
+    t.force((6, 6), (6, 6), (6, 1), (6, 1), (6, 6), (6, 5))
+    assert {a["avoid"] for a in t.menu() if "target" not in a} == {0, 1}   # named by a rider
+    ev = t.apply({"type": "pair", "leader": "orc-captain-1", "avoid": 0})   # he stands aside
+    text = [e for e in events(ev, "duel") if "=" in e["text"]][0]["text"]
+    assert text.count(" = ") == 3 and "Orc captain 1:" not in text
+    assert not g.leaders["gothmog"].alive and not g.leaders["imrahil"].alive
+    assert g.leaders["hurin"].alive and g.leaders["orc-captain-1"].alive
+    assert g.stage == "round" and g.pips == 9
+
+
+@rule("§7.13")
+def test_7_13_r130_a_lone_pair_keeps_the_plain_avoidance_answer():
+    t = board()
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100, 60, 180, **FOUR)
+    t.leader("hurin", attached_to="G3")
+    t.leader("gothmog", attached_to="M3")
+    t.act("hurin", {"type": "duel", "leader": "hurin", "target": "gothmog", "magic": 0, "avoid": 0})
+    assert {a["type"] for a in t.menu()} == {"avoid"}
+    t.refused({"type": "pair", "leader": "gothmog", "target": "hurin", "magic": 0, "avoid": 0},
+              "[MT §7.13]")
+
+
+@rule("§7.13", "§7.12")
+@pytest.mark.parametrize("wk_dice, killed", [((3, 2), False), ((3, 3), True)])
+def test_7_13_a_defending_caster_may_add_magical_attack(wk_dice, killed):
+    t = board()
+    t.leader("gandalf", 100, 60)                   # CF 6
+    t.leader("witch-king", 110, 60)                # CF 7
+    sp = t.g.spell_points["dark-lord"]
+    t.act("gandalf", {"type": "duel", "leader": "gandalf", "target": "witch-king", "magic": 0,
+                      "avoid": 0})
+    menu = t.menu()
+    assert {a.get("magic", 0) for a in menu} == {0, 1, 2}
+    t.force((6, 1), (6, 1), (6, wk_dice[0]), (6, wk_dice[1]))
+    ev = t.apply({"type": "avoid", "leader": "witch-king", "a": 0, "magic": 2})
+    total = sum(wk_dice) + 7 - 6 + 2
+    assert f"+2 magic = {total} " in duel_text(ev)
+    assert t.g.spell_points["dark-lord"] == sp - 2
+    assert t.g.leaders["gandalf"].alive == (not killed)
+
+
+@rule("§7.13", "§7.12")
+def test_7_13_a_defender_who_is_no_caster_has_no_magical_attack():
+    t = board()
+    t.leader("hurin", 100, 60)
+    t.leader("orc-captain-1", 110, 60)
+    t.act("hurin", {"type": "duel", "leader": "hurin", "target": "orc-captain-1", "magic": 0,
+                    "avoid": 0})
+    t.refused({"type": "avoid", "leader": "orc-captain-1", "a": 0, "magic": 1}, "[MT §7.13]")
+
+
+# ----- §7.12 Magical Leadership's combat bonus goes to 1 unit in his span, named ----------------------
+
+@rule("§7.12", "§8.6")
+@pytest.mark.parametrize("named, g3, g7", [("G3", 4, 0), ("G7", 0, 4)])
+def test_7_12_magical_leadership_raises_the_combat_roll_of_the_one_unit_named(named, g3, g7):
+    t = board()
+    t.unit("G3", 100, 60, 0, **FOUR)
+    t.unit("G7", 100, 70, 0, **FOUR)
+    t.unit("M3", 101.5, 60, 180, **FOUR)
+    t.unit("M4", 101.5, 70, 180, **FOUR)
+    t.leader("gandalf", 95, 68)
+    t.leader("hurin", 96, 65)                      # unattached, CS 10 over both; CL 2
+    g = t.g
+    action = {"type": "spell", "leader": "gandalf", "spell": "magical_leadership", "points": 2,
+              "target": "hurin", "unit": named}
+    assert action in g.spell_menu(g.leaders["gandalf"])
+    t.act("gandalf", action)
+    for uid, foe, bonus in (("G3", "M3", g3), ("G7", "M4", g7)):
+        _, why = g.result_mods("melee", g.units[uid], g.units[foe], charging=False,
+                               their_arc="front", setting="field", more_kills=False, defending=False)
+        assert (f"+{bonus} attached commander (R-141)" in why) == bool(bonus), (uid, why)
+        assert not bonus or not [w for w in why if "commander" in w and w != f"+{bonus} attached commander (R-141)"]
+
+
+@rule("§7.12", "§8.6")
+def test_7_12_magical_leadership_names_only_a_unit_in_the_raised_leaders_span():
+    t = board()
+    t.unit("G3", 100, 60, 0, **FOUR)
+    t.unit("G7", 100, 90, 0, **FOUR)               # 25″ from Húrin
+    t.leader("gandalf", 95, 62)
+    t.leader("hurin", 96, 62)
+    units = {a.get("unit") for a in t.g.spell_menu(t.g.leaders["gandalf"])
+             if a["spell"] == "magical_leadership" and a["target"] == "hurin"}
+    assert units == {None, "G3"}
+    t.select("gandalf")
+    action = {"type": "spell", "leader": "gandalf", "spell": "magical_leadership", "points": 2,
+              "target": "hurin", "unit": "G7"}
+    assert action not in t.menu()
+    with pytest.raises(IllegalAction) as info:
+        t.g.do_spell(action)
+    assert info.value.rule == "[MT §7.12]"
+
+
+@rule("§7.12", "§8.6")
+def test_7_12_an_attached_leader_raised_for_another_unit_gives_his_own_only_his_cl():
+    t = board()
+    t.unit("G3", 100, 60, 0, **FOUR)
+    t.unit("M3", 101.5, 60, 180, **FOUR)
+    t.leader("hurin", attached_to="G3")
+    g = t.g
+    g.ml_bonus = {"hurin": [g.round, 2, "G7"]}     # (named elsewhere)
+    _, why = g.result_mods("melee", g.units["G3"], g.units["M3"], charging=False,
+                           their_arc="front", setting="field", more_kills=False, defending=False)
+    assert "+2 attached commander (R-141)" in why

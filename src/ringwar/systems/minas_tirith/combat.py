@@ -244,7 +244,7 @@ class CombatRules:
                 add(R["attacking_flank"], "attacking the flank")
             elif their_arc == "rear":
                 add(R["attacking_rear"], "attacking the rear")
-        cl = self.attached_cl(me)
+        cl = self.combat_cl(me)            # attached commanders; Magical Leadership [MT §7.12]
         if cl:
             add(cl * R["attached_leader_per_cl"], "attached commander (R-141)")
         return mod, why
@@ -511,6 +511,8 @@ class CombatRules:
     def push_back(self: Any, lose: Unit, win: Unit, D: float, penetrated: bool) -> list[Event]:
         """[MT §7.5.7] The loser goes straight back D″; it stops at anything and is then
         disorganized; a penetration disorganizes it too and opens a gap."""
+        if self.wall_combat_pair(lose, win):  # R-106: along the walk instead (siege.py)
+            return self.push_along_walk(lose, win, D, penetrated)
         (fx, fy), _ = unit_vectors(lose.heading)
         start = (lose.x, lose.y)
         hd = lose.heading
@@ -527,6 +529,7 @@ class CombatRules:
                             "into an obstacle: disorganized [seed: Automatic Disorganization]", unit=lose.id))
         if penetrated:
             lose.gap = win.files * self.pitch(win)[0] * float(self.D.values["penetration_gap_fraction"])
+            lose.gap_by = win.id                                     # R-97 (siege/movement)
             if lose.organized:
                 lose.organized = False
             ev.append(event("penetrated", "[MT §7.5.7]", f"{self.name_of(lose.id)} is penetrated "
@@ -598,6 +601,8 @@ class CombatRules:
     def check_destroyed(self: Any, u: Unit) -> list[Event]:
         if u.figures > 0:
             return []
+        if u.waiting:                         # R-150: the rest of a split unit (siege.py)
+            return self.landed_part_lost(u)
         ev = [event("destroyed", "[MT §7.5.4]", f"{self.name_of(u.id)} is destroyed", unit=u.id)]
         u.embarked = None
         u.archers = 0                         # [MT §7.9] the archers die with their elephant
@@ -779,7 +784,7 @@ class CombatRules:
                     f"{self.name_of(t.id)}: {'+'.join(map(str, dice))}", dice=dice)]
         move = {"kind": "charge", "unit": a.id, "target": t.id, "turn": turn,
                 "distance": base + sum(dice), "start_arc": self.arc_of(t, (a.x, a.y)),
-                "start": [a.x, a.y]}
+                "start": [a.x, a.y], "breakthrough": True}
         return ev + self.execute_charge(a, move)
 
     # ----- disengaging [MT §7.5.9] ------------------------------------------------------------------
@@ -861,7 +866,7 @@ class CombatRules:
                     engine=e.id)]
         for uid in list(e.aboard):
             u = self.units[uid]
-            ev.extend(self.unload_burning(u, e))
+            ev.extend(self.burn_waiting(u, e) if u.waiting_at == e.id else self.unload_burning(u, e))
         e.aboard = []
         for u in self.units.values():
             if u.engine == e.id:

@@ -258,7 +258,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         if super().is_legal(action):
             return True
         # continuous actions off the menu: validated exactly [docs/engine.md]
-        if action.get("type") in ("move", "place", "bombard", "lead_move", "move_fire"):
+        if action.get("type") in ("move", "place", "bombard", "lead_move", "move_fire", "group_move"):
             return self.why_not(action) is None
         return False
 

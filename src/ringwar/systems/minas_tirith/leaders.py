@@ -48,6 +48,30 @@ class LeaderRules:
                 best = cl if best is None or cl > best else best
         return best
 
+    def ml_unit(self: Any, ld: Leader) -> str | None:
+        """The unit whose combat roll Magical Leadership on ``ld`` raises this Round: the one
+        the caster named, else his attached unit [MT §7.12]."""
+        b = self.ml_bonus.get(ld.id)
+        if b is None or b[0] != self.round:
+            return None
+        return b[2] if len(b) > 2 and b[2] else ld.attached_to
+
+    def combat_cl(self: Any, u: Unit) -> int:
+        """The CL added to ``u``'s results roll [MT §8.6]: its best attached commander (R-141),
+        or a leader raised by Magical Leadership whose caster named ``u``, a unit in his span:
+        the raised CL goes to that 1 unit's combat roll only [MT §7.12]."""
+        best = 0
+        for ld in self.leaders.values():
+            if not ld.present or ld.out_of_action or ld.side != u.side:
+                continue
+            named = self.ml_unit(ld) == u.id
+            if ld.attached_to == u.id:
+                cl = self.leader_cl(ld) if named else int(self.D.leaders[ld.id].cl)
+                best = max(best, cl)
+            elif named and self.spans(ld, u):
+                best = max(best, self.leader_cl(ld))
+        return best
+
     def attached_cl(self: Any, u: Unit) -> int:
         """The best CL of the commanders attached to ``u`` (R-141)."""
         return max((self.leader_cl(ld) for ld in self.leaders.values()
@@ -175,7 +199,7 @@ class LeaderRules:
         ok = r - cl <= self.morale_of(u)
         if ok:
             u.organized = True
-            u.gap = 0.0                                             # R-97
+            u.gap, u.gap_by = 0.0, None                             # R-97
         return [event("recover", "[MT §7.10]", f"{self.name_of(u.id)} tests to recover: d10 {r} "
                       f"−{cl} = {r - cl} against morale {self.morale_of(u)}: "
                       + ("organized again" if ok else "still disorganized"), dice=[r], unit=u.id)]
@@ -333,9 +357,17 @@ class LeaderRules:
                 for other in self.leaders.values():
                     if other.side == ld.side and other.present and rng is not None and \
                             math.hypot(other.x - ld.x, other.y - ld.y) <= rng:
+                        # the combat bonus goes to 1 unit in his span the caster names (by
+                        # default the one he is attached to) [MT §7.12]
+                        named = [x.id for x in sorted(self.units.values(), key=lambda x: x.id)
+                                 if x.side == ld.side and x.id != other.attached_to
+                                 and self.spans(other, x)]
                         for pts in range(sp.sp[0], min(sp.sp[1], pool) + 1):
                             acts.append({"type": "spell", "leader": ld.id, "spell": sid,
                                          "points": pts, "target": other.id})
+                            for uid in named:
+                                acts.append({"type": "spell", "leader": ld.id, "spell": sid,
+                                             "points": pts, "target": other.id, "unit": uid})
             elif sid == "demoralization":
                 for u in self.units.values():
                     if u.side != ld.side and u.placed and u.organized and rng is not None and \
@@ -367,9 +399,14 @@ class LeaderRules:
         if sid == "activate_grond":
             self.grond_bonus_turn = self.turn_no
         elif sid == "magical_leadership":
-            self.ml_bonus = {**self.ml_bonus, action["target"]: [self.round, int(action["points"])]}
+            named = str(action.get("unit", ""))
+            self.ml_bonus = {**self.ml_bonus,
+                             action["target"]: [self.round, int(action["points"]), named]}
+            raised = self.leaders[action["target"]]
+            unit = named or raised.attached_to
             ev.append(event("spell", "[MT §7.12]", f"{self.D.leaders[action['target']].name}'s CL is "
-                            f"+{action['points']} for this Round (R-129)"))
+                            f"+{action['points']} for this Round (R-129)"
+                            + (f"; it raises {self.name_of(unit)}'s combat roll" if unit else "")))
         elif sid == "demoralization":
             u = self.units[action["target"]]
             T = self.D.tests
@@ -431,9 +468,18 @@ class LeaderRules:
                     acts.append({"type": "duel", "leader": ld.id, "target": tid, "magic": pts, "avoid": 0})
         return acts
 
+    def duel_side_leaders(self: Any, u: Unit | None) -> list[str]:
+        if u is None:
+            return []
+        return sorted(o.id for o in self.leaders.values()
+                      if o.attached_to == u.id and o.present and not o.out_of_action)
+
     def do_duel(self: Any, action: Action) -> list[Event]:
         """[MT §7.13] Leader combat (1 impetus), declared with the declarer's avoidance and
-        Magical Attack; the other leader then declares his avoidance, and both roll at once."""
+        Magical Attack.  Against a leader attached to an enemy unit in contact with his own
+        (§7.11 item 2), every other leader attached to the two units may take part, each
+        naming one opposing leader, the declaring side first (R-130); otherwise the attacked
+        leader declares his avoidance (and, a caster, his Magical Attack).  All roll at once."""
         ld = self.actor_leader(action)
         if self.current[ld.side] != "leader" or action not in self.duel_menu(ld):
             raise IllegalAction("[MT §7.13]", "a leader fights an enemy leader he can reach on a "
@@ -447,60 +493,152 @@ class LeaderRules:
         self.selected = None
         if ld.attached_to is None and o.attached_to is None and not self.D.mounts[ld.mount].flying:
             ld.x, ld.y = o.x, o.y
-        duel = {"attacker": ld.id, "target": o.id, "magic": magic, "avoid": int(action["avoid"]),
-                "mod": dict(self.duel_targets(ld)).get(o.id, 0)}
-        self.pending = {"kind": "avoid", "side": o.side, "duel": duel}
+        first = {"leader": ld.id, "target": o.id, "magic": magic, "avoid": int(action["avoid"]),
+                 "mod": dict(self.duel_targets(ld)).get(o.id, 0)}
+        mine = self.units.get(ld.attached_to) if ld.attached_to else None
+        theirs = self.units.get(o.attached_to) if o.attached_to else None
+        queue: list[str] = []
+        if mine is not None and theirs is not None and theirs.id in self.engaged_with(mine):
+            ours = [i for i in self.duel_side_leaders(mine) if i != ld.id]
+            foes = [o.id] + [i for i in self.duel_side_leaders(theirs) if i != o.id]
+            if ours or len(foes) > 1:
+                queue = ours + foes                              # R-130: declaring side first
+        duel = {"pairs": [first], "queue": queue, "multi": bool(queue),
+                "sides": {ld.side: self.duel_side_leaders(mine) or [ld.id],
+                          o.side: self.duel_side_leaders(theirs) or [o.id]}}
+        if not queue:
+            duel["queue"] = [o.id]
+        self.pending = {"kind": "avoid", "side": self.leaders[duel["queue"][0]].side, "duel": duel}
         self.stage = "choice"
-        return [event("duel", "[MT §7.13]", f"{self.D.leaders[ld.id].name} attacks "
-                      f"{self.D.leaders[o.id].name}" + (f" (avoiding {duel['avoid']})" if duel["avoid"] else "")
-                      + (f" with {magic} spell points of Magical Attack" if magic else ""))]
+        ev = [event("duel", "[MT §7.13]", f"{self.D.leaders[ld.id].name} attacks "
+                    f"{self.D.leaders[o.id].name}" + (f" (avoiding {first['avoid']})" if first["avoid"] else "")
+                    + (f" with {magic} spell points of Magical Attack" if magic else ""))]
+        if duel["multi"]:
+            ev.append(event("duel", "[MT §7.13]", "Every leader attached to the two units may take "
+                            "part, each naming one opposing leader, the declaring side first (R-130): "
+                            + ", ".join(self.D.leaders[i].name for i in queue)))
+        return ev
+
+    def duel_namers(self: Any, lid: str) -> list[str]:
+        return [p["leader"] for p in self.pending["duel"]["pairs"] if p.get("target") == lid]
+
+    def avoid_top(self: Any, me: Leader, target: str | None) -> int:
+        """His avoidance maximum: against each leader who named him, and the one he names."""
+        foes = self.duel_namers(me.id) + ([target] if target else [])
+        if not foes:
+            return 0
+        return min(self.max_avoid(me, self.leaders[f]) for f in foes)
+
+    def magic_points(self: Any, ld: Leader) -> range:
+        ma = self.D.spells.get("magical_attack")
+        if not self.D.leaders[ld.id].caster or ma is None or ld.id not in ma.casters:
+            return range(0)
+        return range(ma.sp[0], min(ma.sp[1], self.spell_points[ld.side]) + 1)
 
     def avoid_actions(self: Any) -> list[Action]:
         duel = self.pending["duel"]
-        o, ld = self.leaders[duel["target"]], self.leaders[duel["attacker"]]
-        return [{"type": "avoid", "leader": o.id, "a": a} for a in range(self.max_avoid(o, ld) + 1)]
+        me = self.leaders[duel["queue"][0]]
+        if not duel["multi"]:
+            attacker = self.leaders[duel["pairs"][0]["leader"]]
+            acts: list[Action] = [{"type": "avoid", "leader": me.id, "a": a}
+                                  for a in range(self.max_avoid(me, attacker) + 1)]
+            # a defending caster may add Magical Attack to his roll [MT §7.12] [MT §7.13]
+            acts += [{"type": "avoid", "leader": me.id, "a": 0, "magic": pts}
+                     for pts in self.magic_points(me)]
+            return acts
+        other = next(s for s in duel["sides"] if s != me.side)
+        taking = {p["leader"] for p in duel["pairs"] if p.get("target")}
+        foes = duel["sides"][other] if me.side == self.pairs_side() else \
+            [f for f in duel["sides"][other] if f in taking]
+        acts = []
+        for f in foes:
+            for a in range(self.avoid_top(me, f) + 1):
+                acts.append({"type": "pair", "leader": me.id, "target": f, "magic": 0, "avoid": a})
+            for pts in self.magic_points(me):
+                acts.append({"type": "pair", "leader": me.id, "target": f, "magic": pts, "avoid": 0})
+        for a in range(self.avoid_top(me, None) + 1):                 # he stands aside
+            acts.append({"type": "pair", "leader": me.id, "avoid": a})
+        return acts
+
+    def pairs_side(self: Any) -> str:
+        """The declaring side of the pending leader combat."""
+        return self.leaders[self.pending["duel"]["pairs"][0]["leader"]].side
 
     def do_avoid(self: Any, action: Action) -> list[Event]:
         p = self.pending
-        if p is None or p.get("kind") != "avoid" or action not in self.avoid_actions():
+        if p is None or p.get("kind") != "avoid" or p["duel"]["multi"] or action not in self.avoid_actions():
             raise IllegalAction("[MT §7.13]", "the attacked leader declares an avoidance from 0 to "
-                                "his maximum for the two mounts")
+                                "his maximum for the two mounts (a caster may add Magical Attack)")
+        first = p["duel"]["pairs"][0]
+        return self.declare_pair({"leader": action["leader"], "target": first["leader"],
+                                  "magic": int(action.get("magic", 0)), "avoid": int(action["a"]),
+                                  "mod": 0})
+
+    def do_pair(self: Any, action: Action) -> list[Event]:
+        """R-130: a leader attached to one of the two units in contact names one opposing
+        leader (or stands aside), with his avoidance and Magical Attack."""
+        p = self.pending
+        if p is None or p.get("kind") != "avoid" or not p["duel"]["multi"] or \
+                action not in self.avoid_actions():
+            raise IllegalAction("[MT §7.13]", "each leader attached to the two units in contact "
+                                "names one opposing leader in turn, the declaring side first (R-130)")
+        ld = self.leaders[action["leader"]]
+        text = (f"{self.D.leaders[ld.id].name} attacks {self.D.leaders[action['target']].name}"
+                if action.get("target") else f"{self.D.leaders[ld.id].name} stands aside")
+        ev = [event("duel", "[MT §7.13]", text + (f" (avoiding {action['avoid']})" if action["avoid"] else "")
+                    + (f" with {action['magic']} spell points of Magical Attack" if action.get("magic") else ""))]
+        return ev + self.declare_pair({"leader": ld.id, "target": action.get("target"),
+                                       "magic": int(action.get("magic", 0)),
+                                       "avoid": int(action["avoid"]), "mod": 0})
+
+    def declare_pair(self: Any, decl: dict[str, Any]) -> list[Event]:
+        p = self.pending
         duel = p["duel"]
+        if decl["magic"]:
+            self.spell_points[self.leaders[decl["leader"]].side] -= decl["magic"]
+        duel["pairs"] = [*duel["pairs"], decl]
+        duel["queue"] = duel["queue"][1:]
+        if duel["queue"]:
+            p["side"] = self.leaders[duel["queue"][0]].side
+            return []
         self.pending = None
         self.stage = "round"
-        ld, o = self.leaders[duel["attacker"]], self.leaders[duel["target"]]
-        a, b = self.D.leaders[ld.id], self.D.leaders[o.id]
+        return self.resolve_duel(duel["pairs"])
+
+    def resolve_duel(self: Any, pairs: list[dict[str, Any]]) -> list[Event]:
+        """[MT §7.13] Each participant rolls 2d6 + own CF − his target's CF (+ Magical Attack,
+        −2 flying at an attached leader), − the target's avoidance, − (own avoidance + 2); 9 or
+        more kills; all the rolls are simultaneous."""
         V = self.D.values
         extra = int(V["avoidance_self_extra"])
-        av_a, av_b = duel["avoid"], int(action["a"])
-        ra = self.dice.roll(int(V["leader_combat_dice"]), 6)
-        rb = self.dice.roll(int(V["leader_combat_dice"]), 6)
-        ta = sum(ra) + a.cf - b.cf + duel["magic"] + duel["mod"] - av_b - (av_a + extra if av_a else 0)
-        tb = sum(rb) + b.cf - a.cf - av_a - (av_b + extra if av_b else 0)
         kill = int(V["leader_combat_kill"])
-
-        mods_a = []
-        if duel["magic"]:
-            mods_a.append(f"+{duel['magic']} magic")
-        if duel["mod"]:
-            mods_a.append(f"{duel['mod']} flying at an attached leader")
-        if av_b:
-            mods_a.append(f"-{av_b} his avoidance")
-        if av_a:
-            mods_a.append(f"-{av_a + extra} own avoidance")
-        mods_b = []
-        if av_a:
-            mods_b.append(f"-{av_a} his avoidance")
-        if av_b:
-            mods_b.append(f"-{av_b + extra} own avoidance")
-        text_a = f"{'+'.join(map(str, ra))} +{a.cf}-{b.cf} {' '.join(mods_a)}".rstrip()
-        text_b = f"{'+'.join(map(str, rb))} +{b.cf}-{a.cf} {' '.join(mods_b)}".rstrip()
-        ev = [event("duel", "[MT §7.13]", f"{a.name}: {text_a} = {ta}; {b.name}: {text_b} = {tb} "
-                    f"({kill} or more kills)", dice=ra + rb)]
-        if tb >= kill:
-            ev.extend(self.kill_leader(ld))
-        if ta >= kill:
-            ev.extend(self.kill_leader(o))
-        if ta < kill and tb < kill:
-            ev.append(event("duel", "[MT §7.13]", "Neither falls"))
+        avoid = {d["leader"]: d["avoid"] for d in pairs}
+        parts, dice, dead = [], [], []
+        for d in pairs:
+            if not d.get("target"):
+                continue
+            a, b = self.D.leaders[d["leader"]], self.D.leaders[d["target"]]
+            r = self.dice.roll(int(V["leader_combat_dice"]), 6)
+            dice += r
+            av_b, av_a = avoid.get(d["target"], 0), d["avoid"]
+            total = sum(r) + a.cf - b.cf + d["magic"] + d["mod"] - av_b - (av_a + extra if av_a else 0)
+            mods = []
+            if d["magic"]:
+                mods.append(f"+{d['magic']} magic")
+            if d["mod"]:
+                mods.append(f"{d['mod']} flying at an attached leader")
+            if av_b:
+                mods.append(f"-{av_b} his avoidance")
+            if av_a:
+                mods.append(f"-{av_a + extra} own avoidance")
+            text = f"{'+'.join(map(str, r))} +{a.cf}-{b.cf} {' '.join(mods)}".rstrip()
+            parts.append(f"{a.name}: {text} = {total}")
+            if total >= kill and d["target"] not in dead:
+                dead.append(d["target"])
+        ev = [event("duel", "[MT §7.13]", "; ".join(parts) + f" ({kill} or more kills)", dice=dice)]
+        # simultaneous: the declarer's victim last, as before (the attacker's death first)
+        for lid in reversed(dead):
+            ev.extend(self.kill_leader(self.leaders[lid]))
+        if not dead:
+            ev.append(event("duel", "[MT §7.13]", "Neither falls" if len(parts) <= 2 else "Nobody falls"))
         return ev

@@ -161,6 +161,7 @@ class MenuRules:
                 acts += self.attach_menu(u)
                 acts += self.gate_batter_menu(u)
                 acts += self.ladder_menu(u)
+                acts += self.reinforce_menu(u)
             acts.append({"type": "hold", "actor": actor})
         elif actor in self.engines:
             e = self.engines[actor]
@@ -194,11 +195,9 @@ class MenuRules:
         try:
             if kind == "move" and "unit" in action:
                 u = self.actor_unit(action, "unit")
-                err = self.why_not_move(u)
+                err = self.why_not_unit_move(u, action)
                 if err is not None:
                     return err
-                if set(action) != {"type", "unit", "path"}:
-                    return IllegalAction("[MT §7.1.4]", "a move is {type, unit, path}")
                 if self.selected != u.id:
                     return IllegalAction("[MT §6.5]", "select the unit first")
                 self.check_path(u, action["path"])
@@ -219,6 +218,8 @@ class MenuRules:
                 return self.why_not_bombard(e, action.get("x"), action.get("y"))
             if kind == "move_fire":
                 return self.why_not_move_fire(action)
+            if kind == "group_move":
+                return self.why_not_group_move(action)
             if kind == "lead_move":
                 ld = self.actor_leader(action)
                 if self.selected != ld.id:

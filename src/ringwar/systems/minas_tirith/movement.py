@@ -261,8 +261,8 @@ class MovementRules:
         return max(1, math.ceil(u.figures / max(1, pose.files))) * self.pitch(u)[1]
 
     def check_path(self: Any, u: Unit, path: str, *, charge_target: str | None = None,
-                   allowance: float | None = None, ignore: frozenset[str] = frozenset()
-                   ) -> dict[str, Any]:
+                   allowance: float | None = None, ignore: frozenset[str] = frozenset(),
+                   through: frozenset[str] = frozenset()) -> dict[str, Any]:
         """Validate a move exactly [MT §7.1]: returns the final pose and what it meets, or
         raises IllegalAction naming the rule."""
         V = self.D.values
@@ -274,8 +274,12 @@ class MovementRules:
                 and self.road_area(float(V["road_within"]) + EPS).covers(track):
             allow += self.road_bonus(u)
             road = True
-        # interpenetration of friends [seed: Interpenetration]
-        end = self.footprint(u, Pose(q(pose.x), q(pose.y), qa(pose.h), pose.files))  # as stored
+        # interpenetration of friends [seed: Interpenetration]; the end as it will be stored
+        # (to a thousandth of an inch, units.POS): a move grazing a wall must not end on it
+        end = self.footprint(u, Pose(q(pose.x), q(pose.y), qa(pose.h), pose.files))
+        hit = self.B.obstacle(end)
+        if hit is not None:
+            raise IllegalAction("[MT §7.1.5]", f"the move would end on {hit}")
         crossed: set[str] = set()
         for s in (*swept, end):
             hit = self.B.obstacle(s)
@@ -284,8 +288,8 @@ class MovementRules:
             for kind, pid, side, _poly in self.overlapping(s, {u.id} | ignore):
                 if kind == "unit" and side == u.side:
                     crossed.add(pid)
-                elif pid == charge_target:
-                    continue
+                elif pid == charge_target or pid in through:
+                    continue                 # the target; a unit it penetrated (R-97)
                 else:
                     name = self.name_of(pid)
                     raise IllegalAction("[MT §7.1.5]", f"the path runs into {name}"
@@ -293,6 +297,9 @@ class MovementRules:
                                            if side != u.side else ""))
         for pid in sorted(crossed):
             f = self.units[pid]
+            if f.gap > 0 and max(u.files, pose.files) * self.pitch(u)[0] >= f.gap - EPS:
+                raise IllegalAction("[MT §7.5.7]", f"{self.name_of(pid)} is penetrated: only a unit "
+                                    f"narrower than its {f.gap:g}″ gap passes through it (R-97)")
             cost += float(V["interpenetration_per_rank"]) * f.ranks
         over = self.overlapping(end, {u.id} | ignore)
         if over:
@@ -359,22 +366,84 @@ class MovementRules:
     # ----- the move actions ------------------------------------------------------------------
     def do_move(self: Any, action: Action) -> list[Event]:
         """[MT §7.1] Move a unit (or an engine, [MT §7.6]) along a path: 1 impetus.  The move
-        is declared first; the enemy may react to it [MT §6.6] before it is carried out."""
+        is declared first; the enemy may react to it [MT §6.6] before it is carried out.
+        ``leaders`` (optional, "a,b") names unattached leaders inside their span of the unit
+        who move with it, free [MT §7.1.7]."""
         if "engine" in action:
             return self.do_engine_move(action)
         u = self.actor_unit(action, "unit")
-        err = self.why_not_move(u)
+        err = self.why_not_unit_move(u, action)
         if err is not None:
             raise err
-        if set(action) != {"type", "unit", "path"}:
-            raise IllegalAction("[MT §7.1.4]", "a move is {type, unit, path}")
         chk = self.check_path(u, action["path"])
         self.spend(1, "a move")
         u.acted_on = self.card_no[u.side]
         self.selected = None
         pose = chk["pose"]
+        escorts = self.escort_ids(action)
+        for ld in self.leaders.values():
+            if ld.escort is not None:
+                ld.escort = None
+        for lid in escorts:
+            self.leaders[lid].escort = u.id
         return self.declare(u, {"kind": "move", "unit": u.id, "path": action["path"],
                                 "end": [pose.x, pose.y, pose.h, pose.files]})
+
+    @staticmethod
+    def escort_ids(action: Action) -> list[str]:
+        raw = action.get("leaders")
+        return [] if raw is None else str(raw).split(",")
+
+    def escort_candidates(self: Any, u: Unit) -> list[str]:
+        """[MT §7.1.7] Unattached leaders inside their span of ``u`` who may move with it free."""
+        return sorted(ld.id for ld in self.leaders.values()
+                      if ld.side == u.side and ld.attached_to is None and self.spans(ld, u)
+                      and not self.frozen_leader(ld) and not self.D.mounts[ld.mount].flying)
+
+    def why_not_unit_move(self: Any, u: Unit, action: Action) -> IllegalAction | None:
+        """Everything but the path of a unit's move [MT §7.1] [MT §7.1.7]."""
+        err = self.why_not_move(u)
+        if err is not None:
+            return err
+        if not {"type", "unit", "path"} <= set(action) <= {"type", "unit", "path", "leaders"}:
+            return IllegalAction("[MT §7.1.4]", "a move is {type, unit, path, leaders?}")
+        if "leaders" in action:
+            raw = action["leaders"]
+            ids = raw.split(",") if isinstance(raw, str) and raw else []
+            ok = self.escort_candidates(u)
+            if not ids or len(set(ids)) != len(ids) or any(i not in ok for i in ids):
+                return IllegalAction("[MT §7.1.7]", "only unattached leaders inside their span of the "
+                                     "moving unit move with it free (each named once)")
+        return None
+
+    def move_escorts(self: Any, u: Unit, before: tuple[float, float, float]) -> list[Event]:
+        """[MT §7.1.7] The leaders who declared to move with ``u`` keep their place beside it
+        (the unit's move carried over to them); one whose way would cross a wall stays."""
+        ev: list[Event] = []
+        riders = [ld for ld in self.leaders.values() if ld.escort == u.id]
+        for ld in riders:
+            ld.escort = None
+        if not riders:
+            return ev
+        x0, y0, h0 = before
+        r = math.radians(u.heading - h0)
+        for ld in riders:
+            if not ld.present:
+                continue
+            dx, dy = ld.x - x0, ld.y - y0
+            nx = u.x + dx * math.cos(r) - dy * math.sin(r)
+            ny = u.y + dx * math.sin(r) + dy * math.cos(r)
+            opened = {g for g, (st, ctrl) in self.gates.items() if st == "broken" or ctrl == ld.side}
+            seg = LineString([(ld.x, ld.y), (nx, ny)]).buffer(0.3)
+            if not (0 <= nx <= self.B.width and 0 <= ny <= self.B.height) or \
+                    self.B.obstacle(seg, opened) is not None:
+                ev.append(event("lead_move", "[MT §7.1.7]", f"{self.D.leaders[ld.id].name} cannot "
+                                f"follow {self.name_of(u.id)} and stays"))
+                continue
+            ld.x, ld.y = q(nx), q(ny)
+            ev.append(event("lead_move", "[MT §7.1.7]", f"{self.D.leaders[ld.id].name} moves with "
+                            f"{self.name_of(u.id)}, free"))
+        return ev
 
     def execute_move(self: Any, u: Unit, path: str, ignore: frozenset[str] = frozenset()
                      ) -> list[Event]:
@@ -385,15 +454,20 @@ class MovementRules:
                                   min(self.allowance(self.units[i]) for i in ignore),
                                   ignore=ignore)
         except IllegalAction as e:
+            for ld in self.leaders.values():
+                if ld.escort == u.id:
+                    ld.escort = None                        # [MT §7.1.7] they stay with it
             return [event("move", "[MT §6.6]", f"{self.name_of(u.id)} cannot complete its move "
                           f"after the reactions: {e.why}", unit=u.id)]
         pose = chk["pose"]
+        before = (u.x, u.y, u.heading)
         u.x, u.y, u.heading, u.files = q(pose.x), q(pose.y), qa(pose.h), pose.files
         u.charged_without_contact = False
         self._after_change()
         ev = [event("move", "[MT §7.1]", f"{self.name_of(u.id)} moves ({chk['cost']:.1f}″ of "
                     f"{chk['allowance']:.1f}″{', road' if chk['road'] else ''})", unit=u.id)]
         ev.extend(self.follow_attached(u))
+        ev.extend(self.move_escorts(u, before))
         if chk["fires_crossed"]:
             ev.extend(self.fire_crossing_test(u))           # R-76
         ev.extend(self.fires_in_sector_test(u))
@@ -469,36 +543,82 @@ class MovementRules:
                     hi = mid
             if lo >= 0.25 and not any(a["path"] == f"m0:{fmt(lo)}" for a in acts):
                 acts.append({"type": "move", "unit": u.id, "path": f"m0:{fmt(lo)}"})
+        # [MT §7.1.7] the unattached leaders in span may go with it, free: offered with the
+        # longest move straight ahead (any move may name them)
+        escorts = self.escort_candidates(u)
+        ahead = [a for a in acts if a["path"].startswith("m0:")]
+        if escorts and ahead:
+            far = max(ahead, key=lambda a: float(a["path"][3:]))
+            acts.append({**far, "leaders": ",".join(escorts)})
         return acts
 
     # ----- combined moves [MT §7.1.7] --------------------------------------------------------
     def group_of(self: Any, u: Unit) -> list[str]:
         """The units that may move with ``u`` as one group: within 4″ of each other (in a
-        chain), all able to move now, all inside the span of one common leader."""
+        chain), all able to move now, all inside the span of one common unattached leader.
+        If no single leader commands the whole chain, the largest part of it one leader
+        covers (ties: the first by ids) [MT §7.1.7]."""
+        best = [u.id]
+        for ld in sorted(self.group_leaders(u), key=lambda x: x.id):
+            group = self.chain_under(u, ld)
+            if len(group) > len(best):
+                best = group
+        return best
+
+    def group_leaders(self: Any, u: Unit) -> list[Any]:
+        return [ld for ld in self.leaders.values() if ld.side == u.side and self.spans(ld, u)
+                and ld.attached_to is None]
+
+    def may_join_group(self: Any, u: Unit, o: Unit, ld: Any) -> bool:
+        return (o.side == u.side and o.placed and self.why_not_move(o) is None
+                and self.spans(ld, o)
+                and self.klass(o) in self.D.cards[self.current[u.side]].movers)
+
+    def chain_under(self: Any, u: Unit, ld: Any, among: set[str] | None = None) -> list[str]:
+        """The chain of units within 4″ of each other, starting at ``u``, that ``ld`` spans
+        (only ``among``, if given)."""
         within = float(self.D.values["combined_move_within"])
-        leaders = [ld for ld in self.leaders.values() if ld.side == u.side and self.spans(ld, u)
-                   and ld.attached_to is None]
-        if not leaders:
-            return [u.id]
         group, frontier = {u.id}, [u]
         while frontier:
             cur = frontier.pop()
             fp = self.footprint(cur)
             for o in self.units.values():
-                if o.side != u.side or o.id in group or not o.placed:
+                if o.id in group or (among is not None and o.id not in among):
                     continue
                 if abs(o.x - cur.x) > 30 or abs(o.y - cur.y) > 30:
                     continue
-                if fp.distance(self.footprint(o)) > within or self.why_not_move(o) is not None:
-                    continue
-                if not any(self.spans(ld, o) for ld in leaders):
-                    continue
-                if self.klass(o) not in self.D.cards[self.current[u.side]].movers:
+                if not self.may_join_group(u, o, ld) or fp.distance(self.footprint(o)) > within:
                     continue
                 group.add(o.id)
                 frontier.append(o)
-        common = [ld for ld in leaders if all(self.spans(ld, self.units[g]) for g in group)]
-        return sorted(group) if common else [u.id]
+        return sorted(group)
+
+    def why_not_group_move(self: Any, action: Action) -> IllegalAction | None:
+        """[MT §7.1.7] Any group chained within 4″ that one unattached leader spans, able to
+        move, with any path every member can make (the menu offers a few)."""
+        try:
+            if not {"type", "units", "path"} <= set(action) <= {"type", "units", "path"} \
+                    or not isinstance(action.get("units"), str):
+                return IllegalAction("[MT §7.1.7]", "a combined move is {type, units: \"A,B\", path}")
+            ids = action["units"].split(",")
+            if len(ids) < 2 or len(set(ids)) != len(ids) or any(i not in self.units for i in ids):
+                return IllegalAction("[MT §7.1.7]", "a combined move names two or more different units")
+            lead = self.actor_unit({"unit": self.selected or ids[0]}, "unit")
+            if self.selected != lead.id:
+                return IllegalAction("[MT §6.5]", "select one unit of the group first")
+            if lead.id not in ids:
+                return IllegalAction("[MT §6.5]", "the selected unit must be one of the group")
+            err = self.why_not_move(lead)
+            if err is not None:
+                return err
+            if not any(self.chain_under(lead, ld, set(ids)) == sorted(ids)
+                       for ld in self.group_leaders(lead)):
+                return IllegalAction("[MT §7.1.7]", "the units must be within 4″ of each other, able "
+                                     "to move, and inside one common unattached leader's span")
+            self.check_group(ids, action["path"])
+        except IllegalAction as e:
+            return e
+        return None
 
     def check_group(self: Any, ids: list[str], path: str) -> dict[str, Any]:
         """Every member makes the identical move at the slowest member's rate and none of
@@ -542,18 +662,11 @@ class MovementRules:
 
     def do_group_move(self: Any, action: Action) -> list[Event]:
         """[MT §7.1.7] A combined move: 1 impetus for the whole group."""
-        if set(action) != {"type", "units", "path"} or not isinstance(action.get("units"), str):
-            raise IllegalAction("[MT §7.1.7]", "a combined move is {type, units: \"A,B\", path}")
+        err = self.why_not_group_move(action)
+        if err is not None:
+            raise err
         ids = action["units"].split(",")
-        if len(ids) < 2 or len(set(ids)) != len(ids) or any(i not in self.units for i in ids):
-            raise IllegalAction("[MT §7.1.7]", "a combined move names two or more different units")
-        lead = self.actor_unit({"unit": self.selected or ids[0]}, "unit")
-        if lead.id not in ids:
-            raise IllegalAction("[MT §6.5]", "the selected unit must be one of the group")
-        group = set(self.group_of(lead))
-        if not set(ids) <= group:
-            raise IllegalAction("[MT §7.1.7]", "the units must be within 4″ of each other, able to "
-                                "move, and inside one common leader's span")
+        lead = self.units[self.selected or ids[0]]
         ends = self.check_group(ids, action["path"])
         self.spend(1, "a combined move")
         self.selected = None
@@ -649,10 +762,23 @@ class MovementRules:
         turn = ((bearing - u.heading + 180) % 360) - 180
         return turn, fc.distance(tp)
 
+    def penetrated_by(self: Any, u: Unit) -> frozenset[str]:
+        """The units ``u`` penetrated whose gap is still open: on breakthrough it alone may pass
+        through them (R-97) [MT §7.5.7]."""
+        return frozenset(o.id for o in self.units.values()
+                         if o.gap > 0 and o.gap_by == u.id and o.placed)
+
+    def breaking_through(self: Any, u: Unit) -> frozenset[str]:
+        p = self.pending
+        if p is not None and p.get("kind") == "breakthrough" and p.get("unit") == u.id:
+            return self.penetrated_by(u)
+        return frozenset()
+
     def charge_path_clear(self: Any, u: Unit, t: Unit) -> bool:
         turn, dist = self.charge_line(u, t)
         try:
-            self.check_path(u, f"w{fmt(turn)}", allowance=1e9, charge_target=t.id)
+            self.check_path(u, f"w{fmt(turn)}", allowance=1e9, charge_target=t.id,
+                            through=self.breaking_through(u))
         except IllegalAction:
             return False
         return True
@@ -701,7 +827,8 @@ class MovementRules:
         ev: list[Event] = []
         t = self.units[p["target"]]
         self.set_pose_by_path(u, f"w{fmt(p['turn'])}")
-        gone = self.advance_until_contact(u, float(p["distance"]), t.id)
+        through = self.penetrated_by(u) - {t.id} if p.get("breakthrough") else frozenset()
+        gone = self.advance_until_contact(u, float(p["distance"]), t.id, through)
         self._after_change()
         self.follow_attached(u)
         fp = self.footprint(u)
@@ -725,9 +852,12 @@ class MovementRules:
         pose, _, _, _, _ = self.trace(u, parse_path(path))
         u.x, u.y, u.heading, u.files = q(pose.x), q(pose.y), qa(pose.h), pose.files
 
-    def advance_until_contact(self: Any, u: Unit, distance: float, target: str | None) -> float:
+    def advance_until_contact(self: Any, u: Unit, distance: float, target: str | None,
+                              through: frozenset[str] = frozenset()) -> float:
         """Go straight ahead up to ``distance``: stop at the first thing in the way (bisection
-        on the swept hull; a stop within the contact tolerance of an enemy is contact)."""
+        on the swept hull; a stop within the contact tolerance of an enemy is contact).  The
+        units in ``through`` (penetrated by a unit breaking through, R-97) do not stop it, but
+        it never ends on one of them."""
         (fx, fy), _ = unit_vectors(u.heading)
         start = self.footprint(u)
 
@@ -737,7 +867,7 @@ class MovementRules:
             hull = shapely.convex_hull(shapely.union(start, end))
             if self.B.obstacle(hull) is not None:
                 return False
-            return not self.overlapping(hull, {u.id})
+            return not self.overlapping(hull, {u.id} | through)
 
         lo, hi = 0.0, distance
         if not clear(hi):
@@ -750,6 +880,11 @@ class MovementRules:
             go = lo
         else:
             go = hi
+        if through:                        # never end on a unit passed through (R-97)
+            w0, d0 = u.files * self.pitch(u)[0], u.ranks * self.pitch(u)[1]
+            while go > 0 and self.overlapping(rect(u.x + fx * go, u.y + fy * go, u.heading, w0, d0),
+                                              {u.id}):
+                go = max(0.0, go - 0.1)
         # positions are stored to a thousandth (units.POS): never let the rounding push the
         # unit into what the sweep stopped it at [MT §7.1.5]
         x0, y0 = u.x, u.y

@@ -332,13 +332,15 @@ class SiegeRules:
         used = 0
         for uid in e.aboard:
             u = self.units[uid]
-            used += u.figures * (int(self.D.values["tower_places_troll"]) if u.type == "TI" else 1)
+            n = u.total_figures if u.embarked == e.id else (u.waiting if u.waiting_at == e.id else 0)
+            used += n * (int(self.D.values["tower_places_troll"]) if u.type == "TI" else 1)
         return int(self.D.engines[e.id].capacity or 0) - used
 
     def embark_menu(self: Any, u: Unit) -> list[Action]:
         card = self.current[u.side]
         if card not in ("infantry_move", "deployment") or u.acted_on == self.card_no[u.side] \
-                or not u.placed or self.klass(u) != "infantry" or not u.organized or u.engine:
+                or not u.placed or self.klass(u) != "infantry" or not u.organized or u.engine \
+                or u.waiting:
             return []
         fp = self.footprint(u)
         need = u.figures * (int(self.D.values["tower_places_troll"]) if u.type == "TI" else 1)
@@ -407,7 +409,7 @@ class SiegeRules:
         if not defenders:
             ev = [event("landing", "[MT §7.6]", f"No defender within 6″ of the ramp: "
                         f"{self.name_of(u.id)} steps onto the walls unopposed")]
-            return ev + self.land_on_walk(u, e, 1, rp)
+            return ev + self.land_on_walk(u, e, 1, rp, int(V["tower_unopposed_figures"]))
         d = defenders[0]
         # the attackers fight from the ramp, as charging infantry (R-105)
         u.embarked = None
@@ -421,7 +423,7 @@ class SiegeRules:
         if pushed >= float(V["tower_assault_gain_pushback"]) - 1e-6:
             ev.append(event("lodgement", "[MT §7.6]", f"The defenders are thrown back: "
                             f"{self.name_of(u.id)} gains the walls"))
-            return ev + self.land_on_walk(u, e, 1, rp)
+            return ev + self.land_on_walk(u, e, 1, rp, int(V["tower_assault_figures"]))
         u.embarked = e.id                          # a losing attacker stays in the tower
         self._after_change()
         return ev + [event("assault", "[MT §7.6]", f"{self.name_of(u.id)} stays in the tower")]
@@ -436,16 +438,45 @@ class SiegeRules:
         u.x, u.y = q(rx - fx * depth / 2), q(ry - fy * depth / 2)
         self._after_change()
 
-    def land_on_walk(self: Any, u: Unit, e: Engine | None, wall: int, point: tuple[float, float]
-                     ) -> list[Event]:
-        """Place ``u`` on the walk of ``wall`` near ``point`` (R-150: the unit lands whole,
-        in as many files as the 2″ walk needs); if it cannot fit it stays where it was."""
+    def land_on_walk(self: Any, u: Unit, e: Engine | None, wall: int, point: tuple[float, float],
+                     most: int | None = None) -> list[Event]:
+        """Place up to ``most`` figures of ``u`` on the walk of ``wall`` near ``point``, in as
+        many files as the 2″ walk needs; the rest stay in the tower ``e`` (or wait at the foot
+        of the ladder) and land later by reinforcing the lodgement: the unit is split but stays
+        one unit (R-150).  If nothing fits it stays where it was."""
+        total = u.figures
+        n = total if most is None else max(1, min(total, most))
+        was = (u.x, u.y, u.heading, u.files, u.embarked, u.figures)
+        u.figures = n
+        pose = self.walk_spot(u, wall, point)
+        if pose is None:
+            u.x, u.y, u.heading, u.files, u.embarked, u.figures = was
+            self._after_change()
+            return [event("landed", "[MT §7.6]", f"There is no room on the walls for {self.name_of(u.id)}")]
+        u.x, u.y, u.heading, u.files = pose
+        u.embarked = None
+        rest = total - n
+        u.waiting = rest
+        u.waiting_at = None if not rest else (e.id if e is not None else "ladder")
+        u.foot = (was[0], was[1], was[2], was[3]) if rest and e is None else None
+        if e is not None and u.id in e.aboard and not rest:
+            e.aboard.remove(u.id)
+        self._after_change()
+        self.follow_attached(u)
+        where = "in the tower" if e is not None else "at the foot of the ladder"
+        return [event("landed", "[MT §7.6]", f"{self.name_of(u.id)} is on the walk of wall {wall} "
+                      f"(level {wall})" + (f": {n} figures; {rest} wait {where} (R-150)" if rest else ""),
+                      unit=u.id)]
+
+    def walk_spot(self: Any, u: Unit, wall: int, point: tuple[float, float]
+                  ) -> tuple[float, float, float, int] | None:
+        """Where ``u`` (its current figures) fits on the walk of ``wall`` near ``point``, facing
+        into the city; ``u``'s pose is left changed (the caller sets or restores it)."""
         cx, cy = self.B.centre
         ang = math.degrees(math.atan2(point[1] - cy, point[0] - cx))
         r_in = self.B._band[wall][0]          # the walk lies just inside wall k
         p = self.pitch(u)
         least = max(1, math.ceil(u.figures / max(1, int(self.B.walk_width // p[1]))))
-        was = (u.x, u.y, u.heading, u.files, u.embarked)
         # a straight unit on a curved walk: its corners reach further out than its centre line,
         # so it is tried a little further in as well, and along the walk on both sides of the
         # landing point (nearest first), deepest formation that fits the 2″ walk first
@@ -465,21 +496,285 @@ class SiegeRules:
                     fp = self.footprint(u)
                     if self.B.obstacle(fp) is None and not self.overlapping(fp, {u.id}) \
                             and self.B.walk_at(u.x, u.y) == wall:
-                        if e is not None and u.id in e.aboard:
-                            e.aboard.remove(u.id)
-                        self.follow_attached(u)
-                        return [event("landed", "[MT §7.6]", f"{self.name_of(u.id)} is on the walk "
-                                      f"of wall {wall} (level {wall})", unit=u.id)]
-        u.x, u.y, u.heading, u.files, u.embarked = was
+                        return (u.x, u.y, u.heading, u.files)
+        return None
+
+    # ----- a split unit (R-150) -------------------------------------------------------------------------
+    def waiting_wall(self: Any, u: Unit) -> int | None:
+        """The walk the waiting figures of ``u`` climb onto: wall 1 from a tower; from a ladder,
+        the wall above the level it climbed from."""
+        if not u.waiting:
+            return None
+        if u.waiting_at == "ladder":
+            return None if u.foot is None else self.B.level_at(u.foot[0], u.foot[1]) + 1
+        return 1
+
+    def rear_join(self: Any, u: Unit, n: int) -> tuple[float, float, float, int] | None:
+        """Where ``u`` stands with ``n`` more figures joining its rear ranks [MT §7.6] (R-150):
+        its front edge stays, its files widen if the walk needs it; else anywhere near it on
+        the walk, facing into the city; None if they do not fit.  ``u`` is left unchanged."""
+        wall = self.waiting_wall(u)
+        was = (u.x, u.y, u.heading, u.files, u.figures)
+        fc = self.front_centre(u)
+        (fx, fy), _ = unit_vectors(u.heading)
+        m = u.figures + n
+        out = None
+        try:
+            u.figures = m
+            for files in range(u.files, min(m, u.files + 8) + 1):
+                depth = math.ceil(m / files) * self.pitch(u)[1]
+                u.files = files
+                u.x, u.y = q(fc.x - fx * depth / 2), q(fc.y - fy * depth / 2)
+                self._after_change()
+                fp = self.footprint(u)
+                if self.B.obstacle(fp) is None and not self.overlapping(fp, {u.id}) \
+                        and self.B.walk_at(u.x, u.y) == wall:
+                    out = (u.x, u.y, u.heading, u.files)
+                    break
+            if out is None and wall is not None:
+                u.x, u.y, u.heading, u.files = was[:4]
+                out = self.walk_spot(u, wall, (was[0], was[1]))
+        finally:
+            u.x, u.y, u.heading, u.files, u.figures = was
+            self._after_change()
+        return out
+
+    def reinforce_menu(self: Any, u: Unit) -> list[Action]:
+        """R-150: the figures still in the tower (or at the foot of the ladder) join the unit
+        on the walk: Infantry Move or Infantry Deployment, 1 pip per 18 from a tower (per 8 by
+        ladder), if they fit."""
+        if not u.waiting or not u.placed or u.acted_on == self.card_no[u.side] \
+                or self.current[u.side] not in ("infantry_move", "deployment"):
+            return []
+        if self.B.walk_at(u.x, u.y) != self.waiting_wall(u):
+            return []
+        if u.waiting_at != "ladder":
+            e = self.engines.get(u.waiting_at or "")
+            if e is None or e.destroyed or not e.docked:
+                return []
+        per = self.reinforce_per_pip(u)
+        acts: list[Action] = []
+        for k in range(1, min(math.ceil(u.waiting / per), self.pips) + 1):
+            if self.rear_join(u, min(u.waiting, k * per)) is not None:
+                acts.append({"type": "reinforce", "unit": u.id, "pips": k})
+        return acts
+
+    def reinforce_per_pip(self: Any, u: Unit) -> int:
+        V = self.D.values
+        return int(V["ladder_climb_per_pip"] if u.waiting_at == "ladder" else V["lodgement_reinforce_per_pip"])
+
+    def do_reinforce(self: Any, action: Action) -> list[Event]:
+        """[MT §7.6] Reinforce a lodgement (R-150): ``pips`` × 18 figures from the tower (× 8
+        up a ladder) join the rear ranks of the unit on the walk."""
+        u = self.actor_unit(action, "unit")
+        if action not in self.reinforce_menu(u):
+            raise IllegalAction("[MT §7.6]", "the rest of a unit split by a tower or a ladder lands on "
+                                "Infantry Move or Deployment, 1 pip per 18 from a tower (8 by ladder), "
+                                "onto the walk where the unit stands, if they fit (R-150)")
+        k = int(action["pips"])
+        n = min(u.waiting, k * self.reinforce_per_pip(u))
+        pose = self.rear_join(u, n)
+        assert pose is not None
+        self.spend(k, "reinforcing a lodgement")
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        src = "the tower" if u.waiting_at != "ladder" else "the ladder"
+        self.join_waiting(u, n, pose)
+        return [event("reinforce", "[MT §7.6]", f"{n} figures of {self.name_of(u.id)} climb from {src} "
+                      f"onto the walk" + (f"; {u.waiting} still wait" if u.waiting else "") + " (R-150)",
+                      unit=u.id)]
+
+    def join_waiting(self: Any, u: Unit, n: int, pose: tuple[float, float, float, int]) -> None:
+        u.figures += n
+        u.waiting -= n
+        u.x, u.y, u.heading, u.files = pose
+        if not u.waiting:
+            self.clear_waiting(u)
         self._after_change()
-        return [event("landed", "[MT §7.6]", f"There is no room on the walls for {self.name_of(u.id)}")]
+        self.follow_attached(u)
+
+    def clear_waiting(self: Any, u: Unit) -> None:
+        e = self.engines.get(u.waiting_at or "")
+        if e is not None and u.id in e.aboard and u.embarked != e.id:
+            e.aboard.remove(u.id)
+        u.waiting, u.waiting_at, u.foot = 0, None, None
+
+    def landed_part_lost(self: Any, u: Unit) -> list[Event]:
+        """R-150: every figure of a split unit on the walk is dead, but it is one unit: the
+        figures still in the tower stay embarked as the whole unit (those at the foot of a
+        ladder stand where it climbed from, if there is room, else they are lost)."""
+        n, where = u.waiting, u.waiting_at
+        e = self.engines.get(where or "")
+        u.figures = n
+        foot = u.foot
+        self.clear_waiting(u)
+        if e is not None and not e.destroyed:
+            u.embarked = e.id
+            if u.id not in e.aboard:
+                e.aboard.append(u.id)
+            u.x, u.y = e.x, e.y
+            self._after_change()
+            for ld in self.leaders.values():
+                if ld.attached_to == u.id:
+                    ld.x, ld.y = e.x, e.y
+            return [event("lodgement", "[MT §7.6]", f"{self.name_of(u.id)}: every figure on the walk "
+                          f"has fallen; {n} still in {self.name_of(e.id)} (R-150)", unit=u.id)]
+        if foot is not None:
+            u.x, u.y, u.heading, u.files = foot[0], foot[1], foot[2], min(int(foot[3]), n)
+            self._after_change()
+            fp = self.footprint(u)
+            if self.B.obstacle(fp) is None and not self.overlapping(fp, {u.id}):
+                self.follow_attached(u)
+                return [event("lodgement", "[MT §7.6]", f"{self.name_of(u.id)}: every figure on the "
+                              f"walk has fallen; {n} still stand at the foot of the ladder (R-150)",
+                              unit=u.id)]
+        u.lost += n
+        u.figures = 0
+        self._after_change()
+        return [event("lodgement", "[MT §7.6]", f"{self.name_of(u.id)}: the {n} figures left below "
+                      "have nowhere to stand and are lost (R-150)", unit=u.id)] + self.check_destroyed(u)
+
+    def burn_waiting(self: Any, u: Unit, e: Engine) -> list[Event]:
+        """R-118 for a split unit: each figure still aboard the destroyed tower dies on d20 ≤ 10;
+        the rest climb out onto the walk to the unit's rear ranks if they fit, else are lost."""
+        V = self.D.values
+        dice = [self.dice.die(int(V["burnt_tower_die"])) for _ in range(u.waiting)]
+        dead = sum(1 for r in dice if r <= int(V["burnt_tower_kill"]))
+        u.waiting -= dead
+        u.lost += dead
+        u.lost_round = self.round
+        ev = [event("burnt", "[MT §7.8]", f"{self.name_of(u.id)}: {dead} of {len(dice)} figures still "
+                    f"aboard {self.name_of(e.id)} die (R-118)", dice=dice, unit=u.id)]
+        live = u.waiting
+        pose = self.rear_join(u, live) if live and u.placed else None
+        if pose is not None:
+            self.join_waiting(u, live, pose)
+            return ev + [event("reinforce", "[MT §7.6]", f"{live} survivors join {self.name_of(u.id)} "
+                               "on the walk (R-150)", unit=u.id)]
+        u.lost += live
+        self.clear_waiting(u)
+        self._after_change()
+        if live:
+            ev.append(event("burnt", "[MT §7.8]", f"{live} survivors have no room on the walk and "
+                            "are lost", unit=u.id))
+        return ev
+
+    # ----- wall combat along one walk (R-106) -----------------------------------------------------------
+    def wall_combat_pair(self: Any, lose: Unit, win: Unit) -> bool:
+        return lose.placed and win.placed and self.situation(lose, win) == "wall"
+
+    def push_along_walk(self: Any, lose: Unit, win: Unit, D: float, penetrated: bool) -> list[Event]:
+        """R-106: the loser of a wall combat is pushed D″ along the walk, away from the winner
+        (turning with the walk); it stops at anything and is then disorganized.  An attacker
+        pushed past the ramp of its docked tower re-embarks, up to the tower's room; the
+        excess are eliminated."""
+        cx, cy = self.B.centre
+        phi_l = math.atan2(lose.y - cy, lose.x - cx)
+        phi_w = math.atan2(win.y - cy, win.x - cx)
+        sign = 1.0 if math.remainder(phi_l - phi_w, 2 * math.pi) >= 0 else -1.0
+        rad = max(1.0, math.hypot(lose.x - cx, lose.y - cy))
+        x0, y0, h0 = lose.x, lose.y, lose.heading
+        step = 0.25
+        n = max(1, math.ceil(D / step))
+        gone = 0.0
+        ramp = self.ramp_passed(lose, sign, D / rad)
+        for k in range(1, n + 1):
+            d = min(D, k * step)
+            if ramp is not None and d / rad >= ramp[1] - 1e-9:
+                lose.x, lose.y, lose.heading = x0, y0, h0
+                self._after_change()
+                return self.reembark(lose, ramp[0])
+            t = sign * d / rad
+            x = cx + (x0 - cx) * math.cos(t) - (y0 - cy) * math.sin(t)
+            y = cy + (x0 - cx) * math.sin(t) + (y0 - cy) * math.cos(t)
+            lose.x, lose.y, lose.heading = q(x), q(y), qa(h0 + math.degrees(t))
+            self._after_change()
+            fp = self.footprint(lose)
+            if self.B.obstacle(fp) is not None or self.overlapping(fp, {lose.id}) \
+                    or self.B.walk_at(lose.x, lose.y) != self.B.walk_at(x0, y0):
+                t = sign * gone / rad
+                x = cx + (x0 - cx) * math.cos(t) - (y0 - cy) * math.sin(t)
+                y = cy + (x0 - cx) * math.sin(t) + (y0 - cy) * math.cos(t)
+                lose.x, lose.y, lose.heading = (q(x), q(y), qa(h0 + math.degrees(t))) if gone else (x0, y0, h0)
+                self._after_change()
+                break
+            gone = d
+        ev = [event("push", "[MT §7.6]", f"{self.name_of(lose.id)} is pushed {gone:.1f}″ along the walk"
+                    + (f" of {D:g}″ and stops against an obstacle" if gone + 1e-6 < D else "") + " (R-106)",
+                    unit=lose.id)]
+        if gone + 1e-6 < D and lose.organized:
+            lose.organized = False
+            ev.append(event("disorganized", "[MT §7.5.7]", f"{self.name_of(lose.id)} is forced back "
+                            "into an obstacle: disorganized [seed: Automatic Disorganization]", unit=lose.id))
+        if penetrated:
+            lose.gap = win.files * self.pitch(win)[0] * float(self.D.values["penetration_gap_fraction"])
+            lose.gap_by = win.id
+            if lose.organized:
+                lose.organized = False
+            ev.append(event("penetrated", "[MT §7.5.7]", f"{self.name_of(lose.id)} is penetrated "
+                            f"(a {lose.gap:g}″ gap) and disorganized", unit=lose.id))
+        self.follow_attached(lose)
+        return ev
+
+    def ramp_passed(self: Any, u: Unit, sign: float, span: float) -> tuple[Engine, float] | None:
+        """The docked tower of ``u``'s side on wall 1 whose ramp ``u``'s centre would pass
+        when pushed ``span`` radians along the walk (and the angle at which it passes)."""
+        if self.B.walk_at(u.x, u.y) != 1:
+            return None
+        cx, cy = self.B.centre
+        phi = math.atan2(u.y - cy, u.x - cx)
+        # a unit standing on the ramp (its centre within half its frontage of it) is past it
+        # as soon as it is pushed
+        half = u.files * self.pitch(u)[0] / 2 / max(1.0, math.hypot(u.x - cx, u.y - cy))
+        best = None
+        for e in self.engines.values():
+            if e.side != u.side or e.kind != "tower" or e.destroyed or not e.docked:
+                continue
+            if u.waiting_at is not None and u.waiting_at != e.id:
+                continue
+            rx, ry = self.ramp(e)
+            off = math.remainder(math.atan2(ry - cy, rx - cx) - phi, 2 * math.pi) * sign
+            if -half < off <= span and (best is None or off < best[1]):
+                best = (e, max(0.0, off))
+        return best
+
+    def reembark(self: Any, u: Unit, e: Engine) -> list[Event]:
+        """R-106: attackers pushed past the ramp re-embark up to the tower's room; the excess
+        are eliminated."""
+        per = int(self.D.values["tower_places_troll"]) if u.type == "TI" else 1
+        own = u.waiting if u.waiting_at == e.id else 0
+        room = (self.tower_places(e) + own * per) // per
+        total = u.figures + own
+        keep = min(total, room)
+        lost = total - keep
+        if u.waiting_at == e.id:
+            self.clear_waiting(u)
+        u.lost += lost
+        if lost:
+            u.lost_round = self.round
+        ev = [event("reembark", "[MT §7.6]", f"{self.name_of(u.id)} is pushed past the ramp of "
+                    f"{self.name_of(e.id)}: {keep} figures re-embark"
+                    + (f", {lost} are eliminated" if lost else "") + " (R-106)", unit=u.id)]
+        u.figures = keep
+        if keep <= 0:
+            self._after_change()
+            return ev + self.check_destroyed(u)
+        u.embarked = e.id
+        if u.id not in e.aboard:
+            e.aboard.append(u.id)
+        u.x, u.y = e.x, e.y
+        self._after_change()
+        for ld in self.leaders.values():
+            if ld.attached_to == u.id:
+                ld.x, ld.y = e.x, e.y
+        return ev
 
     # ----- ladders (R-107, R-108) ----------------------------------------------------------------------
     def ladder_menu(self: Any, u: Unit) -> list[Action]:
         V = self.D.values
         if u.side != "dark-lord" or self.current[u.side] != "infantry_move" or \
                 u.acted_on == self.card_no[u.side] or not u.placed or not u.organized or \
-                self.klass(u) != "infantry" or u.engine:
+                self.klass(u) != "infantry" or u.engine or u.waiting:
             return []
         fp = self.footprint(u)
         level = self.B.level_at(u.x, u.y)
@@ -511,14 +806,15 @@ class SiegeRules:
         defenders = self.walk_defenders(wall, (pt.x, pt.y), float(V["ladder_window"]) + 2.0, u.side)
         if not defenders:
             return [event("ladder", "[MT §7.6]", f"{self.name_of(u.id)} sets ladders against wall "
-                          f"{wall}: no defenders")] + self.land_on_walk(u, None, wall, (pt.x, pt.y))
+                          f"{wall}: no defenders")] + self.land_on_walk(u, None, wall, (pt.x, pt.y),
+                                                                       int(V["ladder_figures"]))
         d = defenders[0]
         before = (d.x, d.y)
         ev = [event("ladder", "[MT §7.6]", f"{self.name_of(u.id)} sets ladders against wall {wall}")]
         ev += self.close_combat(u, d, "shock", assault="ladder", caps=int(V["ladder_figures"]))
         if u.alive and (not d.alive or math.hypot(d.x - before[0], d.y - before[1])
                         >= float(V["ladder_gain_pushback"]) - 1e-6):
-            ev += self.land_on_walk(u, None, wall, (pt.x, pt.y))
+            ev += self.land_on_walk(u, None, wall, (pt.x, pt.y), int(V["ladder_figures"]))
         return ev
 
 

@@ -54,12 +54,21 @@ class Unit:
     fired_round: int = -1      # [MT §8.3] fired this Round
     fired_pb_round: int = -1   # fired at point blank this Round
     gap: float = 0.0           # penetration gap width [MT §7.5.7] (0: none)
+    gap_by: str | None = None  # the unit that penetrated it: it alone passes through on breakthrough (R-97)
     embarked: str | None = None       # tower id [MT §7.6]
     engine: str | None = None         # the engine it is attached to (Grond, a tower) [MT §7.1.1]
     archers: int = 0           # elephant archers aboard (H7) [MT §7.9]
     archers_loaded: bool = True
     lost: int = 0              # figures lost so far [MT §9.3]
     start_figures: int = 0
+    # R-150 [MT §7.6]: a unit split by a tower or a ladder.  ``figures`` are the figures on
+    # the walk (they alone form the footprint); ``waiting`` more are still in the tower
+    # ``waiting_at`` (its id, the unit stays in its ``aboard`` list) or at the foot of the
+    # ladder (``waiting_at`` "ladder", ``foot`` the pose [x, y, heading, files] it climbed
+    # from).  It is one unit for casualties, morale, cards and actions.
+    waiting: int = 0
+    waiting_at: str | None = None
+    foot: tuple[float, float, float, int] | None = None
 
     def copy(self) -> Unit:
         return Unit(*(getattr(self, f.name) for f in fields(self)))
@@ -67,6 +76,11 @@ class Unit:
     @property
     def alive(self) -> bool:
         return self.figures > 0
+
+    @property
+    def total_figures(self) -> int:
+        """Every figure of the unit, those still waiting to land included (R-150)."""
+        return self.figures + self.waiting
 
     @property
     def placed(self) -> bool:
@@ -122,11 +136,12 @@ class Leader:
     acted_on: int = -1                # one command action per Leader card [MT §7.11]
     away_until_check: bool = False    # an overrun horse-Nazgûl waiting to reappear [MT §7.14]
     spells: list[str] = field(default_factory=list)   # "card:spell" cast on this card (R-128)
+    escort: str | None = None         # the unit he moves with, free, on its declared move [MT §7.1.7]
 
     def copy(self) -> Leader:
         return Leader(self.id, self.side, self.x, self.y, self.mount, self.on_table, self.alive,
                       self.attached_to, self.out_of_action, self.acted_on,
-                      self.away_until_check, list(self.spells))
+                      self.away_until_check, list(self.spells), self.escort)
 
     @property
     def present(self) -> bool:

@@ -228,6 +228,7 @@ class VictoryRules:
                 "attached_engine": u.engine, "morale": spec.morale, "drill": spec.drill,
                 "weapons": list(spec.weapons), "sector": self.B.sector_at(u.x, u.y),
                 "acted": u.acted_on == self.card_no[u.side], "archers": u.archers,
+                "waiting": u.waiting, "waiting_at": u.waiting_at,
             })
         engines = [{"id": e.id, "name": self.D.engines[e.id].name, "side": e.side, "kind": e.kind,
                     "x": e.x, "y": e.y, "heading": e.heading, "w": self.D.engines[e.id].size[0],
