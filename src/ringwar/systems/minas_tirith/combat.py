@@ -137,7 +137,9 @@ class CombatRules:
             elif their_arc == "rear":
                 add("attacking_rear", "attacking the rear")
         em, ef = self.B.elevation(me.x, me.y), self.B.elevation(foe.x, foe.y)
-        if em > ef:
+        if setting == "tower":
+            pass          # a tower's ramp is level with the wall walk (R-105)
+        elif em > ef:
             add("downslope", "down slope")
         elif em < ef:
             add("upslope", "up slope")
@@ -221,14 +223,16 @@ class CombatRules:
         if defending and assault == "ladder":
             height = R["ladder_defence"]
             label = "defending an inner wall against ladders"
-        elif defending and em > ef and setting != "field":
-            height = R["higher_level"]
-            label = "defending a higher level"
         elif defending and assault == "tower":
             height = R["battlements"]
             label = "defending battlements"
+        elif defending and em > ef and setting not in ("field", "tower", "ladder"):
+            height = R["higher_level"]
+            label = "defending a higher level"
         if height:
             add(height, label + " (R-111)")
+        elif setting == "tower":
+            pass          # the ramp is level with the walk: the battlements are the defender's edge
         elif em > ef:
             add(R["downhill"], "downhill")
         elif em < ef:
@@ -255,7 +259,8 @@ class CombatRules:
                      defender_charging: bool = False) -> list[Event]:
         """Resolve one pairing of attacker ``a`` and defender ``d`` [MT §7.5]."""
         V = self.D.values
-        setting = self.situation(a, d)
+        # tower and ladder assaults: no depth, flank or rear [seed: Attacking from Siege Towers]
+        setting = assault if assault in ("tower", "ladder") else self.situation(a, d)
         if caps is None:
             caps = {"wall": int(V["wall_combat_figures"]), "city": int(V["city_combat_figures"])}.get(setting)
         arc = start_arc if start_arc is not None else self.arc_of(d, (a.x, a.y))
@@ -544,12 +549,11 @@ class CombatRules:
         ``face="away"``, end facing directly away from it [MT §7.5.9]."""
         away = math.degrees(math.atan2(u.y - enemy.y, u.x - enemy.x))
         h = u.heading
-        u.heading = away
-        gone = self.advance_until_contact(u, distance, None)
+        gone = self.slide(u, away, distance)
         u.heading = (away + 180) % 360 if face == "enemy" else away % 360
         fp = self.footprint(u)
         if self.B.obstacle(fp) is not None or self.overlapping(fp, {u.id}):
-            u.heading = h
+            u.heading = h                     # it cannot turn where it stopped: it keeps its facing
         self._after_change()
         self.follow_attached(u)
         return [event("retreat", "[MT §7.5.6]", f"{self.name_of(u.id)} falls back {gone:.1f}″", unit=u.id)]

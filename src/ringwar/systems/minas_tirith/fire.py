@@ -611,18 +611,15 @@ class FireRules:
         """[seed: Fire] A unit under a fire moves straight away from its centre until clear,
         then tests d8 > morale → disorganized."""
         away = math.degrees(math.atan2(u.y - y, u.x - x)) if (u.x, u.y) != (x, y) else u.heading + 180
-        h = u.heading
-        u.heading = away
         sq = self.fire_square(x, y)
         moved = 0.0
         for _ in range(40):
             if not self.footprint(u).intersects(sq):
                 break
-            gone = self.advance_until_contact(u, 0.5, None)
+            gone = self.slide(u, away, 0.5)
             moved += gone
             if gone < 1e-3:
                 break
-        u.heading = h
         self._after_change()
         self.follow_attached(u)
         r = self.dice.die(int(self.D.tests["fire"]))

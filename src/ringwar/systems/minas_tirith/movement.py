@@ -903,6 +903,37 @@ class MovementRules:
         self._after_change()
         return go
 
+    def slide(self: Any, u: Unit, bearing: float, distance: float) -> float:
+        """Translate ``u`` (its facing unchanged) up to ``distance`` along ``bearing``, stopping
+        at the first thing in the way: the forced moves (a retreat, a flight from a fire) keep
+        the unit's shape, so they never turn it onto a neighbour.  Returns the distance gone."""
+        fx, fy = math.cos(math.radians(bearing)), math.sin(math.radians(bearing))
+        p = self.pitch(u)
+        w, d = u.files * p[0], u.ranks * p[1]
+        start = corners(u.x, u.y, u.heading, w, d)
+
+        def clear(t: float) -> bool:
+            moved = corners(q(u.x + fx * t), q(u.y + fy * t), u.heading, w, d)
+            hull = sweep_between(start, moved)
+            if self.B.obstacle(hull) is not None:
+                return False
+            return not self.overlapping(hull, {u.id})
+
+        lo, hi = 0.0, max(0.0, distance)
+        if not clear(hi):
+            for _ in range(24):
+                mid = (lo + hi) / 2
+                if clear(mid):
+                    lo = mid
+                else:
+                    hi = mid
+            go = lo
+        else:
+            go = hi
+        u.x, u.y = q(u.x + fx * go), q(u.y + fy * go)
+        self._after_change()
+        return go
+
     def close_the_door(self: Any, u: Unit, t: Unit) -> None:
         """R-77: a charger in contact turns (≤ 45°, free) to bring its front edge flush with
         the contacted edge, if it fits."""
