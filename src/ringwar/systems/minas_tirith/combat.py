@@ -688,25 +688,17 @@ class CombatRules:
 
     def do_melee(self: Any, action: Action) -> list[Event]:
         """[MT §7.5.1] Continue a melee on a Close Combat Resolution card: 1 impetus per unit."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.melee_menu(u):
-            raise IllegalAction("[MT §7.5.1]", "a melee continues on a Close Combat Resolution card, "
-                                "by a unit in contact with that enemy, once per card")
-        self.spend(1, "a melee")
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
+        u = self.act_from_menu(action, self.melee_menu, "a melee",
+                               "[MT §7.5.1]", "a melee continues on a Close Combat Resolution card, "
+                               "by a unit in contact with that enemy, once per card")
         return self.close_combat(u, self.units[action["target"]], "melee")
 
     def do_destroy(self: Any, action: Action) -> list[Event]:
         """[MT §7.5.11] An enemy engine in contact is destroyed by a unit acting on a Close
         Combat Resolution card (1 impetus)."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.melee_menu(u):
-            raise IllegalAction("[MT §7.5.11]", "an engine is destroyed by a unit in contact with it "
-                                "acting on a Close Combat Resolution card")
-        self.spend(1, "destroying an engine")
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
+        u = self.act_from_menu(action, self.melee_menu, "destroying an engine",
+                               "[MT §7.5.11]", "an engine is destroyed by a unit in contact with it "
+                               "acting on a Close Combat Resolution card")
         return self.destroy_engine(self.engines[action["engine"]], f"by {self.name_of(u.id)}")
 
     # ----- breakthrough [MT §7.5.8] ---------------------------------------------------------------
@@ -805,15 +797,11 @@ class CombatRules:
         """[seed: Disengaging from Melee] d8 ≤ morale + attached CL: fall back ½ move in good
         order, facing the enemy or directly away (``facing``: "enemy" or "away", the owner's
         choice); a natural 8: fall back ½ move, so faced, disorganized; else nothing."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.disengage_menu(u):
-            raise IllegalAction("[MT §7.5.9]", "an organized unit in contact, inside a leader's span, "
-                                "tries to disengage on a move card, facing the enemy or directly "
-                                "away ('facing': 'enemy' or 'away')")
+        u = self.act_from_menu(action, self.disengage_menu, "disengaging",
+                               "[MT §7.5.9]", "an organized unit in contact, inside a leader's span, "
+                               "tries to disengage on a move card, facing the enemy or directly "
+                               "away ('facing': 'enemy' or 'away')")
         face = action["facing"]
-        self.spend(1, "disengaging")
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
         r = self.dice.die(int(self.D.tests["disengage"]))
         limit = self.morale_of(u) + self.attached_cl(u)
         foe = self.units[self.engaged_with(u)[0]]

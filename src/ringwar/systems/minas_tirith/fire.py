@@ -690,13 +690,9 @@ class FireRules:
     def do_fight_fire(self: Any, action: Action) -> list[Event]:
         """[seed: Fire] [found: CARDS] A unit within 1″ of a fire fights it: it becomes
         disorganized; each figure rolls d20, each 1–3 puts out one adjacent fire."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.fight_fire_menu(u):
-            raise IllegalAction("[MT §7.8]", "a unit within 1″ of a fire fights it on a Fighting Fires card")
+        u = self.act_from_menu(action, self.fight_fire_menu, "fighting fire",
+                               "[MT §7.8]", "a unit within 1″ of a fire fights it on a Fighting Fires card")
         V = self.D.values
-        self.spend(1, "fighting fire")
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
         u.organized = False
         dice = [self.dice.die(int(V["fire_fight_die"])) for _ in range(u.figures)]
         out = sum(1 for r in dice if r <= int(V["fire_fight_success"]))

@@ -7,6 +7,7 @@ faces.  Every shape is a shapely 2 geometry.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from shapely.geometry import Polygon
 
@@ -33,6 +34,22 @@ def corners(x: float, y: float, heading: float, frontage: float, depth: float
 def rect(x: float, y: float, heading: float, frontage: float, depth: float) -> Polygon:
     """A footprint: frontage × depth centred on (x, y), its front edge facing ``heading``."""
     return Polygon(corners(x, y, heading, frontage, depth))
+
+
+def furthest(clear: Callable[[float], bool], distance: float, steps: int = 24) -> float:
+    """The furthest distance up to ``distance`` for which ``clear`` holds, by bisection
+    (``clear`` must hold at 0 and, once false, stay false further on): how far a unit, an
+    engine or a charge goes before the first thing in its way [MT §3.9]."""
+    if clear(distance):
+        return distance
+    lo, hi = 0.0, distance
+    for _ in range(steps):
+        mid = (lo + hi) / 2
+        if clear(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def hull(points: list[tuple[float, float]]) -> Polygon:

@@ -185,13 +185,9 @@ class LeaderRules:
 
     def do_recover(self: Any, action: Action) -> list[Event]:
         """[MT §7.10] Recovery: d10 − the best CL in span ≤ morale → organized (1 impetus)."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.recover_menu(u):
-            raise IllegalAction("[MT §7.10]", "a disorganized unit inside a leader's span tests to "
-                                "recover on a Recovery or Leader Check card, once per card")
-        self.spend(1, "a recovery test")
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
+        u = self.act_from_menu(action, self.recover_menu, "a recovery test",
+                               "[MT §7.10]", "a disorganized unit inside a leader's span tests to "
+                               "recover on a Recovery or Leader Check card, once per card")
         return self.recovery_test(u, self.best_cl(u) or 0)
 
     def recovery_test(self: Any, u: Unit, cl: int) -> list[Event]:

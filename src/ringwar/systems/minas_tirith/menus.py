@@ -32,6 +32,18 @@ class MenuRules:
             raise IllegalAction("[MT §5.4]", "the first impetus must be spent on the arriving forces (R-56)")
         return u
 
+    def act_from_menu(self: Any, action: Action, menu: Any, what: str, rule: str, why: str) -> Unit:
+        """A unit's action that its menu lists exactly (``menu(u)``): refused with ``rule`` and
+        ``why`` otherwise; else 1 impetus is spent and the unit has acted on this card
+        [MT §6.5]."""
+        u = self.actor_unit(action, "unit")
+        if action not in menu(u):
+            raise IllegalAction(rule, why)
+        self.spend(1, what)
+        u.acted_on = self.card_no[u.side]
+        self.selected = None
+        return u
+
     def actor_engine(self: Any, action: Action) -> Engine:
         eid = action.get("engine")
         if not isinstance(eid, str) or eid not in self.engines:

@@ -27,7 +27,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
-from .geometry import corners, rect, unit_vectors
+from .geometry import corners, furthest, rect, unit_vectors
 from .geometry import swept as sweep_between
 from .units import Unit, q, qa
 
@@ -533,14 +533,14 @@ class MovementRules:
         # connection (crossing), which the fixed fractions above almost never hit
         full = fmt(math.floor(allow * 2) / 2)
         if full != "0" and not any(a["path"] == f"m0:{full}" for a in acts):
-            lo, hi = 0.0, math.floor(allow * 2) / 2
-            for _ in range(8):
-                mid = (lo + hi) / 2
+            def fits(d: float) -> bool:
                 try:
-                    self.check_path(u, f"m0:{fmt(mid)}")
-                    lo = mid
+                    self.check_path(u, f"m0:{fmt(d)}")
                 except IllegalAction:
-                    hi = mid
+                    return False
+                return True
+
+            lo = furthest(fits, math.floor(allow * 2) / 2, steps=8)
             if lo >= 0.25 and not any(a["path"] == f"m0:{fmt(lo)}" for a in acts):
                 acts.append({"type": "move", "unit": u.id, "path": f"m0:{fmt(lo)}"})
         # [MT §7.1.7] the unattached leaders in span may go with it, free: offered with the
@@ -869,17 +869,7 @@ class MovementRules:
                 return False
             return not self.overlapping(hull, {u.id} | through)
 
-        lo, hi = 0.0, distance
-        if not clear(hi):
-            for _ in range(24):
-                mid = (lo + hi) / 2
-                if clear(mid):
-                    lo = mid
-                else:
-                    hi = mid
-            go = lo
-        else:
-            go = hi
+        go = furthest(clear, distance)
         if through:                        # never end on a unit passed through
             w0, d0 = u.files * self.pitch(u)[0], u.ranks * self.pitch(u)[1]
             while go > 0 and self.overlapping(rect(u.x + fx * go, u.y + fy * go, u.heading, w0, d0),
@@ -919,17 +909,7 @@ class MovementRules:
                 return False
             return not self.overlapping(hull, {u.id})
 
-        lo, hi = 0.0, max(0.0, distance)
-        if not clear(hi):
-            for _ in range(24):
-                mid = (lo + hi) / 2
-                if clear(mid):
-                    lo = mid
-                else:
-                    hi = mid
-            go = lo
-        else:
-            go = hi
+        go = furthest(clear, max(0.0, distance))
         u.x, u.y = q(u.x + fx * go), q(u.y + fy * go)
         self._after_change()
         return go

@@ -17,7 +17,7 @@ from shapely.geometry import Point
 
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
-from .geometry import corners, rect, unit_vectors
+from .geometry import corners, furthest, rect, unit_vectors
 from .units import Engine, Unit, q, qa
 
 
@@ -170,17 +170,7 @@ class SiegeRules:
                     return False
             return self.B.sector_at(e.x + fx * t, e.y + fy * t) == self.B.sector_at(e.x, e.y)
 
-        lo, hi = 0.0, dist
-        if not clear(hi):
-            for _ in range(24):
-                mid = (lo + hi) / 2
-                if clear(mid):
-                    lo = mid
-                else:
-                    hi = mid
-            go = lo
-        else:
-            go = hi
+        go = furthest(clear, dist)
         self.place_engine(e, e.x + fx * go, e.y + fy * go, e.heading)
         return [event("engine_move", "[MT §7.6]", f"{self.name_of(e.id)} advances {go:.1f}″ of "
                       f"{dist:g}″", engine=e.id)] + self.after_engine_move(e)
@@ -223,25 +213,17 @@ class SiegeRules:
 
     def do_attach(self: Any, action: Action) -> list[Event]:
         """R-71: attach a unit in contact to an engine, on a move card, 1 impetus."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.attach_menu(u):
-            raise IllegalAction("[MT §7.1.1]", "a unit attaches to a friendly tower or Grond it "
-                                "touches, on a move card (R-71)")
-        self.spend(1, "attaching to an engine")
+        u = self.act_from_menu(action, self.attach_menu, "attaching to an engine",
+                               "[MT §7.1.1]", "a unit attaches to a friendly tower or Grond it "
+                               "touches, on a move card (R-71)")
         u.engine = action["engine"]
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
         return [event("attach", "[MT §7.1.1]", f"{self.name_of(u.id)} takes up {self.name_of(u.engine)} (R-71)")]
 
     def do_detach(self: Any, action: Action) -> list[Event]:
-        u = self.actor_unit(action, "unit")
-        if action not in self.attach_menu(u):
-            raise IllegalAction("[MT §7.1.1]", "a unit leaves its engine on a move card (R-71)")
-        self.spend(1, "leaving an engine")
+        u = self.act_from_menu(action, self.attach_menu, "leaving an engine",
+                               "[MT §7.1.1]", "a unit leaves its engine on a move card (R-71)")
         was = u.engine
         u.engine = None
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
         return [event("detach", "[MT §7.1.1]", f"{self.name_of(u.id)} leaves {self.name_of(was)} (R-71)")]
 
     # ----- Grond [MT §7.7] --------------------------------------------------------------------------
@@ -307,14 +289,10 @@ class SiegeRules:
         return acts
 
     def infantry_batters(self: Any, action: Action) -> list[Event]:
-        u = self.actor_unit(action, "unit")
-        if action not in self.gate_batter_menu(u):
-            raise IllegalAction("[MT §7.6]", "infantry batter an enemy-held inner gate from its lower "
-                                "face, on Infantry Move (R-109)")
+        u = self.act_from_menu(action, self.gate_batter_menu, "battering a gate",
+                               "[MT §7.6]", "infantry batter an enemy-held inner gate from its lower "
+                               "face, on Infantry Move (R-109)")
         V = self.D.values
-        self.spend(1, "battering a gate")
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
         dice = self.dice.roll(int(V["gate_batter_dice"]), 6)
         mod = int(V["gate_batter_troll_mod"]) if u.type == "TI" else 0
         total = sum(dice) + mod
@@ -354,16 +332,12 @@ class SiegeRules:
     def do_embark(self: Any, action: Action) -> list[Event]:
         """[MT §7.6] A whole infantry unit in contact with a tower climbs in (18 places; a
         troll takes 3, R-104)."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.embark_menu(u):
-            raise IllegalAction("[MT §7.6]", "a whole infantry unit in contact with a friendly tower "
-                                "with room embarks, on Infantry Move or Deployment (R-104)")
-        self.spend(1, "embarking")
+        u = self.act_from_menu(action, self.embark_menu, "embarking",
+                               "[MT §7.6]", "a whole infantry unit in contact with a friendly tower "
+                               "with room embarks, on Infantry Move or Deployment (R-104)")
         e = self.engines[action["tower"]]
         u.embarked = e.id
         e.aboard.append(u.id)
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
         for ld in self.leaders.values():
             if ld.attached_to == u.id:
                 ld.x, ld.y = e.x, e.y
@@ -395,15 +369,11 @@ class SiegeRules:
     def do_assault(self: Any, action: Action) -> list[Event]:
         """[MT §7.6] From a docked tower: shock against up to 12 defenders on the wall walk
         within 6″ of the ramp (R-105), or an unopposed landing if nobody is there."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.assault_menu(u):
-            raise IllegalAction("[MT §7.6]", "troops in a docked tower assault on Infantry Move or "
-                                "Engine of War Move")
+        u = self.act_from_menu(action, self.assault_menu, "a tower assault",
+                               "[MT §7.6]", "troops in a docked tower assault on Infantry Move or "
+                               "Engine of War Move")
         V = self.D.values
         e = self.engines[u.embarked]
-        self.spend(1, "a tower assault")
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
         rp = self.ramp(e)
         defenders = self.walk_defenders(1, rp, float(V["tower_assault_window"]), u.side)
         if not defenders:
@@ -793,14 +763,10 @@ class SiegeRules:
         """R-107/R-108: from the lower side of an inner wall, not at a gate: shock against up
         to 8 defenders within 4″ of the ladder on that walk, the defender +4 on the results
         roll; thrown back 3″ or more, or absent, and the unit climbs onto the walk."""
-        u = self.actor_unit(action, "unit")
-        if action not in self.ladder_menu(u):
-            raise IllegalAction("[MT §7.6]", "a Dark Lord infantry unit against the lower side of an "
-                                "inner wall, not at a gate, sets ladders on Infantry Move (R-107)")
+        u = self.act_from_menu(action, self.ladder_menu, "a ladder assault",
+                               "[MT §7.6]", "a Dark Lord infantry unit against the lower side of an "
+                               "inner wall, not at a gate, sets ladders on Infantry Move (R-107)")
         V = self.D.values
-        self.spend(1, "a ladder assault")
-        u.acted_on = self.card_no[u.side]
-        self.selected = None
         wall = self.B.level_at(u.x, u.y) + 1
         pt = shapely.ops.nearest_points(self.footprint(u), self.B.walls[wall])[1]
         defenders = self.walk_defenders(wall, (pt.x, pt.y), float(V["ladder_window"]) + 2.0, u.side)
