@@ -11,7 +11,6 @@ learns at once what is wrong::
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -20,7 +19,9 @@ from importlib.abc import Traversable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.datafiles import DataErrors, read_toml, validate
 
 SIDES: tuple[str, str] = ("west", "dark-lord")
 FILES: tuple[str, ...] = ("forces.toml", "decks.toml", "tables.toml", "rules.toml")
@@ -691,41 +692,16 @@ class _Rules(_M):
 # Loading
 
 
-class _Err:
-    """Raises ValueError naming the file and key."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def __call__(self, key: str, msg: str) -> None:
-        raise ValueError(f"{self.file}: {key}: {msg}")
-
-    def check(self, ok: bool, key: str, msg: str) -> None:
-        if not ok:
-            self(key, msg)
-
-
-def _read(directory: Traversable | Path, name: str) -> dict[str, Any]:
-    try:
-        with (directory / name).open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError as e:
-        raise ValueError(f"{name}: missing file in {directory}") from e
-    except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{name}: not valid TOML: {e}") from e
-
-
+_Err = DataErrors
 _T = TypeVar("_T", bound=BaseModel)
 
 
+def _read(directory: Traversable | Path, name: str) -> dict[str, Any]:
+    return read_toml(directory, name)[0]
+
+
 def _validate(model: type[_T], data: dict[str, Any], file: str) -> _T:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        key = ".".join(str(p) for p in err["loc"])
-        more = f" (and {len(e.errors()) - 1} more)" if len(e.errors()) > 1 else ""
-        raise ValueError(f"{file}: {key}: {err['msg']}{more}") from None
+    return validate(model, data, file)
 
 
 def _forces(f: _Forces, rules: _Rules, combat_codes: set[str]) -> dict[str, Any]:

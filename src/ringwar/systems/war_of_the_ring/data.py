@@ -15,7 +15,6 @@ The map's keys (``MAP_R_KEYS``) belong to the map module's files and are not rea
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -25,7 +24,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...core.datafiles import DataErrors, read_toml, validate
 
 FILES: tuple[str, ...] = ("forces.toml", "characters.toml", "decks.toml", "tables.toml",
                           "scenario.toml")
@@ -520,42 +521,13 @@ class Definition:
 # Errors, reading, freezing
 
 
-class _Err:
-    """Raises ValueError naming the file and key."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def __call__(self, key: str, msg: str) -> None:
-        raise ValueError(f"{self.file}: {key}: {msg}")
-
-    def check(self, ok: bool, key: str, msg: str) -> None:
-        if not ok:
-            self(key, msg)
-
-
-def _read(directory: Traversable | Path, name: str) -> tuple[dict[str, Any], str]:
-    try:
-        text = (directory / name).read_text(encoding="utf-8")
-    except FileNotFoundError as e:
-        raise ValueError(f"{name}: missing file in {directory}") from e
-    try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{name}: not valid TOML: {e}") from e
-
-
+_Err = DataErrors
 _T = TypeVar("_T", bound=BaseModel)
+_read = read_toml
 
 
 def _validate(model: type[_T], data: Any, file: str, prefix: str) -> _T:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        loc = ".".join(str(p) for p in (prefix, *err["loc"]) if p != "")
-        more = f" (and {len(e.errors()) - 1} more)" if len(e.errors()) > 1 else ""
-        raise ValueError(f"{file}: {loc}: {err['msg']}{more}") from None
+    return validate(model, data, file, prefix)
 
 
 def _freeze(v: Any) -> Any:
