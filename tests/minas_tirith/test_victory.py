@@ -136,3 +136,23 @@ def test_9_1_set_up_everything_organized_loaded_gates_west_spell_points():
     assert all(v == ["intact", "west"] for v in g.gates.values())
     assert g.spell_points == {"west": 12, "dark-lord": 14} and g.fires == []
     assert not any(u.on_table for u in g.units.values() if u.contingent in ("rohan", "provincials"))
+
+
+@rule("§9.3")
+def test_9_3_a_unit_passing_through_a_road_checkpoint_takes_it_at_once():
+    t = Table()
+    t.clear()
+    t.round("west", card="cavalry_move", pips=5)
+    t.g.checkpoints["B"] = "dark-lord"
+    t.unit("G8", 140, 39, 90, figures=8, files=4)            # 4 x 4, facing north, below the box
+    t.act("G8", {"type": "move", "unit": "G8", "path": "m0:16"})   # right through the exit box
+    assert not t.g.footprint(t.g.units["G8"]).intersects(t.g.B.checkpoints["B"])
+    assert t.g.checkpoints["B"] == "west"                     # at once, before any Turn end
+    # a unit that stops short of it takes nothing
+    t = Table()
+    t.clear()
+    t.round("west", card="cavalry_move", pips=5)
+    t.g.checkpoints["B"] = "dark-lord"
+    t.unit("G8", 126, 48, 0, figures=8, files=4)
+    t.act("G8", {"type": "move", "unit": "G8", "path": "m0:6"})     # stops 2" short of the box
+    assert t.g.checkpoints["B"] == "dark-lord"

@@ -321,7 +321,16 @@ class MovementRules:
         fires_crossed = sum(1 for fx, fy in self.fires
                             if any(s.intersects(self.fire_square(fx, fy)) for s in swept))
         return {"pose": pose, "cost": cost, "allowance": allow, "road": road, "end": end,
-                "crossed": sorted(crossed), "fires_crossed": fires_crossed}
+                "crossed": sorted(crossed), "fires_crossed": fires_crossed, "swept": swept}
+
+    def pass_checkpoints(self: Any, u: Unit, areas: list[Any]) -> None:
+        """[MT §9.3] A road checkpoint is held by the side whose organized unit last occupied
+        or passed through it: called with the areas a move swept."""
+        if not u.organized:
+            return
+        for cp, poly in self.B.checkpoints.items():
+            if self.checkpoints.get(cp) != u.side and any(a.intersects(poly) for a in areas):
+                self.checkpoints[cp] = u.side
 
     def name_of(self: Any, pid: str) -> str:
         if pid in self.units:
@@ -464,6 +473,7 @@ class MovementRules:
         u.x, u.y, u.heading, u.files = q(pose.x), q(pose.y), qa(pose.h), pose.files
         u.charged_without_contact = False
         self._after_change()
+        self.pass_checkpoints(u, chk["swept"])
         ev = [event("move", "[MT §7.1]", f"{self.name_of(u.id)} moves ({chk['cost']:.1f}″ of "
                     f"{chk['allowance']:.1f}″{', road' if chk['road'] else ''})", unit=u.id)]
         ev.extend(self.follow_attached(u))
@@ -827,10 +837,12 @@ class MovementRules:
         ev: list[Event] = []
         t = self.units[p["target"]]
         self.set_pose_by_path(u, f"w{fmt(p['turn'])}")
+        start = self.corners_at(u, Pose(u.x, u.y, u.heading, u.files))
         through = self.penetrated_by(u) - {t.id} if p.get("breakthrough") else frozenset()
         gone = self.advance_until_contact(u, float(p["distance"]), t.id, through)
         self._after_change()
         self.follow_attached(u)
+        self.pass_checkpoints(u, [sweep_between(start, self.corners_at(u, Pose(u.x, u.y, u.heading, u.files)))])
         fp = self.footprint(u)
         contact = [pid for kind, pid, side, _ in self.touching(fp, {u.id})
                    if kind == "unit" and side != u.side]
@@ -1058,6 +1070,7 @@ class MovementRules:
         c = self.B.connections[cid]
         if c.kind == "gate" and u.organized:
             self.gates[cid][1] = u.side                          # R-24
+        self.pass_checkpoints(u, [c.geometry.buffer(0.5), self.footprint(u)])
         ev = [event("cross", "[MT §7.3]", f"{self.name_of(u.id)} crosses {cid} from {before} to "
                     f"{after}", unit=u.id)]
         ev.extend(self.fires_in_sector_test(u))
