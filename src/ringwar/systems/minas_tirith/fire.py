@@ -288,7 +288,7 @@ class FireRules:
         except IllegalAction as e:
             return e
 
-    def move_fire_menu(self: Any, u: Unit) -> list[Action]:
+    def move_fire_menu(self: Any, u: Unit, moves: list[Action] | None = None) -> list[Action]:
         """Each move of the menu with a volley before it or at its end, at the nearest target
         then in range and arc (any other split is accepted off the menu)."""
         if not self.horse_archers(u) or not u.loaded or self.pips < self.move_fire_cost() \
@@ -306,7 +306,9 @@ class FireRules:
 
         acts: list[Action] = []
         first = nearest(u)
-        for m in self.move_menu(u):
+        for m in (self.move_menu(u) if moves is None else moves):
+            if "leaders" in m:
+                continue
             path = m["path"]
             n = len(parse_path(path))
             if first is not None:

@@ -156,8 +156,9 @@ class MenuRules:
                 acts += self.assault_menu(u)
             else:
                 if self.why_not_move(u) is None:
-                    acts += self.move_menu(u)
-                    acts += self.move_fire_menu(u)
+                    moves = self.move_menu(u)
+                    acts += moves
+                    acts += self.move_fire_menu(u, moves)
                     acts += self.group_menu(u)
                     acts += self.charge_menu(u)
                     acts += self.cross_menu(u)

@@ -543,16 +543,23 @@ class MovementRules:
         # connection (crossing), which the fixed fractions above almost never hit
         full = fmt(math.floor(allow * 2) / 2)
         if full != "0" and not any(a["path"] == f"m0:{full}" for a in acts):
-            def fits(d: float) -> bool:
-                try:
-                    self.check_path(u, f"m0:{fmt(d)}")
-                except IllegalAction:
-                    return False
-                return True
+            # found by bisection on the swept area alone (cheap), then checked once in full
+            start = self.corners_at(u, Pose(u.x, u.y, u.heading, u.files))
+            (fx, fy), _ = unit_vectors(u.heading)
 
-            lo = furthest(fits, math.floor(allow * 2) / 2, steps=8)
-            if lo >= 0.25 and not any(a["path"] == f"m0:{fmt(lo)}" for a in acts):
-                acts.append({"type": "move", "unit": u.id, "path": f"m0:{fmt(lo)}"})
+            def clear(d: float) -> bool:
+                end = self.corners_at(u, Pose(u.x + fx * d, u.y + fy * d, u.heading, u.files))
+                hull = sweep_between(start, end)
+                return self.B.obstacle(hull) is None and not self.overlapping(hull, {u.id})
+
+            lo = math.floor(furthest(clear, math.floor(allow * 2) / 2, steps=8) * 4) / 4
+            path = f"m0:{fmt(lo)}"
+            if lo >= 0.25 and not any(a["path"] == path for a in acts):
+                try:
+                    self.check_path(u, path)
+                    acts.append({"type": "move", "unit": u.id, "path": path})
+                except IllegalAction:
+                    pass
         # [MT §7.1.7] the unattached leaders in span may go with it, free: offered with the
         # longest move straight ahead (any move may name them)
         escorts = self.escort_candidates(u)
