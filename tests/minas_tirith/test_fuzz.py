@@ -44,9 +44,9 @@ def check(g, baseline: dict) -> None:
                 assert shrunk[a].intersection(shrunk[b]).area < 1e-4, f"{a} overlaps {b}"
     for u in g.units.values():
         assert u.figures >= 0, u.id
-        assert 0 <= u.lost <= u.start_figures
+        assert 0 <= u.lost <= g.D.units[u.id].figures
         # a split unit is one unit; its waiting figures are in one tower or below a ladder
-        assert u.waiting >= 0 and u.figures + u.waiting + u.lost == u.start_figures, u.id
+        assert u.waiting >= 0 and u.figures + u.waiting + u.lost == g.D.units[u.id].figures, u.id
         if u.waiting:
             assert u.placed and u.waiting_at is not None, u.id
             if u.waiting_at != "ladder":

@@ -256,8 +256,9 @@ class CombatRules:
     # ----- one pairing ----------------------------------------------------------------------
     def close_combat(self: Any, a: Unit, d: Unit, kind: str, start_arc: str | None = None,
                      assault: str | None = None, caps: int | None = None,
-                     defender_charging: bool = False) -> list[Event]:
-        """Resolve one pairing of attacker ``a`` and defender ``d`` [MT §7.5]."""
+                     defender_charging: bool = False, may_stampede: bool = True) -> list[Event]:
+        """Resolve one pairing of attacker ``a`` and defender ``d`` [MT §7.5]; the shock that
+        ends a stampede passes ``may_stampede=False``: it never starts another (R-152)."""
         V = self.D.values
         # tower and ladder assaults: no depth, flank or rear [seed: Attacking from Siege Towers]
         setting = assault if assault in ("tower", "ladder") else self.situation(a, d)
@@ -306,7 +307,7 @@ class CombatRules:
                         f"{self.name_of(d.id)} {rd}{(' ' + ' '.join(why_d)) if why_d else ''} = {td}",
                         dice=[ra, rd]))
         before = self.pending
-        ev.extend(self.outcome(a, d, kind, ta, td, setting, assault, defender_charging))
+        ev.extend(self.outcome(a, d, kind, ta, td, setting, assault, defender_charging, may_stampede))
         # [MT §7.5.10] both test after the combat, once any breakthrough movement and combat
         # (and any other choice the outcome gave) have ended
         tests = [[a.id, ta > td, ta == td, d.id], [d.id, td > ta, ta == td, a.id]]
@@ -339,7 +340,8 @@ class CombatRules:
         return ev + self.after_combat_tests(tests)
 
     def outcome(self: Any, a: Unit, d: Unit, kind: str, ta: int, td: int, setting: str,
-                assault: str | None, defender_charging: bool = False) -> list[Event]:
+                assault: str | None, defender_charging: bool = False,
+                may_stampede: bool = True) -> list[Event]:
         """[MT §7.5.6] The outcome of a results roll."""
         V = self.D.values
         ev: list[Event] = []
@@ -355,6 +357,9 @@ class CombatRules:
         D = abs(ta - td)
         attacker_won = win is a
         if self.klass(lose) == "elephant":
+            if not may_stampede:                                    # R-152
+                return ev + [event("stampede", "[MT §7.9]", f"{self.name_of(lose.id)} stays where "
+                                   "it is (R-152)")]
             return ev + self.stampede(lose)
         if kind == "shock" and self.klass(a) in ("cavalry", "elephant") and self.klass(d) == "infantry":
             if not attacker_won:
@@ -518,15 +523,23 @@ class CombatRules:
         disorganized; a penetration disorganizes it too and opens a gap."""
         if self.wall_combat_pair(lose, win):  # R-106: along the walk instead (siege.py)
             return self.push_along_walk(lose, win, D, penetrated)
-        (fx, fy), _ = unit_vectors(lose.heading)
-        start = (lose.x, lose.y)
         hd = lose.heading
         lose.heading = (lose.heading + 180) % 360     # go "forward" backwards for the sweep
         gone = self.advance_until_contact(lose, D, None)
         lose.heading = hd
         self._after_change()
-        ev = [event("push", "[MT §7.5.7]", f"{self.name_of(lose.id)} is pushed back {gone:.1f}″"
-                    + (f" of {D:g}″ and stops against an obstacle" if gone + 1e-6 < D else ""),
+        ev = self.push_result(lose, win, D, gone, penetrated, "[MT §7.5.7]",
+                              f"is pushed back {gone:.1f}″")
+        self.follow_attached(lose)
+        return ev
+
+    def push_result(self: Any, lose: Unit, win: Unit, D: float, gone: float, penetrated: bool,
+                    rule: str, how: str, tag: str = "") -> list[Event]:
+        """[MT §7.5.7] What a push-back of D″ that went ``gone″`` does to the loser: stopped
+        short by anything, it is disorganized [seed: Automatic Disorganization]; penetrated, it
+        is disorganized and has a gap half the winner's front rank wide (R-97)."""
+        ev = [event("push", rule, f"{self.name_of(lose.id)} {how}"
+                    + (f" of {D:g}″ and stops against an obstacle" if gone + 1e-6 < D else "") + tag,
                     unit=lose.id)]
         if gone + 1e-6 < D and lose.organized:
             lose.organized = False
@@ -539,8 +552,6 @@ class CombatRules:
                 lose.organized = False
             ev.append(event("penetrated", "[MT §7.5.7]", f"{self.name_of(lose.id)} is penetrated "
                             f"(a {lose.gap:g}″ gap) and disorganized", unit=lose.id))
-        self.follow_attached(lose)
-        del start
         return ev
 
     def retreat_from(self: Any, u: Unit, enemy: Unit, distance: float, face: str = "enemy"
@@ -836,21 +847,9 @@ class CombatRules:
         if hit and gone + 1e-6 < sum(dice):
             other = self.units[hit[0]]
             ev.append(event("stampede", "[MT §7.9]", f"The Mumakil crash into {self.name_of(other.id)}"))
-            res = self.close_combat_no_stampede(m, other)
-            ev.extend(res)
+            ev.extend(self.close_combat(m, other, "shock", may_stampede=False))
         m.heading = h if not hit else m.heading
         return ev
-
-    def close_combat_no_stampede(self: Any, m: Unit, other: Unit) -> list[Event]:
-        """The shock that ends a stampede never starts another (R-152)."""
-        saved = self.stampede
-        self.stampede = lambda unit: [event("stampede", "[MT §7.9]",  # type: ignore[method-assign]
-                                            f"{self.name_of(unit.id)} stays where it is (R-152)")]
-        try:
-            return self.close_combat(m, other, "shock")
-        finally:
-            del self.stampede
-            assert self.stampede == saved
 
     def destroy_engine(self: Any, e: Any, why: str) -> list[Event]:
         e.destroyed = True

@@ -136,7 +136,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         for uid, spec in self.D.units.items():
             where = placed.get(uid)
             u = Unit(uid, spec.side, spec.contingent, spec.type, spec.figures, spec.files,
-                     spec.order, "line", archers=spec.archers, start_figures=spec.figures)
+                     spec.order, "line", archers=spec.archers)
             if where is None:
                 u.on_table = False       # arrives by card [MT §5.4]
             else:

@@ -336,13 +336,19 @@ class SiegeRules:
                                "[MT §7.6]", "a whole infantry unit in contact with a friendly tower "
                                "with room embarks, on Infantry Move or Deployment (R-104)")
         e = self.engines[action["tower"]]
+        self.board_tower(u, e)
+        return [event("embark", "[MT §7.6]", f"{self.name_of(u.id)} climbs into {self.name_of(e.id)}")]
+
+    def board_tower(self: Any, u: Unit, e: Engine) -> None:
+        """``u`` is aboard tower ``e`` (off the table: it cannot be shot or charged, R-104); its
+        attached leaders stand with the tower."""
         u.embarked = e.id
-        e.aboard.append(u.id)
+        if u.id not in e.aboard:
+            e.aboard.append(u.id)
+        self._after_change()
         for ld in self.leaders.values():
             if ld.attached_to == u.id:
                 ld.x, ld.y = e.x, e.y
-        self._after_change()
-        return [event("embark", "[MT §7.6]", f"{self.name_of(u.id)} climbs into {self.name_of(e.id)}")]
 
     def ramp(self: Any, e: Engine) -> tuple[float, float]:
         fl, fr, _, _ = corners(e.x, e.y, e.heading, *self.D.engines[e.id].size)
@@ -579,14 +585,8 @@ class SiegeRules:
         foot = u.foot
         self.clear_waiting(u)
         if e is not None and not e.destroyed:
-            u.embarked = e.id
-            if u.id not in e.aboard:
-                e.aboard.append(u.id)
             u.x, u.y = e.x, e.y
-            self._after_change()
-            for ld in self.leaders.values():
-                if ld.attached_to == u.id:
-                    ld.x, ld.y = e.x, e.y
+            self.board_tower(u, e)
             return [event("lodgement", "[MT §7.6]", f"{self.name_of(u.id)}: every figure on the walk "
                           f"has fallen; {n} still in {self.name_of(e.id)} (R-150)", unit=u.id)]
         if foot is not None:
@@ -669,20 +669,8 @@ class SiegeRules:
                 self._after_change()
                 break
             gone = d
-        ev = [event("push", "[MT §7.6]", f"{self.name_of(lose.id)} is pushed {gone:.1f}″ along the walk"
-                    + (f" of {D:g}″ and stops against an obstacle" if gone + 1e-6 < D else "") + " (R-106)",
-                    unit=lose.id)]
-        if gone + 1e-6 < D and lose.organized:
-            lose.organized = False
-            ev.append(event("disorganized", "[MT §7.5.7]", f"{self.name_of(lose.id)} is forced back "
-                            "into an obstacle: disorganized [seed: Automatic Disorganization]", unit=lose.id))
-        if penetrated:
-            lose.gap = win.files * self.pitch(win)[0] * float(self.D.values["penetration_gap_fraction"])
-            lose.gap_by = win.id
-            if lose.organized:
-                lose.organized = False
-            ev.append(event("penetrated", "[MT §7.5.7]", f"{self.name_of(lose.id)} is penetrated "
-                            f"(a {lose.gap:g}″ gap) and disorganized", unit=lose.id))
+        ev = self.push_result(lose, win, D, gone, penetrated, "[MT §7.6]",
+                              f"is pushed {gone:.1f}″ along the walk", " (R-106)")
         self.follow_attached(lose)
         return ev
 
@@ -729,14 +717,8 @@ class SiegeRules:
         if keep <= 0:
             self._after_change()
             return ev + self.check_destroyed(u)
-        u.embarked = e.id
-        if u.id not in e.aboard:
-            e.aboard.append(u.id)
         u.x, u.y = e.x, e.y
-        self._after_change()
-        for ld in self.leaders.values():
-            if ld.attached_to == u.id:
-                ld.x, ld.y = e.x, e.y
+        self.board_tower(u, e)
         return ev
 
     # ----- ladders (R-107, R-108) ----------------------------------------------------------------------

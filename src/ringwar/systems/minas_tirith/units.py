@@ -60,7 +60,6 @@ class Unit:
     archers: int = 0           # elephant archers aboard (H7) [MT §7.9]
     archers_loaded: bool = True
     lost: int = 0              # figures lost so far [MT §9.3]
-    start_figures: int = 0
     # R-150 [MT §7.6]: a unit split by a tower or a ladder.  ``figures`` are the figures on
     # the walk (they alone form the footprint); ``waiting`` more are still in the tower
     # ``waiting_at`` (its id, the unit stays in its ``aboard`` list) or at the foot of the
