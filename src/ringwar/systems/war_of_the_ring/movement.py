@@ -1,0 +1,788 @@
+"""Movement [WR §10.2]: armies, characters, Nazgûl, hidden groups and their interceptions,
+the Paths of the Dead, deserters, and what moving costs in Shadow Points [WR §10.1].
+
+A player selects a piece (or a stack) and is offered every hex it may reach this step; the
+engine takes the cheapest legal path there (for a hidden character, the one with the fewest
+interceptions, then the cheapest: a player on paper would pick it too).  Costs come from the
+map's Terrain Effects Chart (``WarMap.move_cost``), cached per process on the frozen map.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from ...core import hexes as hx
+from ...core.engine import Action, Event, event
+from . import hunt
+from .pieces import FELLOWSHIP
+
+MOUNT_DOOM = "3324"
+BARAD_DUR = "3523"
+DUNHARROW, ERECH = "2223", "2025"
+MOVE = "[WR §10.2]"
+
+_STEPS: dict[tuple[int, str, bool], dict[str, list[tuple[str, float, bool, bool]]]] = {}
+
+
+def steps_from(W: Any, mover: str, open_passes: bool) -> dict[str, list[tuple[str, float, bool, bool]]]:
+    """For every hex: (neighbour, MP, along a road, across a river) for ``mover`` (cached per
+    map: the map is frozen)."""
+    key = (id(W), mover, open_passes)
+    table = _STEPS.get(key)
+    if table is None:
+        table = {}
+        for a in W.hexes:
+            out = []
+            for b in W.adjacent(a):
+                c = W.move_cost(a, b, mover, open_passes=open_passes)
+                if c is None:
+                    continue
+                side = W.hexside(a, b)
+                river = side is not None and side.kind in ("river", "great-river", "ford") \
+                    and not W.road(a, b)
+                out.append((b, c, W.road(a, b), river))
+            table[a] = out
+        _STEPS[key] = table
+    return table
+
+
+class MovementRules:
+    """Mixin: movement.  ``self`` is the game."""
+
+    # ----- who is where ---------------------------------------------------------------------
+    def armies_at(self: Any) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for r in self.units.values():
+            if r["hex"] and r["str"] > 0 and not r["deserted"] and r["active"]:
+                out.setdefault(r["hex"], set()).add(r["seat"])
+        return out
+
+    def chars_at(self: Any) -> dict[str, set[str]]:
+        """Hexes of revealed, free characters by seat (hidden ones are off the map)."""
+        out: dict[str, set[str]] = {}
+        for c in self.chars.values():
+            if c["alive"] and not c["hidden"] and not c["captive"] and c["hex"] and c["seat"]:
+                out.setdefault(c["hex"], set()).add(c["seat"])
+        return out
+
+    def enemy_army_in(self: Any, h: str, seat: str | None) -> bool:
+        for r in self.units.values():
+            if r["hex"] == h and r["str"] > 0 and not r["deserted"] and r["active"] \
+                    and self.enemies(r["seat"], seat):
+                return True
+        return False
+
+    def units_in(self: Any, h: str, seat: str | None = None) -> list[str]:
+        return [u for u, r in self.units.items() if r["hex"] == h and r["str"] > 0
+                and r["active"] and (seat is None or r["seat"] == seat)]
+
+    def defence_value(self: Any, h: str) -> int:
+        """A place's intrinsic defence now [WR §V14]: 0 once destroyed; 0 while Elrond is away
+        from Rivendell [WR §V18] or Galadriel from Lórien [WR §V8]; 0 for ever at Isengard once
+        Ents are there [WR §V14]."""
+        d = self.defence.get(h)
+        if d is None or d["destroyed"]:
+            return 0
+        lord = {"2008": "elrond", "2315": "galadriel"}.get(h)
+        if lord is not None:
+            c = self.chars.get(lord)
+            if c is None or not c["alive"] or c["hex"] != h or c["captive"]:
+                return 0
+        return int(d["value"])
+
+    def place_owner(self: Any, h: str) -> str | None:
+        """The side holding a place (objectives: its control; otherwise its printed owner)."""
+        ctl = self.control.get(h)
+        if ctl is not None:
+            return ctl
+        p = self.W.place(h)
+        return p.owner if p else None
+
+    def place_enemy_to(self: Any, h: str, seat: str) -> bool:
+        owner = self.place_owner(h)
+        if owner is None:
+            return False
+        owner_seat = FELLOWSHIP if owner == "free" else self.seat_of(owner) if owner in ("sauron", "saruman") else None
+        if owner == "dark":
+            owner_seat = self.seat_of("sauron")
+        return self.enemies(owner_seat, seat)
+
+    # ----- what may move ------------------------------------------------------------------
+    def unit_may_move(self: Any, uid: str, seat: str) -> bool:
+        r = self.units[uid]
+        if r["seat"] != seat or not r["hex"] or r["moved"] or r["str"] <= 0 or not r["active"] \
+                or r["deserted"]:
+            return False
+        u = self.D.units[uid]
+        if uid == "DEAD-01":
+            return False                      # only with Aragorn (R-DEAD-ARMY), as a stack
+        if u.nation not in self.mobilized and not self.options["unmobilized_move"] \
+                and not (u.nation == "COR" and r["active"]):
+            return False                      # [WR §6.1] R-UNMOBILIZED
+        if u.nation == "ISE" and len(self.sides) == 2 and not self.flags["control"] \
+                and self.saruman_garrison_bound(uid):
+            return False
+        return True
+
+    def saruman_garrison_bound(self: Any, uid: str) -> bool:
+        """[WR §V12] (R-GARRISON-ONE-UNIT) The last Saruman unit in a listed place he holds
+        may not leave it."""
+        h = self.units[uid]["hex"]
+        listed = set(self.D.value("S-V12", "garrison_list"))
+        if h not in listed or h not in self.flags.setdefault("garrisons", []):
+            return False
+        others = [u for u in self.units_in(h) if u != uid and self.D.units[u].nation == "ISE"]
+        return not others
+
+    def char_mf(self: Any, cid: str) -> float:
+        c = self.chars[cid]
+        spec = self.D.characters[cid]
+        if self.ring["succumbed"] and cid == self.ring["bearer"]:
+            return float(self.D.value("R-SUCCUMB", "mf"))
+        mf = float(spec.mf + c["mf_bonus"])
+        if "lembas" in c["items"]:
+            mf += 1
+        if cid == "gandalf" and "shadowfax" in c["items"]:
+            mf = 10.0
+        return mf
+
+    def char_may_move(self: Any, cid: str, seat: str) -> str | None:
+        """None if the character may move now, else why not (with the rule)."""
+        c = self.chars[cid]
+        if c["seat"] != seat:
+            return "[WR §6.1] it is not yours"
+        if not c["alive"] or not c["hex"]:
+            return "[WR §8] it is not on the map"
+        if c["captive"]:
+            return "[WR §10.8] a captive moves only with its escort"
+        if c["moved"]:
+            return "[WR §10.2] it has moved this step"
+        if c["grounded"]:
+            return "[WR §8.1] a dispersed Nazgûl may not move the turn after"
+        if c["citadel"] is not None:
+            return "[WR §V5] it stays in its citadel for the turns rolled"
+        if cid == "denethor":
+            return "[WR §V7] Denethor never leaves Minas Tirith"
+        if cid == "galadriel" and not self.flags["galadriel_free"]:
+            return "[WR §V8] Galadriel has MF 0 until Dol Guldur is first taken by the Free Peoples"
+        if cid == "elrond" and not self.after_m(4):
+            return "[WR §V18] Elrond cannot leave Rivendell before M+4"
+        if cid == "saruman" and len(self.sides) == 2 and not self.flags["control"]:
+            return "[WR §V12] Saruman stays in Isengard unless the Dark Power has taken control"
+        if cid == "saruman" and c["hex"] == "1820" and self.enemy_army_in("1820", seat):
+            return "[WR §8.1] Saruman is besieged in Isengard (R-ALONE-WITH-ARMIES)"
+        if cid == "gollum":
+            return "[WR §10.9.5] Gollum moves by his own rules"
+        return None
+
+    def after_m(self: Any, n: int) -> bool:
+        m = self.mobilized.get("MOR")
+        return m is not None and self.turn_ >= m + n
+
+    def move_cost_sp(self: Any, seat: str, pieces: list[str]) -> int:
+        """[WR §10.1] (R-SP-COSTS) What a move costs the Dark Power: 1 a Nazgûl or the Mouth,
+        1 an army stack; Saruman's forces outside control, the succumbed wearer and the
+        three-player Saruman and the Fellowship pay nothing."""
+        if seat in self.D.value("R-SP-COSTS", "seats_without_sp"):
+            return 0
+        first = pieces[0]
+        if first in self.units:
+            if all(self.D.units[p].nation == "ISE" for p in pieces if p in self.units) \
+                    and not self.flags["control"]:
+                return 0
+            return int(self.D.value("R-SP-COSTS", "move_stack"))
+        spec = self.D.characters[first]
+        if spec.nazgul or first == "mouth":
+            return int(self.D.value("R-SP-COSTS", "move_nazgul_or_mouth"))
+        return 0
+
+    def movable(self: Any, seat: str) -> tuple[list[str], list[str], list[str]]:
+        """(units, characters, stack hexes) the seat may move now."""
+        units = [u for u in self.units if self.unit_may_move(u, seat)]
+        chars = [c for c in self.chars if self.char_may_move(c, seat) is None]
+        by_hex: dict[str, int] = {}
+        for u in units:
+            by_hex[self.units[u]["hex"]] = by_hex.get(self.units[u]["hex"], 0) + 1
+        for u, r in self.units.items():      # the Army of the Dead moves with Aragorn
+            if u == "DEAD-01" and r["hex"] and not r["moved"] and self.aragorn_leads(r["hex"], seat):
+                by_hex[r["hex"]] = by_hex.get(r["hex"], 0) + 2
+        stacks = sorted(h for h, n in by_hex.items() if n >= 2)
+        return units, chars, stacks
+
+    def aragorn_leads(self: Any, h: str, seat: str) -> bool:
+        a = self.chars.get("aragorn")
+        return bool(a and a["alive"] and a["hex"] == h and not a["hidden"] and not a["moved"]
+                    and a["seat"] == seat and not a["captive"])
+
+    # ----- the decision: movement ------------------------------------------------------------
+    def opts_move(self: Any, ask: dict[str, Any]) -> list[Action]:
+        seat = ask["seat"]
+        units, chars, stacks = self.movable(seat)
+        out: list[Action] = []
+        for u in units:
+            if self.sp >= self.move_cost_sp(seat, [u]) and self.destinations([u], seat):
+                out.append({"type": "select", "piece": u})
+        for h in stacks:
+            pieces = self.stack_pieces(h, seat)
+            if self.sp >= self.move_cost_sp(seat, pieces) and self.destinations(pieces, seat):
+                out.append({"type": "select", "stack": h})
+        for c in chars:
+            if self.sp >= self.move_cost_sp(seat, [c]) and self.destinations([c], seat):
+                out.append({"type": "select", "piece": c})
+        if seat == FELLOWSHIP:
+            for cid, c in sorted(self.chars.items()):
+                if c["alive"] and c["hidden"] and c["seat"] == seat and not c["captive"]:
+                    out.append({"type": "reveal", "piece": cid})
+            out += self.ring_actions()
+            if self.paths_open():
+                out.append({"type": "paths"})
+        out += self.card_actions(seat, self.step)
+        out.append({"type": "done"})
+        return out
+
+    def ans_move(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        kind = action["type"]
+        seat = ask["seat"]
+        if kind == "done":
+            self.sd["done"] = True
+            ev = self.end_movement(seat)
+            return ev
+        if kind == "select":
+            pieces = ([action["piece"]] if "piece" in action else
+                      self.stack_pieces(action["stack"], seat))
+            self.ask = {"kind": "move_piece", "seat": seat, "pieces": pieces,
+                        "stack": action.get("stack"), "rule": MOVE}
+            return []
+        if kind == "reveal":
+            self.reveal(action["piece"])
+            c = self.chars[action["piece"]]
+            return [event("reveal", "[WR §V1]", f"{self.name(action['piece'])} reveals himself in "
+                          f"{self.place(c['hex'])}", reveal=True)]
+        if kind == "paths":
+            return self.use_paths(seat)
+        if kind in ("put_on", "give_ring", "claim"):
+            return self.ring_action(action)
+        if kind == "play":
+            return self.play_card(seat, action)
+        raise AssertionError(kind)
+
+    def stack_pieces(self: Any, h: str, seat: str) -> list[str]:
+        units = [u for u in self.units if self.units[u]["hex"] == h and
+                 (self.unit_may_move(u, seat) or (u == "DEAD-01" and not self.units[u]["moved"]
+                                                  and self.aragorn_leads(h, seat)))]
+        return units
+
+    def opts_move_piece(self: Any, ask: dict[str, Any]) -> list[Action]:
+        pieces = ask["pieces"]
+        out: list[Action] = []
+        for h, (cost, path, fly) in sorted(self.destinations(pieces, ask["seat"]).items()):
+            a: Action = {"type": "move", "to": h}
+            if ask.get("stack"):
+                a["stack"] = ask["stack"]
+            else:
+                a["piece"] = pieces[0]
+            if fly:
+                a["fly"] = True
+            out.append(a)
+        out.append({"type": "stay"})
+        return out
+
+    def ans_move_piece(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        seat = ask["seat"]
+        self.ask = None
+        if action["type"] == "stay":
+            return []
+        pieces = ask["pieces"]
+        dest = self.destinations(pieces, seat)[action["to"]]
+        cost_sp = self.move_cost_sp(seat, pieces)
+        self.sp -= cost_sp
+        return self.carry_out_move(seat, pieces, dest[1], dest[2], cost_sp)
+
+    # ----- where a piece may go ----------------------------------------------------------------
+    def destinations(self: Any, pieces: list[str], seat: str) -> dict[str, tuple[float, list[str], bool]]:
+        """Every hex the piece (or stack) may end its move in, with the cost and the path the
+        engine will take, and whether a Nazgûl must fly there."""
+        cache = self.__dict__.setdefault("_dest_cache", {})
+        key = (self.version, tuple(pieces), seat, self.sp)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        if len(cache) > 256:
+            cache.clear()
+        first = pieces[0]
+        if first in self.units:
+            res = self._army_reach(pieces, seat)
+        else:
+            res = self._char_reach(first, seat)
+        cache[key] = res
+        return res
+
+    def _army_reach(self: Any, pieces: list[str], seat: str) -> dict[str, tuple[float, list[str], bool]]:
+        units = [p for p in pieces if p in self.units]
+        start = self.units[units[0]]["hex"]
+        mf = min(self.unit_mf(u) for u in units)
+        armies = self.armies_at()
+        enemy_stop = {h for h, seats in armies.items() if any(self.enemies(s, seat) for s in seats)}
+        enemy_stop |= {h for h in self.defence if self.defence_value(h) > 0 and self.place_enemy_to(h, seat)}
+        hobbits = any(self.D.units[u].type == "hobbits" and not self.units[u]["fought"] for u in units)
+        dark = self.seat_faction(seat) == "dark"
+        barred: set[str] = set()
+        if self.flags["alliance"] and len(self.sides) == 3:
+            if seat == "saruman":
+                barred |= self.W.regions["mordor"].hexes
+            elif seat == "sauron":
+                barred.add("1820")
+        if dark and not self.ring["doom_open"]:
+            barred.add(MOUNT_DOOM)                          # R-DOOM-ARMIES [WR §V17]
+        table = steps_from(self.W, "army", self.passes_open("army"))
+
+        def allowed(b: str) -> bool:
+            if b in barred:
+                return False
+            if hobbits and self.W.search_area(b) != "B":
+                return False                                 # [WR §V28]
+            return True
+
+        reach = _dijkstra(start, mf, table, allowed, enemy_stop)
+        out: dict[str, tuple[float, list[str], bool]] = {}
+        gorg = not self.ring["gorgoroth_open"]
+        for h, (cost, path) in reach.items():
+            if h == start:
+                continue
+            if gorg and self.W.in_region(h, "gorgoroth") and h != BARAD_DUR:
+                continue                                      # [WR §V20]
+            out[h] = (cost, path, False)
+        return out
+
+    def unit_mf(self: Any, uid: str) -> float:
+        u = self.D.units[uid]
+        mf = float(u.mf)
+        if self.flags.get("ride") and u.nation == "ROH" and u.cavalry:
+            mf += 2
+        if self.flags.get("ents") == self.turn_ and u.nation == "ENT":
+            mf += 2
+        return mf
+
+    def _char_reach(self: Any, cid: str, seat: str) -> dict[str, tuple[float, list[str], bool]]:
+        c = self.chars[cid]
+        spec = self.D.characters[cid]
+        start = c["hex"]
+        armies = self.armies_at()
+        chars = self.chars_at()
+        enemy_armies = {h for h, ss in armies.items() if any(self.enemies(s, seat) for s in ss)}
+        enemy_chars = {h for h, ss in chars.items() if any(self.enemies(s, seat) for s in ss)}
+        dark = self.seat_faction(seat) == "dark"
+        barred: set[str] = set()
+        if dark:
+            barred |= {h for h in self.open_sanctuaries()}     # [WR §10.6]
+        fellowship_side = c["seat"] == FELLOWSHIP
+        if not self.ring["doom_open"] and not fellowship_side:
+            barred.add(MOUNT_DOOM)                               # [WR §V17]
+        if self.flags["alliance"] and len(self.sides) == 3 and seat == "saruman":
+            barred |= self.W.regions["mordor"].hexes
+        hidden = c["hidden"]
+        table = steps_from(self.W, "character", self.passes_open("character"))
+
+        def allowed(b: str) -> bool:
+            return b not in barred
+
+        out: dict[str, tuple[float, list[str], bool]] = {}
+        if spec.nazgul:
+            V = self.D.value("R-NAZGUL-MF")
+            ride = _dijkstra(start, float(V["riding"]), table, allowed, enemy_armies | enemy_chars)
+            for h, (cost, path) in ride.items():
+                if h != start:
+                    out[h] = (cost, path, False)
+            # flying [WR §10.2.3] [WR §V31]: 12 hexes east of the Anduin; 7 in all once a
+            # flight touches a hex west of it, and only after Mordor mobilizes
+            west = self.W.regions["west-of-anduin"].hexes
+            never_end = set(V["flight_may_not_end_in"])
+            east_only = _flight(start, int(V["flying"]), lambda b: b in self.W.hexes and b not in west and allowed(b))
+            both = _flight(start, int(self.D.value("S-V31", "west_mf")), lambda b: b in self.W.hexes and allowed(b)) \
+                if "MOR" in self.mobilized else {}
+            for reach in (east_only, both):
+                for h, path in reach.items():
+                    if h == start or h in out or self.W.terrain(h) in never_end:
+                        continue
+                    out[h] = (float(len(path) - 1), path, True)
+            return out
+        mf = self.char_mf(cid)
+        stop = enemy_armies | enemy_chars
+        if hidden:
+            reach = _pareto(start, mf, table, allowed, enemy_armies | enemy_chars)
+        else:
+            reach = {h: (cost, path) for h, (cost, path) in
+                     _dijkstra(start, mf, table, allowed, stop).items()}
+        if cid == "gandalf" and "shadowfax" in c["items"]:
+            # [WR §V30] R-SHADOWFAX-WAITS: a move into Mordor has his own MF
+            mordor = self.W.regions["mordor"].hexes
+            reach = {h: v for h, v in reach.items() if not any(x in mordor for x in v[1])}
+            slow = _dijkstra(start, float(spec.mf), table, allowed, stop) if not hidden else \
+                _pareto(start, float(spec.mf), table, allowed, enemy_armies | enemy_chars)
+            for h, v in slow.items():
+                reach.setdefault(h, v)
+        for h, (cost, path) in reach.items():
+            if h != start:
+                out[h] = (cost, path, False)
+        return out
+
+    def passes_open(self: Any, mover: str) -> bool:
+        return self.flags["passes"] == "open" and not (self.flags["snows"] and self.flags["snows"] >= self.turn_)
+
+    # ----- carrying out a move ------------------------------------------------------------------
+    def carry_out_move(self: Any, seat: str, pieces: list[str], path: list[str], fly: bool,
+                       sp: int) -> list[Event]:
+        ev: list[Event] = []
+        first = pieces[0]
+        cost_note = f" ({sp} Shadow Point{'s' if sp != 1 else ''})" if sp else ""
+        if first in self.units:
+            start = path[0]
+            # [WR §V29] a stack beginning its move in an engaged hex must disengage
+            if self.engaged(start):
+                classes = {self.D.nations[self.D.units[u].nation].disengage for u in pieces}
+                target = self.D.disengage_target(frozenset(classes))
+                die = self.dice.d6()
+                if die > target:
+                    for u in pieces:
+                        self.units[u]["moved"] = True
+                    return [event("disengage", "[WR §V29]", f"{self.stack_name(pieces)} fails to "
+                                  f"disengage from {self.place(start)}: rolled {die}, needed ≤ "
+                                  f"{target}; it stays (R-DISENGAGE-FAIL){cost_note}", dice=[die])]
+                ev.append(event("disengage", "[WR §V29]", f"{self.stack_name(pieces)} disengages: "
+                                f"rolled {die} ≤ {target}", dice=[die]))
+            leaders = [cid for cid, c in self.chars.items()
+                       if c["hex"] == start and c["seat"] == seat and c["alive"] and not c["hidden"]
+                       and not c["captive"] and not c["moved"] and self.char_may_move(cid, seat) is None
+                       and not self.D.characters[cid].nazgul]
+            end = path[-1]
+            crossed = self.crossed_river(path)
+            for u in pieces:
+                self.units[u].update(hex=end, moved=True, crossed=crossed)
+            for cid in leaders:                                      # leaders go with the army
+                self.chars[cid].update(hex=end, moved=True, seen=end)
+            for cap, info in self.captives.items():                  # captives with escorts
+                if info["hex"] == start and any(u in pieces for u in info["escort"]):
+                    info["hex"] = end
+                    self.chars[cap]["hex"] = end
+            with_ = f" with {', '.join(self.name(c) for c in leaders)}" if leaders else ""
+            ev.append(event("move", MOVE, f"{self.stack_name(pieces)}{with_}: {self.place(start)} → "
+                            f"{self.place(end)}{cost_note}", pieces=list(pieces), path=list(path)))
+            ev += self.after_army_enters(seat, pieces, end)
+            return ev
+        return ev + self.move_character(seat, first, path, fly, cost_note)
+
+    def stack_name(self: Any, pieces: list[str]) -> str:
+        if len(pieces) == 1:
+            return self.name(pieces[0])
+        return "the stack of " + ", ".join(self.name(p) for p in pieces)
+
+    def crossed_river(self: Any, path: list[str]) -> bool:
+        if len(path) < 2:
+            return False
+        side = self.W.hexside(path[-2], path[-1])
+        return side is not None and side.kind in ("river", "great-river", "ford") and \
+            not self.W.road(path[-2], path[-1])
+
+    def engaged(self: Any, h: str) -> bool:
+        seats = self.armies_at().get(h, set())
+        return any(self.enemies(a, b) for a in seats for b in seats)
+
+    def after_army_enters(self: Any, seat: str, pieces: list[str], h: str) -> list[Event]:
+        """Mobilization by entry [WR §6.2], Ents at Isengard [WR §V14], control [WR §10.11]."""
+        ev: list[Event] = []
+        units = [p for p in pieces if p in self.units]
+        if self.seat_faction(seat) == "dark":
+            orc = all(self.D.units[u].kind in ("orc",) for u in units)
+            strength = sum(self.units[u]["str"] for u in units) if orc else None
+            ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
+                                      terrain=self.W.terrain(h), orc_only_strength=strength)
+        else:
+            ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
+                                      terrain=self.W.terrain(h))
+            if any(self.D.units[u].nation == "ENT" for u in units) and h == "1820":
+                ev += self.ents_negate()
+        ev += self.update_control(h)
+        return ev
+
+    def move_character(self: Any, seat: str, cid: str, path: list[str], fly: bool,
+                       cost_note: str) -> list[Event]:
+        c = self.chars[cid]
+        hidden = c["hidden"]
+        start = path[0]
+        ev: list[Event] = []
+        c["moved"] = True
+        used_road = any(self.W.road(path[i - 1], path[i]) for i in range(1, len(path)))
+        end = path[-1]
+        for i in range(1, len(path)):
+            h = path[i]
+            c["hex"] = h
+            if hidden:
+                c["road"] = used_road                     # R-ROAD-FLAG
+                rolls, spotted = self.interception(cid, h)
+                ev += rolls
+                if spotted:
+                    end = h
+                    break
+            if c["seat"] == FELLOWSHIP:
+                site_ev, stop = self.enter_sites(cid, h)
+                ev += site_ev
+                if stop:
+                    end = h
+                    break
+                if self.ring["bearer"] == cid and h == MOUNT_DOOM:
+                    end = h
+                    break
+        c["hex"] = end
+        if not c["hidden"]:
+            c["seen"] = end
+            ev.insert(0, event("move", MOVE, f"{self.name(cid)}: {self.place(start)} → "
+                               f"{self.place(end)}{' (flying)' if fly else ''}{cost_note}",
+                               piece=cid, path=list(path[:path.index(end) + 1])))
+        else:
+            ev.insert(0, event("move", MOVE, f"(hidden) {self.name(cid)}: {self.place(start)} → "
+                               f"{self.place(end)}", visible_to=FELLOWSHIP, piece=cid))
+            ev.insert(0, event("move", "[WR §V1]", "A hidden character moves"))
+        if c["seat"] == FELLOWSHIP and self.ring["bearer"] == cid:
+            area = self.W.search_area(end)
+            if area in tuple(self.D.value("R-GOLLUM-TABLE", "appears_when_bearer_enters")) \
+                    and self.gollum["state"] == "at-large":
+                self.gollum["state"] = "active"
+                ev.append(event("gollum", "[WR §10.9.5]", "Gollum has found the Ring-bearer's trail",
+                                visible_to=FELLOWSHIP))
+            if self.ring["worn"]:
+                self.ring["area"] = area
+        if not c["hidden"]:
+            ev += self.update_control(end)
+        return ev
+
+    def interception(self: Any, cid: str, h: str) -> tuple[list[Event], bool]:
+        """[WR §10.7.3] A hidden character entering a hex with any enemy piece: a secret roll,
+        2 with a Nazgûl or the Mouth there, 1 otherwise; spotted, it stops and is revealed."""
+        seat = self.chars[cid]["seat"]
+        owners = {r["seat"] for r in self.units.values() if r["hex"] == h and r["str"] > 0
+                  and r["active"] and not r["deserted"]}
+        nazgul = False
+        for oid, o in self.chars.items():
+            if o["alive"] and o["hex"] == h and not o["hidden"] and not o["captive"] and o["seat"]:
+                owners.add(o["seat"])
+                if self.D.characters[oid].nazgul or oid == "mouth":
+                    nazgul = True
+        hunters = sorted(s for s in owners if self.enemies(s, seat))
+        if not hunters:
+            return [], False
+        if self.wearer() == cid and not nazgul:
+            return [], False                               # R-WEAR-EFFECTS: only Nazgûl find him
+        value = hunt.intercept_value(self.D, nazgul)
+        searcher = self.seat_of("sauron") if self.seat_of("sauron") in hunters else hunters[0]
+        group = [cid]
+        if self.wearer() == cid:
+            return self.spotted_group(h, group, searcher, nazgul, "the Ring-wearer meets a Nazgûl"), True
+        ev = self.spot_roll(h, group, value, source="interception", nazgul=nazgul, searcher=searcher)
+        return ev, not self.chars[cid]["hidden"]
+
+    def begin_movement(self: Any, seat: str) -> list[Event]:
+        """Start of a movement step: road flags cleared (R-ROAD-FLAG); the Fellowship player
+        moves the deserters home first [WR §10.2.5]."""
+        ev: list[Event] = []
+        if seat == FELLOWSHIP:
+            for c in self.chars.values():
+                if c["seat"] == seat:
+                    c["road"] = False
+            ev += self.desertion_moves()
+        return ev
+
+    def end_movement(self: Any, seat: str) -> list[Event]:
+        """R-SITE-START: at the end of the first Fellowship movement, characters that began on
+        a Magic site may take its card."""
+        ev: list[Event] = []
+        if seat == FELLOWSHIP and self.turn_ == 1:
+            for h in self.D.value("R-SITE-START", "sites"):
+                if h in self.sites["magic"]:
+                    takers = [cid for cid, c in sorted(self.chars.items()) if c["hex"] == h and
+                              c["seat"] == FELLOWSHIP and c["alive"] and not c["captive"]]
+                    for cid in takers:
+                        got = self.take_magic(cid, h)
+                        if got:
+                            ev += got
+                            break
+        return ev
+
+    def desertion_moves(self: Any) -> list[Event]:
+        """[WR §10.2.5] Deserters go home at full MF by a shortest legal path, never into a hex
+        holding Sauron or Alliance units; no path: they stay (R-DESERT-NO-PATH)."""
+        ev: list[Event] = []
+        for uid, r in sorted(self.units.items()):
+            if not r["deserted"] or not r["hex"]:
+                continue
+            home = set(self.D.nations[self.D.units[uid].nation].home)
+            if self.W.search_area(r["hex"]) in home:
+                continue
+            dark = {h for h, seats in self.armies_at().items()
+                    if any(self.seat_faction(s) == "dark" for s in seats)}
+            table = steps_from(self.W, "army", self.passes_open("army"))
+            reach = _dijkstra(r["hex"], self.unit_mf(uid), table, lambda b: b not in dark, set())
+            best = None
+            for h, (cost, path) in reach.items():
+                from_home = self.W.search_area(h) in home
+                d = 0 if from_home else min((hx.distance(h, x) for x in self.W.area(sorted(home)[0]).hexes), default=99)
+                key = (d, cost, h)
+                if best is None or key < best[0]:
+                    best = (key, path)
+            if best is None or best[1][-1] == r["hex"]:
+                continue
+            start = r["hex"]
+            r["hex"] = best[1][-1]
+            ev.append(event("desert", "[WR §10.2.5]", f"Deserter {self.name(uid)}: {self.place(start)} "
+                            f"→ {self.place(r['hex'])}"))
+        return ev
+
+    def paths_open(self: Any) -> bool:
+        return not self.flags["paths"] and self.aragorn_leads(DUNHARROW, FELLOWSHIP) \
+            and self.step == "5c"
+
+    def use_paths(self: Any, seat: str) -> list[Event]:
+        """[WR §V19] (R-PATHS-ROUTE) Aragorn, with the Free characters and units stacked with
+        him, makes the whole move from Dunharrow to Erech; the Army of the Dead joins him; the
+        Paths are then closed to everyone."""
+        self.flags["paths"] = True
+        moved = []
+        for cid, c in self.chars.items():
+            if c["hex"] == DUNHARROW and c["seat"] == seat and not c["moved"] and c["alive"] \
+                    and not c["captive"] and not c["hidden"]:
+                c.update(hex=ERECH, moved=True, seen=ERECH)
+                moved.append(self.name(cid))
+        for uid, r in self.units.items():
+            if r["hex"] == DUNHARROW and r["seat"] == seat and not r["moved"] and r["str"] > 0:
+                r.update(hex=ERECH, moved=True)
+                moved.append(self.name(uid))
+        dead = self.units.get("DEAD-01")
+        if dead is not None:
+            dead.update(hex=ERECH, str=self.D.units["DEAD-01"].strength, moved=True, start=ERECH)
+        return [event("paths", "[WR §V19]", f"The Paths of the Dead: {', '.join(moved)} pass from "
+                      "Dunharrow to Erech, and the Army of the Dead rises to follow Aragorn")]
+
+
+    # ----- re-hiding [WR §10.6] ---------------------------------------------------------------
+    def hide_options(self: Any) -> list[str]:
+        """R-REHIDE: at the end of the Fellowship player-turn a revealed character may hide if
+        no Dark Power piece is within 3 hexes and the limit of nine allows it."""
+        V = self.D.value("R-REHIDE")
+        limit = int(self.D.value("S-V1", "max_hidden"))
+        hidden = sum(1 for c in self.chars.values() if c["alive"] and c["hidden"])
+        if hidden >= limit:
+            return []
+        dark = [r["hex"] for r in self.units.values() if r["hex"] and r["str"] > 0
+                and r["seat"] != FELLOWSHIP and r["active"] and not r["deserted"]]
+        dark += [c["hex"] for c in self.chars.values() if c["hex"] and c["alive"]
+                 and c["seat"] not in (FELLOWSHIP, None) and not c["captive"]]
+        near = int(V["no_enemy_within"])
+        out = []
+        for cid, c in sorted(self.chars.items()):
+            if c["seat"] != FELLOWSHIP or not c["alive"] or c["hidden"] or c["captive"] \
+                    or not c["hex"] or c["citadel"] is not None:
+                continue
+            if self.ring["claim"] and cid == self.ring["bearer"]:
+                continue
+            if any(hx.distance(c["hex"], d) <= near for d in dark):
+                continue
+            out.append(cid)
+        return out
+
+    def opts_rehide(self: Any, ask: dict[str, Any]) -> list[Action]:
+        return [{"type": "hide", "piece": c} for c in self.hide_options()] + [{"type": "done"}]
+
+    def ans_rehide(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "done":
+            self.sd["done"] = True
+            return []
+        c = self.chars[action["piece"]]
+        c["hidden"] = True
+        c["seen"] = c["hex"]
+        return [event("hide", "[WR §10.6]", f"{self.name(action['piece'])} hides in "
+                      f"{self.place(c['hex'])}")]
+
+
+# ----- path search ------------------------------------------------------------------------------
+def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
+              allowed: Any, stop: set[str]) -> dict[str, tuple[float, list[str]]]:
+    """Cheapest paths within ``mf``; a hex in ``stop`` may be entered but not left."""
+    best: dict[str, float] = {start: 0.0}
+    parent: dict[str, str] = {}
+    heap = [(0.0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, 1e9):
+            continue
+        if h in stop and h != start:
+            continue
+        for b, c, _road, _river in table.get(h, ()):
+            nc = cost + c
+            if nc > mf + 1e-9 or not allowed(b):
+                continue
+            if nc < best.get(b, 1e9) - 1e-9:
+                best[b] = nc
+                parent[b] = h
+                heapq.heappush(heap, (nc, b))
+    out: dict[str, tuple[float, list[str]]] = {}
+    for h, cost in best.items():
+        path = [h]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        out[h] = (cost, path[::-1])
+    return out
+
+
+def _pareto(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
+            allowed: Any, watched: set[str]) -> dict[str, tuple[float, list[str]]]:
+    """For a hidden character: per hex the path with the fewest entries into hexes holding
+    enemy pieces (each an interception, [WR §10.7.3]) and, among those, the cheapest."""
+    labels: dict[str, list[tuple[int, float]]] = {start: [(0, 0.0)]}
+    back: dict[tuple[str, int, float], tuple[str, int, float] | None] = {(start, 0, 0.0): None}
+    heap = [(0, 0.0, start)]
+    while heap:
+        i, cost, h = heapq.heappop(heap)
+        for b, c, _road, _river in table.get(h, ()):
+            nc = cost + c
+            if nc > mf + 1e-9 or not allowed(b):
+                continue
+            ni = i + (1 if b in watched else 0)
+            ls = labels.setdefault(b, [])
+            if any(li <= ni and lc <= nc + 1e-9 for li, lc in ls):
+                continue
+            ls[:] = [(li, lc) for li, lc in ls if not (ni <= li and nc <= lc)] + [(ni, nc)]
+            back[(b, ni, nc)] = (h, i, cost)
+            heapq.heappush(heap, (ni, nc, b))
+    out: dict[str, tuple[float, list[str]]] = {}
+    for h, ls in labels.items():
+        i, cost = min(ls)
+        node: tuple[str, int, float] | None = (h, i, cost)
+        path = []
+        while node is not None:
+            path.append(node[0])
+            node = back[node]
+        out[h] = (cost, path[::-1])
+    return out
+
+
+def _flight(start: str, mf: int, allowed: Any) -> dict[str, list[str]]:
+    """[WR §10.2.3] A flight: every hex 1 MP, ignoring terrain and hexsides."""
+    seen = {start: [start]}
+    frontier = [start]
+    for _ in range(mf):
+        nxt = []
+        for h in frontier:
+            for b in hx.neighbours(h):
+                if b in seen or not allowed(b):
+                    continue
+                seen[b] = seen[h] + [b]
+                nxt.append(b)
+        frontier = nxt
+    return seen
+
+
+DECISIONS = {
+    "rehide": (MovementRules.opts_rehide, MovementRules.ans_rehide),
+    "move": (MovementRules.opts_move, MovementRules.ans_move),
+    "move_piece": (MovementRules.opts_move_piece, MovementRules.ans_move_piece),
+}
