@@ -874,6 +874,12 @@ class FightingRules:
                  and r["alive"] and not r["captive"]]
         if not group:
             return []
+        mid = f"monster:{h}"
+        able = [m for m in group if duel.may_fight(self.D, self.fighter(m), self.fighter(mid)) is None]
+        if not able:
+            return [event("eye", "[WR §10.9.3]", f"{self.D.eye_cards[self.monsters[h]['card']].name} "
+                          "cannot touch the Ring-wearer", visible_to=FELLOWSHIP)]
+        group = able
         lead = max(group, key=lambda m: (self.fighter(m).combat, self.chars[m]["e"], m))
         for m in group:
             if self.chars[m]["hidden"]:

@@ -220,15 +220,23 @@ class MovementRules:
         seat = ask["seat"]
         units, chars, stacks = self.movable(seat)
         out: list[Action] = []
+        # a piece is offered if it can take a first step (its full menu is worked out when it
+        # is selected: listing every piece's menu here would cost a search per piece)
+        army = steps_from(self.W, "army", self.passes_open("army"))
+        walk = steps_from(self.W, "character", self.passes_open("character"))
         for u in units:
-            if self.sp >= self.move_cost_sp(seat, [u]) and self.destinations([u], seat):
+            if self.sp >= self.move_cost_sp(seat, [u]) and _can_step(army, self.units[u]["hex"],
+                                                                     self.unit_mf(u)):
                 out.append({"type": "select", "piece": u})
         for h in stacks:
             pieces = self.stack_pieces(h, seat)
-            if self.sp >= self.move_cost_sp(seat, pieces) and self.destinations(pieces, seat):
+            if self.sp >= self.move_cost_sp(seat, pieces) and _can_step(
+                    army, h, min(self.unit_mf(p) for p in pieces if p != "DEAD-01") if
+                    any(p != "DEAD-01" for p in pieces) else 6.0):
                 out.append({"type": "select", "stack": h})
         for c in chars:
-            if self.sp >= self.move_cost_sp(seat, [c]) and self.destinations([c], seat):
+            if self.sp >= self.move_cost_sp(seat, [c]) and (
+                    self.D.characters[c].nazgul or _can_step(walk, self.chars[c]["hex"], self.char_mf(c))):
                 out.append({"type": "select", "piece": c})
         if seat == FELLOWSHIP:
             for cid, c in sorted(self.chars.items()):
@@ -704,6 +712,10 @@ class MovementRules:
 
 
 # ----- path search ------------------------------------------------------------------------------
+def _can_step(table: dict[str, list[tuple[str, float, bool, bool]]], h: str, mf: float) -> bool:
+    return any(c <= mf + 1e-9 for _b, c, _r, _v in table.get(h, ()))
+
+
 def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
               allowed: Any, stop: set[str]) -> dict[str, tuple[float, list[str]]]:
     """Cheapest paths within ``mf``; a hex in ``stop`` may be entered but not left."""
