@@ -64,6 +64,10 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
                              null_means="52 turns"),
     }
 
+    #: the game's own rules of thumb (``ai.py``), imported when an agent first asks
+    heuristic_policy = staticmethod(lambda rng, noise=0.0: __import__(
+        f"{__package__}.ai", fromlist=["policy"]).policy(rng, noise))
+
     D: Definition
     W: WarMap
 
