@@ -352,7 +352,7 @@ class FightingRules:
             return [event("rout", "[WR §V32]", f"The defenders in {self.place(h)} rout but cannot move")]
         for u in units:
             self.units[u]["hex"] = cur
-        for cid, c in self.chars.items():
+        for c in self.chars.values():
             if c["hex"] == h and c["seat"] == seat and c["alive"] and not c["hidden"] and not c["captive"]:
                 c["hex"] = cur
                 c["seen"] = cur
@@ -851,7 +851,8 @@ class FightingRules:
             else:
                 ev.append(event("eye", "[WR §10.10]", f"An Eye site in {self.place(h)}: {spec.name} "
                                 "(no effect)", visible_to=FELLOWSHIP))
-        ev += self.take_magic(cid, h)
+        if self.chars[cid]["alive"]:
+            ev += self.take_magic(cid, h)
         return ev, stop
 
     def take_magic(self: Any, cid: str, h: str) -> list[Event]:

@@ -28,7 +28,17 @@ from .fighting import FightingRules
 from .mapdata import WarMap, load_map
 from .movement import DECISIONS as MOVE_DECISIONS
 from .movement import MovementRules
-from .pieces import FELLOWSHIP, SEAT_NAMES, SEATS2, SEATS3, char_record, char_seat, faction, unit_record, unit_seat
+from .pieces import (
+    FELLOWSHIP,
+    SEAT_NAMES,
+    SEATS2,
+    SEATS3,
+    char_record,
+    char_seat,
+    faction,
+    unit_record,
+    unit_seat,
+)
 from .turn import DECISIONS, TurnRules
 
 #: fields of the state, in the order they are hashed and copied
@@ -238,6 +248,9 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
 
     # ----- names ---------------------------------------------------------------------------
     def name(self, pid: str) -> str:
+        if pid.startswith("monster:"):
+            m = self.monsters.get(pid.split(":", 1)[1])
+            return self.D.eye_cards[m["card"]].name if m else "the monster"
         if pid in self.D.characters:
             return self.D.characters[pid].name
         u = self.D.units.get(pid)

@@ -284,7 +284,7 @@ class MovementRules:
     def opts_move_piece(self: Any, ask: dict[str, Any]) -> list[Action]:
         pieces = ask["pieces"]
         out: list[Action] = []
-        for h, (cost, path, fly) in sorted(self.destinations(pieces, ask["seat"]).items()):
+        for h, (_cost, _path, fly) in sorted(self.destinations(pieces, ask["seat"]).items()):
             a: Action = {"type": "move", "to": h}
             if ask.get("stack"):
                 a["stack"] = ask["stack"]
@@ -535,6 +535,9 @@ class MovementRules:
             if c["seat"] == FELLOWSHIP:
                 site_ev, stop = self.enter_sites(cid, h)
                 ev += site_ev
+                if not c["alive"]:                       # slain by a monster on its site
+                    return [event("move", MOVE, f"{self.name(cid)}: {self.place(start)} → "
+                                  f"{self.place(h)}", piece=cid)] + ev
                 if stop:
                     end = h
                     break
@@ -629,7 +632,7 @@ class MovementRules:
             dark = {h for h, seats in self.armies_at().items()
                     if any(self.seat_faction(s) == "dark" for s in seats)}
             table = steps_from(self.W, "army", self.passes_open("army"))
-            reach = _dijkstra(r["hex"], self.unit_mf(uid), table, lambda b: b not in dark, set())
+            reach = _dijkstra(r["hex"], self.unit_mf(uid), table, dark.__contains__, set(), avoid=True)
             best = None
             for h, (cost, path) in reach.items():
                 from_home = self.W.search_area(h) in home
@@ -717,8 +720,9 @@ def _can_step(table: dict[str, list[tuple[str, float, bool, bool]]], h: str, mf:
 
 
 def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
-              allowed: Any, stop: set[str]) -> dict[str, tuple[float, list[str]]]:
-    """Cheapest paths within ``mf``; a hex in ``stop`` may be entered but not left."""
+              allowed: Any, stop: set[str], avoid: bool = False) -> dict[str, tuple[float, list[str]]]:
+    """Cheapest paths within ``mf``; a hex in ``stop`` may be entered but not left.  With
+    ``avoid``, ``allowed`` names the hexes that may NOT be entered."""
     best: dict[str, float] = {start: 0.0}
     parent: dict[str, str] = {}
     heap = [(0.0, start)]
@@ -730,7 +734,7 @@ def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, boo
             continue
         for b, c, _road, _river in table.get(h, ()):
             nc = cost + c
-            if nc > mf + 1e-9 or not allowed(b):
+            if nc > mf + 1e-9 or (allowed(b) if avoid else not allowed(b)):
                 continue
             if nc < best.get(b, 1e9) - 1e-9:
                 best[b] = nc

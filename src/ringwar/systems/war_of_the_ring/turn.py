@@ -15,8 +15,8 @@ from typing import Any
 
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
-from . import hunt, mobilization
 from . import grip as gripmod
+from . import hunt, mobilization
 from .pieces import FELLOWSHIP
 
 SEARCH = "[WR §10.7]"
@@ -58,7 +58,7 @@ class TurnRules:
         order = self.steps()
         i = order.index(self.step)
         self.sd = {}
-        self.version = getattr(self, "version", 0) + 1
+        self.version += 1
         if i + 1 < len(order):
             self.step = order[i + 1]
             return []
@@ -79,8 +79,10 @@ class TurnRules:
     def answer(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
         _, ans = DECISIONS[ask["kind"]]
         self.ask = None
-        self.version = getattr(self, "version", 0) + 1
-        return ans(self, ask, action)
+        try:
+            return ans(self, ask, action)
+        finally:
+            self.version += 1          # the state may have changed: menus are worked out anew
 
     def why_not(self: Any, ask: dict[str, Any], action: Action) -> IllegalAction | None:
         """A refusal naming the rule for an action that is not legal now (None: no better
