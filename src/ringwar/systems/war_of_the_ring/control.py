@@ -116,8 +116,7 @@ class ControlRules:
                 return self._win(None, "draw", f"{self.name(b)} has destroyed the last Nazgûl; he "
                                  "can never win this way: a draw [WR §V10]", "[WR §10.9.4]")
         n = self.sauron_objectives()
-        need = int(self.D.value("S-V22", "automatic_victory")) if "automatic_victory" in \
-            self.D.value("S-V22") else 18
+        need = int(self.D.value("S-V22", "automatic_victory"))
         if n >= need:
             return self._win(sauron, "military victory", f"Sauron holds {n} of the 20 objectives: "
                              "Military Victory [WR §V22]", VICTORY)

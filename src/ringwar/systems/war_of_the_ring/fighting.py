@@ -121,8 +121,9 @@ class FightingRules:
                 "ident": ident, "how": how, "column": col}
 
     def attack_options(self: Any, seat: str) -> list[str]:
+        done = set(self.sd.get("battles", ()))       # one attack per hex per phase [WR §10.3] 1
         hexes = {r["hex"] for r in self.units.values() if r["seat"] == seat and r["hex"]
-                 and not r["attacked"]}
+                 and not r["attacked"]} - done
         return sorted(h for h in hexes if self.battle_plan(seat, h) is not None)
 
     def opts_combat(self: Any, ask: dict[str, Any]) -> list[Action]:
@@ -181,6 +182,7 @@ class FightingRules:
         att, defs = plan["att"], plan["defs"]
         cost = sum(self.attack_cost(seat, u) for u in att)
         self.sp -= cost
+        self.sd.setdefault("battles", []).append(h)
         for u in att:
             self.units[u]["attacked"] = True
         dseats = {self.units[u]["seat"] for u in defs}

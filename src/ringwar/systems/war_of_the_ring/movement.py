@@ -563,6 +563,8 @@ class MovementRules:
                                 visible_to=FELLOWSHIP))
             if self.ring["worn"]:
                 self.ring["area"] = area
+                if self.W.in_region(end, "mordor"):
+                    ev += self.lift_mordor(doom=True)      # the Ring worn in Mordor [WR §V17] [WR §V20]
         if not c["hidden"]:
             ev += self.update_control(end)
         return ev
@@ -607,6 +609,14 @@ class MovementRules:
         """R-SITE-START: at the end of the first Fellowship movement, characters that began on
         a Magic site may take its card."""
         ev: list[Event] = []
+        if seat == FELLOWSHIP:
+            # [WR §6.2] Gondor (Gandalf or Aragorn, revealed, in Minas Tirith) and the Ents (a
+            # Hobbit in Fangorn) mobilize when a character ends a Fellowship movement there
+            for cid, c in sorted(self.chars.items()):
+                if c["alive"] and c["hex"] and not c["captive"] and c["seat"] == FELLOWSHIP:
+                    ev += self.event_mobilize("character-ends-move", character=cid,
+                                              area=self.W.search_area(c["hex"]), hex_=c["hex"],
+                                              revealed=not c["hidden"])
         if seat == FELLOWSHIP and self.turn_ == 1:
             for h in self.D.value("R-SITE-START", "sites"):
                 if h in self.sites["magic"]:
