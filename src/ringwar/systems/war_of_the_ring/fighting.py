@@ -672,12 +672,39 @@ class FightingRules:
         h = self.chars[lead]["hex"] if lead in self.chars else self.units[lead]["hex"]
         ev = [event("challenge", "[WR §10.4]", f"{self.name(lead)} challenges {self.name(target)} "
                     f"in {self.place(h)}")]
+        if target == self.ring["bearer"] and not self.ring["worn"] and self.ring_actions() \
+                and not self.sd.get("answered_" + lead + target):
+            # R-RING-WEAR-TIMING: the bearer may put the Ring on before the challenge is met;
+            # then only a Nazgûl may fight him [WR §10.9.3]
+            self.sd["answered_" + lead + target] = True
+            self.queue.insert(0, {"kind": "challenge_after_ring", "seat": seat, "lead": lead,
+                                  "target": target, "rule": "[WR §10.9.2]"})
+            self.ask = {"kind": "ring_answer", "seat": FELLOWSHIP, "rule": "[WR §10.9.2]",
+                        "why": "challenged"}
+            return ev
         if target in self.chars and self.D.characters[target].nazgul and \
                 ("MOR" in self.mobilized or not self.W.in_region(h, "west-of-anduin")):
             self.ask = {"kind": "refuse", "seat": self.chars[target]["seat"], "lead": lead,
                         "target": target, "phasing": seat, "rule": "[WR §8.1]"}
             return ev
         return ev + self.begin_duel(seat, lead, target)
+
+    def opts_challenge_after_ring(self: Any, ask: dict[str, Any]) -> list[Action]:
+        """The challenge goes on if the pair may still fight once the Ring is (or is not) on."""
+        lead, target = ask["lead"], ask["target"]
+        for p in (lead, target):
+            c = self.chars.get(p)
+            if c is not None and (not c["alive"] or c["captive"]):
+                return []
+        if duel.may_fight(self.D, self.fighter(lead), self.fighter(target)) is not None:
+            return [{"type": "withdraw"}]
+        return [{"type": "fight"}]
+
+    def ans_challenge_after_ring(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "withdraw":
+            return [event("challenge", "[WR §10.9.3]", f"{self.name(ask['target'])} wears the Ring: "
+                          f"{self.name(ask['lead'])} cannot fight him")]
+        return self.challenge(ask["seat"], ask["lead"], ask["target"])
 
     def opts_refuse(self: Any, ask: dict[str, Any]) -> list[Action]:
         return [{"type": "accept"}, {"type": "refuse"}]
@@ -991,6 +1018,8 @@ DECISIONS = {
     "rescue": (FightingRules.opts_rescue, FightingRules.ans_rescue),
     "duels": (FightingRules.opts_duels, FightingRules.ans_duels),
     "refuse": (FightingRules.opts_refuse, FightingRules.ans_refuse),
+    "challenge_after_ring": (FightingRules.opts_challenge_after_ring,
+                             FightingRules.ans_challenge_after_ring),
     "duel_round": (FightingRules.opts_duel_round, FightingRules.ans_duel_round),
     "hunt": (FightingRules.opts_hunt, FightingRules.ans_hunt),
 }

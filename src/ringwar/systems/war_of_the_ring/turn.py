@@ -181,6 +181,10 @@ class TurnRules:
         bc = self.chars.get(bearer)
         if bc is None or not bc["alive"] or bc["captive"] or self.ring["succumbed"]:
             return True, []
+        if "smeagols-guidance" in self.hands[FELLOWSHIP] and not self.sd.get("1c_asked"):
+            self.sd["1c_asked"] = True
+            self.ask = {"kind": "events", "seat": FELLOWSHIP, "step": "1c", "rule": "[WR §9] 1c"}
+            return False, []
         if self.flags.pop("smeagol", False):
             die, why = 1, "Sméagol's Guidance: the roll counts as 1 [WR §11.7]"
         else:
@@ -198,6 +202,16 @@ class TurnRules:
         if row.result == "attack":
             return True, self.gollum_attack(bearer, die)
         return True, [event("gollum", "[WR §10.9.5]", f"Gollum ({why} {die}): no effect", dice=[die])]
+
+    def opts_ring_answer(self: Any, ask: dict[str, Any]) -> list[Action]:
+        if self.ring["worn"] or not any(a["type"] == "put_on" for a in self.ring_actions()):
+            return []
+        return [{"type": "put_on"}, {"type": "keep_ring_off"}]
+
+    def ans_ring_answer(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "keep_ring_off":
+            return []
+        return self.ring_action({"type": "put_on"})
 
     def step_1d(self: Any) -> tuple[bool, list[Event]]:
         """[WR §8.1] Healing (R-HEALING): 1 Endurance, 3 in a refuge; never in a hex with enemy
@@ -552,6 +566,10 @@ class TurnRules:
             ev += self.event_mobilize("spotted", targets=targets)
         if bearer and self.W.in_region(h, "mordor"):
             ev += self.lift_mordor(doom=nazgul)
+        if bearer and self.ring_actions() and not self.ring["worn"]:
+            # R-RING-WEAR-TIMING: the bearer may put the Ring on in answer to being spotted
+            self.queue.append({"kind": "ring_answer", "seat": FELLOWSHIP, "rule": "[WR §10.9.2]",
+                               "why": "spotted"})
         if self.hunt_options_at(h, searcher, group):
             self.queue.append({"kind": "hunt", "seat": searcher, "hex": h, "pieces": list(group),
                                "rule": "[WR §10.7.2]"})
@@ -748,6 +766,7 @@ STEP_RUNNERS: dict[str, Callable[[Any], tuple[bool, list[Event]]]] = {
 #: decision kind -> (its legal answers, carrying one out); the other modules add theirs
 DECISIONS: dict[str, tuple[Callable[..., list[Action]], Callable[..., list[Event]]]] = {
     "ring_removal": (TurnRules.opts_ring_removal, TurnRules.ans_ring_removal),
+    "ring_answer": (TurnRules.opts_ring_answer, TurnRules.ans_ring_answer),
     "discard": (TurnRules.opts_discard, TurnRules.ans_discard),
     "declare": (TurnRules.opts_declare, TurnRules.ans_declare),
     "dark_start": (TurnRules.opts_start, TurnRules.ans_start),

@@ -208,7 +208,8 @@ def describe(g: Any, action: Action, side: str | None) -> str:
              "mobilize": f"mobilize {action.get('nation')}", "paths": "take the Paths of the Dead",
              "accept": "accept the challenge", "refuse": "refuse, flying to Barad-dûr",
              "fight_on": "fight another round", "break_off": "break off", "keep": "keep the card",
-             "swap": "put it on top and use the next", "stay": "stay"}
+             "swap": "put it on top and use the next", "stay": "stay",
+             "keep_ring_off": "keep the Ring off", "fight": "fight", "withdraw": "withdraw"}
     return words.get(kind, kind.replace("_", " "))
 
 
@@ -231,6 +232,8 @@ def prompt(g: Any, ask: dict[str, Any]) -> str:
         "dark_start": "Take control of Saruman's forces, declare Isengard's mobilization, or Done",
         "saruman_start": "Convert a captive, declare Isengard's mobilization, or Done [WR §V13]",
         "eye_turns": "The Eye Turns: keep this Search card, or put it on top and use the next",
+        "ring_answer": f"The Ring-bearer is {ask.get('why', 'threatened')}: put the Ring on now? [WR §10.9.2]",
+        "challenge_after_ring": "The challenge stands: fight, or withdraw if the Ring-wearer cannot be fought",
     }
     return texts.get(kind, kind)
 
