@@ -245,6 +245,11 @@ class MovementRules:
             out += self.ring_actions()
             if self.paths_open():
                 out.append({"type": "paths"})
+            a = self.chars.get("aragorn")
+            if a and a["alive"] and a["hex"] == "1820" and not a["captive"] \
+                    and not self.flags["palantir"].get("orthanc_cancel") \
+                    and self.control.get("1820") == "free":
+                out.append({"type": "palantir"})
         out += self.card_actions(seat, self.step)
         out.append({"type": "done"})
         return out
@@ -269,6 +274,12 @@ class MovementRules:
                           f"{self.place(c['hex'])}", reveal=True)]
         if kind == "paths":
             return self.use_paths(seat)
+        if kind == "palantir":
+            # [WR §11.10] Orthanc, once: Aragorn in Isengard cancels the next Search phase
+            self.flags["palantir"]["orthanc_cancel"] = self.turn_
+            self.flags["search_cancel"] = True
+            return [event("palantir", "[WR §11.10]", "Aragorn wields the Palantír of Orthanc: the "
+                          "Dark Power's next Search phase is cancelled")]
         if kind in ("put_on", "give_ring", "claim"):
             return self.ring_action(action)
         if kind == "play":

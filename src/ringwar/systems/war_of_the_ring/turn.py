@@ -389,15 +389,19 @@ class TurnRules:
 
     def step_2e(self: Any) -> tuple[bool, list[Event]]:
         """[WR §9] 2e: Events-phase cards, F first, then Sa, then Sn."""
+        ev: list[Event] = []
+        if not self.sd.get("anor"):
+            self.sd["anor"] = True
+            ev = self.anor_peek()
         passed = self.sd.setdefault("passed", [])
         for seat in self.sides:
             if seat in passed:
                 continue
             if self.playable_cards(seat, "2e"):
                 self.ask = {"kind": "events", "seat": seat, "step": "2e", "rule": "[WR §9] 2e"}
-                return False, []
+                return False, ev
             passed.append(seat)
-        return True, []
+        return True, ev
 
     # ----- 3 Shadow Points [WR §10.1] ---------------------------------------------------------
     def step_3(self: Any) -> tuple[bool, list[Event]]:
@@ -448,7 +452,45 @@ class TurnRules:
             self.ask = {"kind": "events", "seat": seat, "step": "4b", "rule": "[WR §9] 4b"}
             return False, []
         self.ask = {"kind": "declare", "seat": seat, "rule": "[WR §V2]"}
-        return False, []
+        return False, self.palantir_peek(seat)
+
+    # ----- the Palantíri [WR §11.10] (R-PALANTIRI) ---------------------------------------------
+    def palantir_ready(self: Any, stone: str) -> bool:
+        last = self.flags["palantir"].get(stone)
+        every = int(self.D.value("R-PALANTIRI")[stone]["every_turns"])
+        return last is None or self.turn_ - last >= every
+
+    def palantir_peek(self: Any, seat: str) -> list[Event]:
+        """Ithil (Sauron, while he holds Barad-dûr) and Orthanc (the three-player Saruman, while
+        he holds Isengard): once every 3 turns the searcher sees the whole bottom Search card
+        before declaring; used whenever it is ready."""
+        s = self.search
+        stone = None
+        if seat == self.seat_of("sauron") and self.control.get("3523") == "sauron" \
+                and s["searcher"] == seat and self.palantir_ready("ithil"):
+            stone = "ithil"
+        elif len(self.sides) == 3 and seat == "saruman" and self.control.get("1820") == "saruman" \
+                and self.palantir_ready("orthanc"):
+            stone = "orthanc"
+        if stone is None:
+            return []
+        self.flags["palantir"][stone] = self.turn_
+        card = self.D.search_cards[s["card"] - 1]
+        return [event("palantir", "[WR §11.10]", f"The Palantír of {stone.title()}: the card is "
+                      f"value {card.value}, areas {', '.join(card.areas)}", visible_to=seat)]
+
+    def anor_peek(self: Any) -> list[Event]:
+        """Anor: the Free Peoples, while Denethor lives in Minas Tirith, see the bottom Search
+        card in the Events phase once every 3 turns."""
+        d = self.chars.get("denethor")
+        if not d or not d["alive"] or d["hex"] != "2824" or d["captive"] or not self.decks["search"] \
+                or not self.palantir_ready("anor"):
+            return []
+        self.flags["palantir"]["anor"] = self.turn_
+        card = self.D.search_cards[self.decks["search"][0] - 1]
+        return [event("palantir", "[WR §11.10]", f"The Palantír of Anor shows the next Search card: "
+                      f"{card.searcher} with {card.force}, value {card.value}, areas "
+                      f"{', '.join(card.areas)}", visible_to=FELLOWSHIP)]
 
     def opts_declare(self: Any, ask: dict[str, Any]) -> list[Action]:
         out: list[Action] = [{"type": "declare", "choice": "card"}]

@@ -209,7 +209,7 @@ def describe(g: Any, action: Action, side: str | None) -> str:
              "accept": "accept the challenge", "refuse": "refuse, flying to Barad-dûr",
              "fight_on": "fight another round", "break_off": "break off", "keep": "keep the card",
              "swap": "put it on top and use the next", "stay": "stay",
-             "keep_ring_off": "keep the Ring off", "fight": "fight", "withdraw": "withdraw"}
+             "keep_ring_off": "keep the Ring off", "palantir": "use the Palantír of Orthanc", "fight": "fight", "withdraw": "withdraw"}
     return words.get(kind, kind.replace("_", " "))
 
 
