@@ -364,6 +364,10 @@ class MovementRules:
             return True
 
         reach = _dijkstra(start, mf, table, allowed, enemy_stop)
+        if all(self.D.units[u].nation == "COR" for u in units):
+            for h, v in self.sea_reach(start, mf, enemy_stop, allowed).items():
+                if h not in reach or v[0] < reach[h][0]:
+                    reach[h] = v
         out: dict[str, tuple[float, list[str], bool]] = {}
         gorg = not self.ring["gorgoroth_open"]
         for h, (cost, path) in reach.items():
@@ -373,6 +377,29 @@ class MovementRules:
                 continue                                      # [WR §V20]
             out[h] = (cost, path, False)
         return out
+
+    def sea_reach(self: Any, start: str, mf: float, enemy: set[str], allowed: Any) -> dict[str, tuple[float, list[str]]]:
+        """[WR §7.3] (R-CORSAIR-MOVE): the Corsairs sail, 1 MP a sea hex, and land in any
+        coastal land hex, which ends the move."""
+        sea_mp = float(self.D.value("R-CORSAIR-MOVE", "sea_mp"))
+        best: dict[str, tuple[float, list[str]]] = {}
+        frontier = [(0.0, [start])]
+        seen = {start: 0.0}
+        while frontier:
+            cost, path = frontier.pop(0)
+            for b in self.W.adjacent(path[-1]):
+                nc = cost + sea_mp
+                if nc > mf + 1e-9:
+                    continue
+                if self.W.terrain(b) == "sea":
+                    if seen.get(b, 1e9) > nc:
+                        seen[b] = nc
+                        frontier.append((nc, path + [b]))
+                elif len(path) > 1 and self.W.is_land(b) and allowed(b) \
+                        and self.W.terrain_cost(b, "army") is not None:
+                    if b not in best or best[b][0] > nc:
+                        best[b] = (nc, path + [b])
+        return best
 
     def unit_mf(self: Any, uid: str) -> float:
         u = self.D.units[uid]
