@@ -411,15 +411,20 @@ class FightingRules:
     def disperse(self: Any, cid: str) -> list[Event]:
         """[WR §8.1] A dispersed Nazgûl is placed in Barad-dûr, unable to move next turn."""
         c = self.chars[cid]
+        ev: list[Event] = []
+        if self.ring["bearer"] == cid:
+            # a Nazgûl carrying the Ring drops it to the Free character who dispersed him (the
+            # most resistant one in the hex); with none there it goes with him [WR §8.1]
+            free = [m for m, r in self.chars.items() if r["hex"] == c["hex"] and r["alive"]
+                    and r["seat"] == FELLOWSHIP and not r["captive"]]
+            if free:
+                heir = max(free, key=lambda m: ((self.chars[m]["rr"] or 0), m))
+                self.ring.update(bearer=heir, held_by=FELLOWSHIP, worn=False, claim=False)
+                ev.append(event("ring", "[WR §8.1]", f"{self.name(cid)} drops the Ring: "
+                                f"{self.name(heir)} takes it", reveal=True))
         c.update(hex=BARAD_DUR, grounded=2, seen=BARAD_DUR)
         c["e"] = max(c["e"], 1)
-        ev = [event("disperse", "[WR §8.1]", f"{self.name(cid)} is dispersed to Barad-dûr")]
-        if self.ring["bearer"] == cid:
-            ev += self.ring_to_hex_holder(cid)
-        return ev
-
-    def ring_to_hex_holder(self: Any, cid: str) -> list[Event]:
-        return []
+        return [event("disperse", "[WR §8.1]", f"{self.name(cid)} is dispersed to Barad-dûr")] + ev
 
     def kill_char(self: Any, cid: str, why: str, killer_seat: str | None) -> list[Event]:
         c = self.chars[cid]
