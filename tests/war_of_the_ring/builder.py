@@ -189,9 +189,15 @@ class Position:
         return self.touch()
 
     # ----- tracks ---------------------------------------------------------------------------
-    def mobilize(self, *codes: str, turn: int | None = None) -> Position:
+    def mobilize(self, *codes: str, turn: int | None = None, allies: bool = True) -> Position:
+        """Mark nations mobilized (on ``turn``, default now); Mordor brings the nations keyed
+        "with" it (the Easterlings, Variags and Haradrim) unless ``allies=False`` [WR §6.2]."""
         for code in codes:
-            self.g.mobilized[code] = self.g.turn_ if turn is None else turn
+            t = self.g.turn_ if turn is None else turn
+            self.g.mobilized[code] = t
+            if code == "MOR" and allies:
+                for other in ("EAS", "VAR", "HAR"):
+                    self.g.mobilized.setdefault(other, t)
         return self.touch()
 
     def sp(self, n: int) -> Position:
