@@ -293,30 +293,25 @@ def kinds(g: Any) -> set[str]:
     return {a["type"] for a in g.legal_actions()}
 
 
+def selection(g: Any, piece: str | None = None, stack: str | None = None) -> dict[str, Any]:
+    """The legal selection of a piece or a stack now (with whatever fields the engine adds)."""
+    for a in g.legal_actions():
+        if a["type"] == "select" and ((piece is not None and a.get("piece") == piece) or
+                                      (stack is not None and a.get("stack") == stack)):
+            return a
+    raise AssertionError(f"no selection of {piece or stack} now: {g.legal_actions()}")
+
+
 def destinations(g: Any, piece: str | None = None, stack: str | None = None) -> set[str]:
     """The hexes offered after selecting a piece or a stack (nothing changes: follow_ups)."""
-    sel: dict[str, Any] = {"type": "select"}
-    if piece is not None:
-        sel["piece"] = piece
-    else:
-        sel["stack"] = stack
-    opts = g.follow_ups(sel)
-    assert opts is not None, f"{sel} is not a legal selection now: {g.legal_actions()}"
+    opts = g.follow_ups(selection(g, piece, stack))
+    assert opts is not None, f"{piece or stack} is not a legal selection now: {g.legal_actions()}"
     return {a["to"] for a in opts if a["type"] == "move"}
 
 
-def move(g: Any, to: str, piece: str | None = None, stack: str | None = None,
-         **extra: Any) -> list[dict[str, Any]]:
+def move(g: Any, to: str, piece: str | None = None, stack: str | None = None) -> list[dict[str, Any]]:
     """Select and move in one go; returns the events of both actions."""
-    sel: dict[str, Any] = {"type": "select"}
-    mv: dict[str, Any] = {"type": "move", "to": to, **extra}
-    if piece is not None:
-        sel["piece"] = piece
-        mv["piece"] = piece
-    else:
-        sel["stack"] = stack
-        mv["stack"] = stack
-    ev = g.apply(sel)
+    ev = g.apply(selection(g, piece, stack))
     opts = [a for a in g.legal_actions() if a["type"] == "move" and a["to"] == to]
     assert opts, f"{to} is not offered: {sorted(a.get('to', '') for a in g.legal_actions())}"
     return ev + g.apply(opts[0])
