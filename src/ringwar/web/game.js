@@ -9,6 +9,8 @@
 // (POST /preview, computed on a copy: nothing is stored, the opponent sees nothing) and sends
 // the selection together with the follow-up chosen.  A click on a hex that matches no legal
 // action is still sent, so the engine says which rule forbids it.
+import * as P from "./panels.js";
+
 const $ = (s) => document.querySelector(s);
 const SVGNS = "http://www.w3.org/2000/svg";
 const GAME = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -39,7 +41,7 @@ function el(tag, attrs = {}, parent = null, ns = SVGNS) {
 const h = (tag, attrs = {}, parent = null) => el(tag, attrs, parent, null);
 function esc(s) { return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c])); }
 // text with its rule cases ("[7.33]") set off, as HTML
-function ruled(s) { return esc(s).replace(/\[(\d+(?:\.\d+)*[a-z]?|Q\d+|resign|draw|end|action)\]/g, '<span class="rule">[$1]</span>'); }
+function ruled(s) { return esc(s).replace(/\[(\d+(?:\.\d+)*[a-z]?|Q\d+|resign|draw|end|action|[A-Z]{1,4} §[^\]]{1,30})\]/g, '<span class="rule">[$1]</span>'); }
 function keyOf(a) { return JSON.stringify(Object.keys(a).sort().map((k) => [k, a[k]])); }
 
 // A notice over the board, where the player is looking (the side panel may be scrolled):
@@ -72,12 +74,78 @@ async function api(path, opts = {}, token = null) {
 // ----- which state is shown -----------------------------------------------------------------
 function current() {
   if (REPLAY) return S.replay.data ? { view: S.replay.data.view, legal: [], seat: null, version: -1, seats: {} } : null;
+  if (guarded()) return S.shown ? S.states[S.shown] || null : null;
   const all = Object.values(S.states);
   if (!all.length) return null;
   const top = Math.max(...all.map((s) => s.version));
   const latest = all.filter((s) => s.version === top);
   return latest.find((s) => s.seat && s.seat === s.view.to_act) || latest.find((s) => s.seat) || latest[0];
 }
+// Hot-seat in a game that hides information (several seats held by this page): one seat's view
+// at a time, and between seats a screen that hides everything until the next player says who
+// they are (S.cover), whenever the seat leaving or the seat coming holds secrets (a hand of
+// cards, hidden pieces).  Other games switch seats at once, as before.
+function guarded() {
+  return !REPLAY && Object.keys(S.tokenOf).length > 1 && Object.values(S.states).some((s) => s.seat && s.hidden_information);
+}
+function wantedSeat() {
+  const all = Object.values(S.states).filter((s) => s.seat);
+  if (!all.length) return null;
+  const top = Math.max(...all.map((s) => s.version));
+  const v = all.find((s) => s.version === top).view;
+  return v.to_act && S.tokenOf[v.to_act] ? v.to_act : null;
+}
+function checkHandover() {
+  if (!guarded()) { S.cover = null; return; }
+  const want = wantedSeat() || S.shown || Object.keys(S.tokenOf).sort()[0];
+  if (!S.states[want]) return;
+  if (want === S.shown) { S.cover = null; return; }
+  const prev = S.shown ? S.states[S.shown] : null, next = S.states[want];
+  if (!(prev && P.holdsSecrets(prev.view)) && !P.holdsSecrets(next.view)) { S.shown = want; S.cover = null; S.focus = null; S.sel = null; return; }
+  S.cover = want;
+}
+function blankAll() {
+  // nothing of the seat that left stays on the page: its counters, marks, panels, log, notices
+  for (const id of ["#unitlayer", "#marklayer", "#overlaylayer", "#arealayer", "#log", "#main-actions", "#focus-box", "#legal-list",
+    "#status-body", "#offmap-body", "#game-panels", "#stack-body", "#chooser-body", "#confirm-body", "#dm-track", "#meta-body", "#draw-banner"]) {
+    const e = $(id);
+    if (e) e.replaceChildren();
+  }
+  $("#prompt").textContent = "";
+  $("#n-legal").textContent = "0";
+  $("#hover").style.display = "none";
+  for (const id of ["#stack", "#chooser", "#confirm", "#meta", "#draw-banner"]) $(id).hidden = true;
+  S.focus = null;
+  S.sel = null;
+  S.confirm = null;
+  say("");
+}
+function drawHandover() {
+  const box = $("#handover");
+  box.hidden = !S.cover;
+  document.body.dataset.cover = S.cover || "";
+  if (!S.cover) return;
+  const who = P.seatName(S.cover), st = S.states[S.cover];
+  $("#handover-title").textContent = `${who} to play`;
+  $("#handover-text").textContent = (S.shown ? `${P.seatName(S.shown)} has finished. ` : "") +
+    `Hand the screen to the ${who} player` + (st && st.view && st.view.phase_name ? ` (${st.view.phase_name.replace(/\s*\[[^\]]*\].*$/, "")})` : "") + ".";
+  $("#handover-go").textContent = `I am the ${who} player: show my side`;
+  $("#handover-go").dataset.seat = S.cover;
+}
+function takeOver() {
+  if (!S.cover) return;
+  S.shown = S.cover;
+  S.cover = null;
+  S.focus = null;
+  S.sel = null;
+  render();
+  // the seat's own newest state, if its push has not come yet
+  const st = S.states[S.shown], top = Math.max(...Object.values(S.states).map((s) => s.version));
+  if (st && st.version < top) api(`/api/games/${GAME}`, {}, S.tokenOf[S.shown]).then((fresh) => {
+    if (!S.states[fresh.seat] || S.states[fresh.seat].version <= fresh.version) { S.states[fresh.seat] = fresh; render(); }
+  }).catch(showError);
+}
+
 const unitsOf = (st) => st.view.units || [];
 function unitMap(st) { const m = {}; for (const u of unitsOf(st)) m[u.id] = u; return m; }
 const seated = () => Object.keys(S.tokenOf).length > 0;
@@ -148,6 +216,7 @@ async function loadMap() {
   // place names are drawn by the page, above the map and under the counters, clear of stacks
   layer.querySelectorAll(".place").forEach((e) => e.remove());
   setupPlaces();
+  P.loadAreas();
   const hit = $("#hitlayer");
   for (const hx of S.hexes) el("polygon", { points: corners(hx), class: "hit", "data-hex": hx }, hit);
   fit();
@@ -235,6 +304,8 @@ function hover(ev) {
   const hx = t.dataset.hex, here = unitsOf(st).filter((u) => u.hex === hx);
   const places = S.placeOf[hx] || [];
   let html = `<b>${esc(hx)}</b> ${esc(S.map.terrain[hx] || "")}` + (places.length ? ` <span class="hplace">${esc(places.join(", "))}</span>` : "");
+  const facts = P.hexFacts(st, hx);
+  if (facts.length) html += `<div class="hfacts">${esc(facts.join(" · "))}</div>`;
   if (here.length) {
     html += `<div class="hcount">${here.length} unit${here.length > 1 ? "s" : ""}</div><table>`;
     for (const u of here) {
@@ -389,7 +460,46 @@ function simpleLines(label) {
   return one;
 }
 
+// a character ("kind": "character"): a round token, its name and values (combat-morale-
+// endurance); a hidden one (shown only to its own side) pale, its edge dashed, marked HIDDEN;
+// the Ring-bearer ringed in gold; a captive chained
+function drawToken(u, x, y, parent, st, flags) {
+  const t = TILE, r = t / 2 - 0.8, style = sideStyle(u.side);
+  const cls = "counter token" + flags + (u.hidden ? " hidden-piece" : "") + (u.ring ? " ring-bearer" : "") + (u.captive ? " captive" : "");
+  const g = el("g", { class: cls, "data-unit": u.id, "data-hex": u.hex, "data-kind": "character", transform: `translate(${(x - t / 2).toFixed(1)},${(y - t / 2).toFixed(1)})` }, parent);
+  el("title", { text: `${u.name} ${u.label || ""} [${u.id}] character, combat-morale-endurance` + (u.hidden ? "; hidden: only your side sees where" : "") +
+    (u.ring ? "; bears the Ring" : "") + (u.captive ? "; captive" : "") }, g);
+  const fill = u.hidden ? blend(style[0], "#ffffff", 0.55) : style[0], ink = u.hidden ? "#111111" : style[2];
+  el("circle", { class: "tile", cx: t / 2, cy: t / 2, r, fill, stroke: "#000", "stroke-width": u.hidden ? 1.8 : 1.2, "stroke-dasharray": u.hidden ? "4 2.4" : null }, g);
+  if (u.ring) {
+    el("circle", { class: "ring-mark", cx: t / 2, cy: t / 2, r: r - 2.6, fill: "none", stroke: "#3d2e00", "stroke-width": 4.4 }, g);
+    el("circle", { class: "ring-mark", cx: t / 2, cy: t / 2, r: r - 2.6, fill: "none", stroke: "#ffd700", "stroke-width": 2.8 }, g);
+  }
+  const label = String(u.label ?? "");
+  // far out: the values, large
+  const sg = el("g", { class: "simple" }, g);
+  const sl = simpleLines(label || u.name), w = t - 9;
+  const y0 = sl.lines.length === 1 ? 20 : 14;
+  sl.lines.forEach((line, i) => {
+    const size = Math.min(sl.size, w / (em(line, true) * SQUEEZE));
+    el("text", { x: t / 2, y: (y0 + i * sl.size * 0.9).toFixed(1), class: "slabel", fill: ink, "font-size": size.toFixed(1), text: line }, sg);
+  });
+  // zoomed in: the name over the values
+  const fg = el("g", { class: "full" }, g);
+  const name = String(u.name || "").replace(/\s*\(hidden\)$/, "");
+  const lines = nameLines(name), ns = Math.min(7.5, ...lines.map((l) => (t - 8) / em(l)));
+  lines.forEach((line, i) => el("text", { x: t / 2, y: (lines.length === 1 ? 15 : 11.5 + i * ns * 1.05).toFixed(1), class: "cname", fill: ink, "font-size": ns.toFixed(2), text: line }, fg));
+  el("text", { x: t / 2, y: 26, class: "clabel", fill: ink, "font-size": Math.min(9.5, (t - 10) / em(label, true)).toFixed(2), text: label }, fg);
+  if (u.hidden && flags.includes(" top")) {     // on the top counter of its stack only (the others peek out)
+    el("rect", { class: "hidden-mark", x: 3, y: t - 8.5, width: t - 6, height: 8, rx: 2.5, fill: "#111" }, g);
+    el("text", { x: t / 2, y: t - 2.6, class: "hmark", fill: "#fff", "font-size": 6.2, text: "HIDDEN" }, g);
+  }
+  if (u.captive) el("path", { class: "captive-mark", d: `M2,${t / 2} h${t - 4}`, stroke: "#111", "stroke-width": 2.2, "stroke-dasharray": "3 1.5" }, g);
+  return g;
+}
+
 function drawCounter(u, x, y, parent, st, flags) {
+  if (u.kind === "character") return drawToken(u, x, y, parent, st, flags);
   const t = TILE, style = sideStyle(u.side);
   const dm = ((st.view.demoralization || {})[u.side] || {}).demoralized;
   const g = el("g", { class: "counter" + flags, "data-unit": u.id, "data-hex": u.hex, transform: `translate(${(x - t / 2).toFixed(1)},${(y - t / 2).toFixed(1)})` }, parent);
@@ -476,6 +586,9 @@ function analyse(st) {
 }
 
 function render() {
+  checkHandover();
+  drawHandover();
+  if (S.cover) { blankAll(); return; }
   const st = current();
   if (!st || !S.map) return;
   const v = st.view;
@@ -500,8 +613,9 @@ function render() {
   if (S.board) S.board.render(st);   // its board, tracks, decisions and status
   else {
     drawTracks(v);
-    if (S.map.hexmap) drawBoard(st, info);
-    drawDecision(st, info);
+    if (S.map.hexmap) { P.drawAreas(st); P.drawMarks(st); drawBoard(st, info); }
+    const handled = P.drawPanels(st, info);    // the view's own panels (panels.js)
+    drawDecision(st, info, handled);
     drawStatus(st);
     drawOffmap(st, info);
   }
@@ -550,6 +664,7 @@ function drawBoard(st, info) {
       if (info.actors.has(u.id)) flags += " actable";
       if (u.id === S.focus) flags += " focus";
       if (info.targets.has(u.id)) flags += " target";
+      if (i === n - 1) flags += " top";
       drawCounter(u, cx + off, cy + dy - off, g, st, flags);
     });
     S.stackBoxes.push([cx - TILE / 2 - spread, cy + dy - TILE / 2 - spread, cx + TILE / 2 + spread, cy + dy + TILE / 2 + spread]);
@@ -580,9 +695,12 @@ function drawTracks(v) {
   // otherwise the phase's name (never its code)
   // (a rulebook's phase letter as it is, a longer code by its name: "move1" -> "First Movement")
   const short = (p) => (String(p.code).length <= 2 ? p.code : String(p.name || p.code).replace(/\s*\[[^\]]*\]/g, "").replace(/ Phase$/, ""));
-  const seq = (v.phases || []).map((p) => `<span class="${p.code === v.phase ? "phase" : "phase-off"}" data-code="${esc(p.code)}" title="${esc(p.name)}">${esc(short(p))}</span>`).join("");
-  pb.innerHTML = (seq ? seq + ` ${esc(v.phase_name || "")}` : `<span class="phase">${esc(v.phase_name || v.phase || "")}</span>`) +
-    (v.step ? ` · <i>${esc(v.step)}</i>` : "") + (v.night ? ' <span class="night-tag">night</span>' : "") +
+  // the current phase: its code, or else the longest code the phase's step begins with ("2e" in phase "2")
+  const codes = (v.phases || []).map((p) => String(p.code)), ph = String(v.phase ?? "");
+  const now = codes.includes(ph) ? ph : codes.filter((c) => c && ph.startsWith(c)).sort((a, b) => b.length - a.length)[0];
+  const seq = (v.phases || []).map((p) => `<span class="${String(p.code) === now ? "phase" : "phase-off"}" data-code="${esc(p.code)}" title="${esc(p.name)}">${esc(short(p))}</span>`).join("");
+  pb.innerHTML = (seq ? seq + ` ${ruled(v.phase_name || "")}` : `<span class="phase">${esc(v.phase_name || v.phase || "")}</span>`) +
+    (v.step && !String(v.phase_name || "").includes(v.step) ? ` · <i>${esc(v.step)}</i>` : "") + (v.night ? ' <span class="night-tag">night</span>' : "") +
     (v.result ? ` · <b class="result">${esc(resultText(v.result))}</b>` : v.to_act ? ` · <b>${esc(v.to_act)}</b> to act` : "");
   const dm = $("#dm-track");
   dm.replaceChildren();
@@ -592,6 +710,7 @@ function drawTracks(v) {
     c.innerHTML = `${esc(side)} <span class="bar"><span style="width:${pct}%"></span></span> ${d.points}/${d.level}${d.demoralized ? " <b>DEMORALIZED</b>" : ""}`;
   }
   if (v.victory_points) h("span", { class: "vp", text: "VP " + Object.entries(v.victory_points).map(([s, p]) => `${s} ${p}`).join(" · ") }, dm);
+  for (const [k, html] of P.topSummary(v)) { const t = h("span", { class: "tsum " + k }, dm); t.innerHTML = html; }
 }
 
 function actionButton(a, units, parent, label = null) {
@@ -600,7 +719,7 @@ function actionButton(a, units, parent, label = null) {
   return b;
 }
 
-function drawDecision(st, info) {
+function drawDecision(st, info, handled = new Set()) {
   const v = st.view, prompt = $("#prompt"), box = $("#main-actions"), fb = $("#focus-box");
   box.replaceChildren();
   fb.replaceChildren();
@@ -613,13 +732,15 @@ function drawDecision(st, info) {
     prompt.textContent = who ? `Waiting for ${who}${seat && seat.kind === "ai" ? ` (${ai[seat.agent] || "AI"})` : ""}…` : "";
   } else {
     const p = v.pending;
-    prompt.innerHTML = `<b>${esc(st.seat)}</b>: ` + (p ? `${esc(p.prompt || p.kind)} <span class="rule">${esc(p.rule || "")}</span>`
+    const said = p ? String(p.prompt || p.kind) : "";
+    prompt.innerHTML = `<b>${esc(st.seat)}</b>: ` + (p ? ruled(said) + (p.rule && !said.includes(p.rule) ? ` <span class="rule">${esc(p.rule)}</span>` : "")
       : `${esc(v.phase_name || v.phase)}${v.step ? " (" + esc(v.step) + ")" : ""}: click a highlighted counter${info.legal.some((a) => a.type === "end") ? ", or end the phase" : ""}.`);
   }
   if (m) {
     const general = info.legal.filter((a) => !parts(a, info.units).actor);
     general.sort((a, b) => TYPE_ORDER.indexOf(b.type) - TYPE_ORDER.indexOf(a.type));
-    for (const a of general.filter((x) => !parts(x, info.units).hexes.length)) actionButton(a, info.units, box);
+    for (const a of general.filter((x) => !parts(x, info.units).hexes.length && !handled.has(keyOf(x)))) actionButton(a, info.units, box);
+    if (handled.size) h("div", { class: "hint panel-hint", text: "More choices on the cards below." }, box);
     if (S.focus && info.units[S.focus]) {
       const u = info.units[S.focus];
       h("div", { class: "focus-name", text: `Selected: ${u.name} ${u.label || ""} [${u.id}]` + (u.hex ? ` in ${u.hex}` : "") }, fb);
@@ -628,6 +749,12 @@ function drawDecision(st, info) {
       if (nh || nt) h("div", { class: "hint", text: [nh ? `${nh} highlighted hex(es): click one` : "", nt ? `${nt} counter(s) it can act on (red outline): click one` : ""].filter(Boolean).join("; ") }, fb);
       const row = h("div", { class: "actions" }, fb);
       for (const a of own) actionButton(a, info.units, row);
+      // while a selection is looked at, the piece's other legal actions (reveal it, hand it
+      // the Ring ...) are offered beside its moves
+      if (S.sel) {
+        const keys = new Set(info.focusActs.map(keyOf));
+        for (const a of info.legal) if (a.type !== "select" && !keys.has(keyOf(a)) && parts(a, info.units).actor === S.focus) actionButton(a, info.units, row);
+      }
     }
   }
   // every legal action, grouped by type: a control for every decision the engine can ask
@@ -754,7 +881,7 @@ function logItem(e, parent, cls = "") {
   // six-sided dice as their faces; others (a d20) by their numbers only
   const faces = dice.every((d) => DIE[d]) ? dice.map((d) => DIE[d]).join("") + " " : "";
   if (dice.length) h("span", { class: "dice", title: `dice: ${dice.join(", ")}`, text: ` ${faces}(${dice.join(",")})` }, li);
-  if (e.visible_to) h("span", { class: "private", title: `only ${e.visible_to} sees this`, text: " 👁" }, li);
+  if (e.visible_to) h("span", { class: "private", title: `only ${e.visible_to} sees this`, text: "private" }, li);
 }
 function drawLog(events, stepEvents) {
   const ol = $("#log");
@@ -1092,6 +1219,8 @@ function setupReplay() {
 
 // ----- start ------------------------------------------------------------------------------------------
 async function main() {
+  P.init({ S, el, h, esc, ruled, centre, corners, keyOf, current, choose, unitClick, describe: (a, units) => describe(a, units) });
+  $("#handover-go").onclick = takeOver;
   $("#undo").onclick = undo;
   $("#clear-focus").onclick = clearSelection;
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !REPLAY) clearSelection(); });
