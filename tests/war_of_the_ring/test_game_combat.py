@@ -93,10 +93,6 @@ def test_V14_defending_leaders_ignore_k_while_the_intrinsic_defence_stands() -> 
 
 
 @rule("war-of-the-ring", "§V14", "§11.3", "§10.2.1")
-@pytest.mark.xfail(strict=True, reason="engine bug: the Morannon's intrinsic defence 10 [WR §11.3] "
-                   "is never used — the place has no owner (map.places owner None, not an "
-                   "objective), so place_enemy_to() is False: a Free army neither stops at nor "
-                   "may attack the undefended Morannon")
 def test_V14_the_undefended_morannon_stops_a_free_army_and_may_be_attacked_at_10() -> None:
     p = Position(turn_limit=1).clear().mobilize("GON", "MOR")
     p.unit("GON-04", "2920", 10).unit("GON-05", "2920")

@@ -87,10 +87,6 @@ def test_12_redact_action_hides_hidden_moves_from_the_dark_power() -> None:
 
 
 @rule("war-of-the-ring", "§12", "§V1", "§14")
-@pytest.mark.xfail(strict=True, reason="engine bug: redact_action decides by the piece's hidden "
-                   "flag now, not when the move was made: once a walker is revealed, the record "
-                   "of his earlier hidden moves (route and destinations) is shown to the Dark "
-                   "Power [WR §12] (the sealed log opens only at the end [WR §14])")
 def test_12_a_hidden_move_stays_hidden_after_the_walker_is_revealed() -> None:
     g = walked()
     old = [a for a in g.record.actions if a["type"] == "move" and a.get("piece") == "gimli"]

@@ -39,9 +39,6 @@ def test_V11_taking_the_ring_off_at_the_first_attempt_costs_nothing() -> None:
 
 
 @rule("war-of-the-ring", "§V11", "§10.9.2", "§9")
-@pytest.mark.xfail(strict=True, reason="engine bug: the [WR §V11] penalty starts a turn late — "
-                   "a Ring put on in turn T and kept on in turn T+1's Ring phase costs nothing "
-                   "until T+2 (step_1b counts the turn it was put on as worn_turns 0)")
 def test_V11_each_turn_after_the_first_that_the_ring_stays_on_costs_1_endurance_and_1_rr() -> None:
     p, g = worn_since_last_turn()
     p.dice(6, 1, 1)                                           # 6 > RR 5: it stays on

@@ -44,10 +44,14 @@ class ControlRules:
         return kinds.pop()
 
     def update_control(self: Any, h: str) -> list[Event]:
-        if h not in self.control and h not in set(self.D.value("S-V12", "garrison_list")):
+        if h not in self.control and h not in self.held and \
+                h not in set(self.D.value("S-V12", "garrison_list")):
             return []
         who = self.holder_of_units(h)
         if who is None or self.defence_value(h) > 0:
+            return []
+        if h in self.held:
+            self.held[h] = who
             return []
         ev: list[Event] = []
         if who == "saruman" and h in set(self.D.value("S-V12", "garrison_list")):

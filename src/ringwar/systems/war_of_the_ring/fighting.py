@@ -990,7 +990,10 @@ class FightingRules:
             for m, mc in sorted(self.chars.items()):
                 if m != b and mc["hex"] == c["hex"] and mc["seat"] == FELLOWSHIP and mc["alive"] \
                         and not mc["captive"] and self.D.characters[m].ring_rating is not None:
-                    out.append({"type": "give_ring", "to": m})
+                    give: Action = {"type": "give_ring", "to": m}
+                    if c["hidden"] or mc["hidden"]:
+                        give["secret"] = True
+                    out.append(give)
         return out
 
     def ring_action(self: Any, action: Action) -> list[Event]:

@@ -44,7 +44,7 @@ from .turn import DECISIONS, TurnRules
 #: fields of the state, in the order they are hashed and copied
 STATE = ("turn_", "step", "ask", "units", "chars", "ring", "gollum", "sp", "mobilized", "grip",
          "control", "defence", "flags", "search", "decks", "hands", "discards", "sites",
-         "monsters", "result_", "queue", "spotted", "captives", "sd", "duel")
+         "monsters", "result_", "queue", "spotted", "captives", "sd", "duel", "held")
 
 
 def _deep(x: Any) -> Any:
@@ -122,6 +122,10 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
         # intrinsic defences [WR §V14]: destroyed for ever, or 0 while the lord is away
         self.defence = {h: {"value": d.value, "destroyed": False}
                         for h, d in D.intrinsic_defences.items()}
+        # places with an intrinsic defence that are not objectives (the Morannon): held by the
+        # side whose lands they are in (R-CONTROL: Mordor's are Sauron's), then like objectives
+        self.held = {h: ("sauron" if self.W.in_region(h, "mordor") else "free")
+                     for h in sorted(self.defence) if h not in self.control}
         self.flags = {"passes": "closed", "snows": 0, "paths": False, "control": False,
                       "alliance": three, "galadriel_free": False, "dead_combats": 0,
                       "wormtongue": 0, "dawnless": False, "ride": False, "palantir": {},

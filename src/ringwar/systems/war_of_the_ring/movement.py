@@ -93,7 +93,7 @@ class MovementRules:
 
     def place_owner(self: Any, h: str) -> str | None:
         """The side holding a place (objectives: its control; otherwise its printed owner)."""
-        ctl = self.control.get(h)
+        ctl = self.control.get(h) or self.held.get(h)
         if ctl is not None:
             return ctl
         p = self.W.place(h)
@@ -237,7 +237,7 @@ class MovementRules:
         for c in chars:
             if self.sp >= self.move_cost_sp(seat, [c]) and (
                     self.D.characters[c].nazgul or _can_step(walk, self.chars[c]["hex"], self.char_mf(c))):
-                out.append({"type": "select", "piece": c})
+                out.append(self.secret({"type": "select", "piece": c}, c))
         if seat == FELLOWSHIP:
             for cid, c in sorted(self.chars.items()):
                 if c["alive"] and c["hidden"] and c["seat"] == seat and not c["captive"]:
@@ -303,9 +303,17 @@ class MovementRules:
                 a["piece"] = pieces[0]
             if fly:
                 a["fly"] = True
-            out.append(a)
-        out.append({"type": "stay"})
+            out.append(self.secret(a, pieces[0]))
+        out.append(self.secret({"type": "stay"}, pieces[0]))
         return out
+
+    def secret(self: Any, action: Action, piece: str) -> Action:
+        """[WR §12] A hidden character's selection and move say so in the record itself, so that
+        the record shows the other seats only that someone moved, even after he is revealed."""
+        c = self.chars.get(piece)
+        if c is not None and c["hidden"] and c["seat"] == FELLOWSHIP:
+            action["secret"] = True
+        return action
 
     def ans_move_piece(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
         seat = ask["seat"]

@@ -145,7 +145,9 @@ class TurnRules:
             return True, []
         r = self.ring
         r["worn_turns"] += 1
-        if r["worn_turns"] <= 1 or self.ring["succumbed"]:
+        # the Ring was put on during an earlier turn (the first): every Ring phase it is still
+        # on is a turn after the first; taking it off at the first attempt (1a) costs nothing
+        if self.ring["succumbed"]:
             return True, []
         c = self.chars[w]
         V = self.D.value("S-V11")

@@ -108,7 +108,7 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
         "shadow_points": g.sp, "mobilized": dict(sorted(g.mobilized.items())),
         "grip": {"drop": g.grip["drop"], "deserted": g.grip["deserted"], "next": need,
                  "sauron_objectives": g.sauron_objectives()},
-        "control": dict(sorted(g.control.items())),
+        "control": dict(sorted(g.control.items())), "held": dict(sorted(g.held.items())),
         "defences": {h: g.defence_value(h) for h in sorted(g.defence)},
         "captives": {c: {"hex": i["hex"], "held_by": i["seat"]} for c, i in sorted(g.captives.items())},
         "hand": list(g.hands.get(side, [])) if side in g.hands else None,
@@ -139,16 +139,8 @@ def redact(g: Any, action: Action, side: str | None) -> Action:
         return {"type": "discard", "hidden": True}
     if side == FELLOWSHIP:
         return a
-    if kind in SECRET_MOVES:
-        piece = a.get("piece") or a.get("to") if kind == "give_ring" else a.get("piece")
-        if piece in g.chars and g.chars[piece]["seat"] == FELLOWSHIP and g.chars[piece]["hidden"]:
-            return {"type": kind, "hidden": True}
-        if kind == "give_ring":
-            b = g.ring["bearer"]
-            if b in g.chars and g.chars[b]["hidden"]:
-                return {"type": kind, "hidden": True}
-    if kind == "discard" and side != a.get("by"):
-        return {"type": "discard", "hidden": True}
+    if kind in SECRET_MOVES and a.get("secret"):
+        return {"type": kind, "hidden": True}
     return a
 
 
