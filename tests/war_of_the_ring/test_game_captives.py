@@ -20,9 +20,6 @@ def test_V4_a_captive_moves_with_its_escort() -> None:
 
 
 @rule("war-of-the-ring", "§10.2.4", "§V4", "§6.1")
-@pytest.mark.xfail(strict=True, reason="engine bug: [WR §V4] 'ten or fewer unmobilized troops may "
-                   "move with captives' is not applied — unit_may_move() refuses every unmobilized "
-                   "unit, escorts included, so a captive held by unmobilized Dark units never moves")
 def test_V4_ten_or_fewer_unmobilized_strength_may_escort_a_captive() -> None:
     p = Position().clear().sp(5)                               # Mordor not mobilized
     p.unit("MOR-11", "2920").captive("boromir", "2920", ["MOR-11"])

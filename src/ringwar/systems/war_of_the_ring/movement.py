@@ -118,12 +118,28 @@ class MovementRules:
         if uid == "DEAD-01":
             return False                      # only with Aragorn (R-DEAD-ARMY), as a stack
         if u.nation not in self.mobilized and not self.options["unmobilized_move"] \
-                and not (u.nation == "COR" and r["active"]):
+                and not (u.nation == "COR" and r["active"]) and not self.unmobilized_escort(uid):
             return False                      # [WR §6.1] R-UNMOBILIZED
         if u.nation == "ISE" and len(self.sides) == 2 and not self.flags["control"] \
                 and self.saruman_garrison_bound(uid):
             return False
         return True
+
+    def unmobilized_escort(self: Any, uid: str) -> bool:
+        """[WR §V4] "Ten or fewer unmobilized troops may move with captives": an unmobilized
+        Dark unit escorting a captive in its hex, while the unmobilized escort there totals
+        10 strength or less (S-V4)."""
+        r = self.units[uid]
+        if self.seat_faction(r["seat"]) != "dark":
+            return False
+        escorted = [i for i in self.captives.values() if i["hex"] == r["hex"] and uid in i["escort"]]
+        if not escorted:
+            return False
+        unmob = {u for i in escorted for u in i["escort"]
+                 if self.units[u]["hex"] == r["hex"] and self.units[u]["str"] > 0
+                 and self.D.units[u].nation not in self.mobilized}
+        limit = int(self.D.value("S-V4", "unmobilized_escort_max_strength"))
+        return sum(self.units[u]["str"] for u in unmob) <= limit
 
     def saruman_garrison_bound(self: Any, uid: str) -> bool:
         """[WR §V12] (R-GARRISON-ONE-UNIT) The last Saruman unit in a listed place he holds
@@ -191,6 +207,8 @@ class MovementRules:
             if all(self.D.units[p].nation == "ISE" for p in pieces if p in self.units) \
                     and not self.flags["control"]:
                 return 0
+            if all(self.unmobilized_escort(p) for p in pieces if p in self.units):
+                return 0                     # captive escorts move free (R-SP-COSTS)
             return int(self.D.value("R-SP-COSTS", "move_stack"))
         spec = self.D.characters[first]
         if spec.nazgul or first == "mouth":
