@@ -23,11 +23,13 @@ def sweep_plot(summary: dict[Any, dict[str, Any]], param: str, sides: list[str],
         xs = [float(v) for v in values]
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
     for s in sides:
-        rates = [summary[v]["rate"][s] for v in values]
+        # a side that plays only at some values (a player count swept) is drawn at those
+        sx = [x for x, v in zip(xs, values) if s in summary[v]["rate"]]
+        rates = [summary[v]["rate"][s] for v in values if s in summary[v]["rate"]]
         ys = [r[0] for r in rates]
         # (clamped: a rate of 0 or 1 may sit a rounding error outside its own interval)
         err = [[max(0.0, r[0] - r[1]) for r in rates], [max(0.0, r[2] - r[0]) for r in rates]]
-        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=f"{s} wins")
+        ax.errorbar(sx, ys, yerr=err, marker="o", capsize=4, label=f"{s} wins")
     if not numeric:
         ax.set_xticks(xs, [str(v) for v in values])
     ax.set_xlabel(param)
@@ -103,9 +105,17 @@ def command(scenario: str, games: int, agents: str, workers: int, seed: int, out
     if out:
         write_rows(out, rows)
         click.echo(f"wrote {len(rows)} rows to {out}")
-    sides = list(cls.sides)
+    # the sides may depend on the options (a player count): those the games were played with
+    sides: list[str] = []
+    for r in rows:
+        sides += [s for s in r.get("sides", ()) if s not in sides]
+    sides = sides or list(cls.sides)
     summary = summarize(rows, "value" if sw else None)
-    label = f"{system}: {', '.join(f'{s}={names[min(i, len(names) - 1)]}' for i, s in enumerate(sides))}"
+    played: dict[str, str] = {}
+    for r in rows:
+        for s, a in (r.get("agents") or {}).items():
+            played.setdefault(s, a)
+    label = f"{system}: {', '.join(f'{s}={played.get(s) or names[min(i, len(names) - 1)]}' for i, s in enumerate(sides))}"
     click.echo(label)
     head = f"{(sw[0] if sw else ''):<22} {'games':>5}"
     for s in sides:
@@ -114,7 +124,7 @@ def command(scenario: str, games: int, agents: str, workers: int, seed: int, out
     for v, st in summary.items():
         line = f"{('' if v == 'all' and not sw else str(v)):<22} {st['games']:>5}"
         for s in sides:
-            line += f"  {fmt_rate(st['wins'][s], st['games']):<26}"
+            line += f"  {fmt_rate(st['wins'][s], st['games']) if s in st['wins'] else '-':<26}"
         click.echo(line + f"  {st['draws']:>5} {st['unfinished']:>10} {st['mean_turns']:>10.1f}")
     if sw and len(values) > 1:
         prefix = plot or (out.rsplit(".", 1)[0] if out else f"sweep-{system}-{sw[0]}")

@@ -1,0 +1,382 @@
+"""The War of the Ring's rules of thumb (``ai.py``), the search on this game, and the game
+through the generic tools: the terminal, the simulator and its sweeps, the tournament and the
+PettingZoo environment, with two and three players.  Games are cut short with the option
+``turn_limit`` so that these tests stay fast."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+import pytest
+from click.testing import CliRunner
+
+import ringwar
+from ringwar.ai import RunawayGame, agent_seed, make_agent, play_game
+from ringwar.ai.heuristic import HeuristicAgent
+from ringwar.ai.mcts import MCTSAgent
+from ringwar.ai.worlds import WorldFactory
+from ringwar.cli import main
+from ringwar.core.engine import action_key
+from ringwar.systems.war_of_the_ring import ai
+from ringwar.systems.war_of_the_ring.ai import WarOfTheRingPolicy, policy
+from ringwar.systems.war_of_the_ring.game import WarOfTheRingGame
+
+SYSTEM = "war-of-the-ring"
+
+
+def new(seed: int = 1, players: int = 2, turns: int | None = 3) -> WarOfTheRingGame:
+    opts: dict[str, object] = {"players": players}
+    if turns is not None:
+        opts["turn_limit"] = turns
+    return ringwar.new_game(SYSTEM, seed=seed, options=opts)  # type: ignore[return-value]
+
+
+def play_until(game, agents, stop, limit: int = 5000):
+    """Play by ``agents`` until ``stop(game)`` holds (returns the game) or the game ends."""
+    for _ in range(limit):
+        if game.result is not None or stop(game):
+            return game
+        side = game.to_act
+        game.apply(agents[side].choose(game.view(side), game.legal_actions()))
+    return game
+
+
+def heuristics(game):
+    return {s: HeuristicAgent(seed=agent_seed(7, i)) for i, s in enumerate(game.sides)}
+
+
+class Checked:
+    """Wraps an agent: every choice is legal, the list untouched, and the choice is quick."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.needs_world = getattr(agent, "needs_world", False)
+        self.times: list[float] = []
+
+    @property
+    def world(self):
+        return self.agent.world
+
+    @world.setter
+    def world(self, w):
+        self.agent.world = w
+
+    def choose(self, view, legal):
+        before = copy.deepcopy(legal)
+        t0 = time.perf_counter()
+        a = self.agent.choose(view, legal)
+        self.times.append(time.perf_counter() - t0)
+        assert a in legal
+        assert legal == before
+        return a
+
+
+# ----- the policy ------------------------------------------------------------------------------------
+def test_the_game_brings_its_own_policy():
+    p = WarOfTheRingGame.heuristic_policy(random.Random(1), 0.0)
+    assert isinstance(p, WarOfTheRingPolicy)
+    assert isinstance(policy(random.Random(1)), WarOfTheRingPolicy)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_rank_scores_every_legal_action_best_first(players):
+    g = new(players=players)
+    agents = heuristics(g)
+    seen = set()
+    for _ in range(400):
+        if g.result is not None:
+            break
+        side, legal = g.to_act, g.legal_actions()
+        ranked = WarOfTheRingPolicy(random.Random(1)).rank(g.view(side), legal)
+        assert sorted(repr(action_key(a)) for _, a in ranked) == sorted(repr(action_key(a)) for a in legal)
+        scores = [s for s, _ in ranked]
+        assert scores == sorted(scores, reverse=True)
+        seen.add(g.ask["kind"])
+        g.apply(agents[side].choose(g.view(side), legal))
+    assert {"move", "move_piece", "declare"} <= seen
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_heuristic_plays_legal_quick_decisions_to_the_end(players):
+    g = new(seed=4, players=players, turns=3)
+    agents = {s: Checked(HeuristicAgent(seed=i)) for i, s in enumerate(g.sides)}
+    play_game(g, agents, max_actions=5000)
+    assert g.result is not None
+    times = sorted(t for a in agents.values() for t in a.times)
+    assert times, "no decision was asked"
+    # well under 50 ms a decision (generous bounds: the test machine may be busy)
+    assert sum(times) / len(times) < 0.025
+    assert times[int(0.95 * (len(times) - 1))] < 0.1
+
+
+def test_the_fellowship_leaves_rivendell_toward_mount_doom_avoiding_moria():
+    g = new(seed=1)
+    agents = heuristics(g)
+    play_until(g, agents, lambda x: x.ask and x.ask["kind"] == "move" and x.to_act == "fellowship")
+    view, legal = g.view("fellowship"), g.legal_actions()
+    p = WarOfTheRingPolicy(random.Random(1))
+    first = p.rank(view, legal)[0][1]
+    assert (first["type"], first.get("piece")) == ("select", "frodo")   # the Ring-bearer first
+    g.apply(first)
+    best = p.rank(g.view("fellowship"), g.legal_actions())[0][1]
+    assert best["type"] == "move"
+    doom = ai.to_field(ai.MOUNT_DOOM)
+    assert doom[best["to"]] < doom["2008"]
+    path = ai.hidden_paths("2008", set(), False, 5.0)[best["to"]]
+    assert ai.BALROG not in path and not set(path[1:]) & set(view["sites"]["eye"])
+
+
+def test_sam_follows_the_ring_bearer():
+    g = new(seed=1)
+    agents = heuristics(g)
+    play_until(g, agents, lambda x: x.ask and x.ask["kind"] == "move" and x.to_act == "fellowship"
+               and x.chars["frodo"]["moved"])
+    assert g.chars["frodo"]["hex"] != "2008"
+    p = WarOfTheRingPolicy(random.Random(1))
+    p._selected.add("frodo")
+    ranked = p.rank(g.view("fellowship"), g.legal_actions())
+    assert (ranked[0][1]["type"], ranked[0][1].get("piece")) == ("select", "sam")
+    g.apply(ranked[0][1])
+    best = p.rank(g.view("fellowship"), g.legal_actions())[0][1]
+    assert (best["type"], best.get("to"), best.get("piece")) == ("move", g.chars["frodo"]["hex"], "sam")
+
+
+def test_the_dark_power_searches_one_area_where_the_ring_may_be():
+    g = new(seed=2, turns=6)
+    agents = heuristics(g)
+    play_until(g, agents, lambda x: x.turn >= 3 and x.ask and x.ask["kind"] == "declare")
+    assert g.ask["kind"] == "declare"
+    seat = g.to_act
+    p = WarOfTheRingPolicy(random.Random(1))
+    p._seen["frodo"] = ("2008", 1)
+    best = p.rank(g.view(seat), g.legal_actions())[0][1]
+    assert best["choice"] == "area"
+    # within two moves of Rivendell, toward Mount Doom: not Rivendell's sanctuary alone
+    assert best["area"] in {"C", "D", "E", "F", "G", "K"}
+
+
+def test_a_seized_ring_goes_to_barad_dur():
+    g = new(seed=1)
+    view = g.view("dark")
+    view["ring"].update(bearer="n6", held_by="dark")
+    view["shadow_points"] = 3
+    legal = [{"type": "select", "piece": "n1"}, {"type": "select", "piece": "n6"}, {"type": "done"}]
+    p = WarOfTheRingPolicy(random.Random(1))
+    view["decision"] = {"kind": "move", "seat": "dark"}
+    assert p.rank(view, legal)[0][1] == {"type": "select", "piece": "n6"}
+    view["decision"] = {"kind": "move_piece", "seat": "dark"}
+    legal = [{"type": "move", "to": h, "piece": "n6", "fly": True} for h in ("2713", "3523", "2414")]
+    legal.append({"type": "stay"})
+    assert p.rank(view, legal)[0][1]["to"] == "3523"
+
+
+def test_spotted_hobbits_are_captured_by_a_strong_army():
+    g = new(seed=1)
+    view = g.view("dark")
+    frodo = next(c for c in view["characters"] if c["id"] == "frodo")
+    frodo.update(hidden=False, hex="3024")
+    view["decision"] = {"kind": "hunt", "seat": "dark"}
+    legal = [{"type": "hunt", "how": "capture", "target": "frodo"},
+             {"type": "hunt", "how": "challenge", "with": "n3", "target": "frodo"},
+             {"type": "hunt", "how": "none"}]
+    p = WarOfTheRingPolicy(random.Random(1))
+    best = p.rank(view, legal)[0][1]
+    assert best["how"] in ("capture", "challenge") and best["how"] != "none"
+    assert p.capture_chance(ai._Ctx(view), "frodo") > 0.5          # 50 Orcs in Minas Morgul
+
+
+def test_battle_estimate_prefers_better_odds():
+    g = new(seed=1)
+    ctx = ai._Ctx(g.view("dark"))
+    weak = ai.battle_estimate(ctx, "2315", 10, "dark")              # Lórien, 20 Elves, forest
+    strong = ai.battle_estimate(ctx, "2315", 100, "dark")
+    assert strong[0] > weak[0] and strong[1] / 100 < weak[1] / 10       # a smaller share lost
+    assert ai.battle_estimate(ctx, "2632", 0, "fellowship") == (0.0, 0.0, 0.0)
+
+
+# ----- hidden information: the agents decide on their view only ------------------------------------------
+def scrambled(game, seat: str, seed: int):
+    """A copy of ``game`` whose secrets from ``seat`` are changed: where each hidden walker is
+    and who bears the Ring, the other seats' hands, the decks' orders, the face-down sites,
+    whether Gollum is on the trail, and the hidden walkers' Endurance and road flags."""
+    h = game.clone()
+    rng = random.Random(seed)
+    land = [x for x in sorted(h.W.hexes) if h.W.is_land(x) and h.W.terrain_cost(x, "character")]
+    hidden = sorted(c for c, r in h.chars.items() if r["alive"] and r["hidden"] and not r["captive"]
+                    and r["seat"] == "fellowship")
+    for c in hidden:
+        r = h.chars[c]
+        r["hex"] = rng.choice(land)
+        r["e"] = rng.randint(1, h.D.characters[c].endurance)
+        r["road"] = rng.random() < 0.5
+    if h.ring["bearer"] in hidden and len(hidden) > 1:
+        h.ring["bearer"] = rng.choice([c for c in hidden if c != h.ring["bearer"]])
+    pool = list(h.decks["event"])
+    for s in h.sides:
+        if s != seat:
+            pool += h.hands[s]
+    rng.shuffle(pool)
+    for s in h.sides:
+        if s != seat:
+            n = len(h.hands[s])
+            h.hands[s] = [pool.pop() for _ in range(n)]
+    h.decks["event"] = pool
+    rng.shuffle(h.decks["search"])
+    for deck in ("eye", "magic"):
+        keys = [k for k in sorted(h.sites[deck]) if k.rstrip("+") not in ("2214", "3124", "2222", "2315")]
+        cards = [h.sites[deck][k] for k in keys]
+        rng.shuffle(cards)
+        h.sites[deck].update(zip(keys, cards))
+    if h.gollum["state"] in ("at-large", "active"):
+        h.gollum["state"] = rng.choice(["at-large", "active"])
+    h._after_change()
+    return h
+
+
+def dark_decisions(players: int, make, n_points: int = 12, seed: int = 3):
+    """(seat, the choice on the real game, the choice on a scrambled copy) at the Dark seats'
+    decisions of one game: the agents are copied at each point with all they remember."""
+    g = new(seed=seed, players=players, turns=4)
+    agents = {s: make(i) for i, s in enumerate(g.sides)}
+    out = []
+    for step in range(3000):
+        if g.result is not None or len(out) >= n_points:
+            break
+        side, legal = g.to_act, g.legal_actions()
+        if side != "fellowship" and len(legal) > 1 and step % 3 == 0:
+            other = scrambled(g, side, step)
+            assert other.state_hash() != g.state_hash()
+            assert other.view(side) == g.view(side)
+            assert other.legal_actions() == legal
+            if getattr(agents[side], "needs_world", False):
+                agents[side].world = None
+            a1, a2 = copy.deepcopy(agents[side]), copy.deepcopy(agents[side])
+            if getattr(a1, "needs_world", False):
+                a1.world, a2.world = WorldFactory(g, side), WorldFactory(other, side)
+            out.append((side, a1.choose(g.view(side), legal), a2.choose(other.view(side), legal)))
+        agent = agents[side]
+        if getattr(agent, "needs_world", False):
+            agent.world = WorldFactory(g, side)
+        g.apply(agent.choose(g.view(side), legal))
+    assert out
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_heuristic_ignores_the_scrambled_hidden_state(players):
+    for seat, real, fake in dark_decisions(players, lambda i: HeuristicAgent(seed=i)):
+        assert real == fake, seat
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_mcts_ignores_the_scrambled_hidden_state(players):
+    runs = dark_decisions(players, lambda i: MCTSAgent(seed=i, iterations=2, rollout=8), n_points=6)
+    for seat, real, fake in runs:
+        assert real == fake, seat
+
+
+@pytest.mark.xfail(reason="engine: views.redeal shuffles the hands, the decks and the sites from their "
+                          "true order, keeps the true Ring-bearer in 7 worlds of 10, and keeps the hidden "
+                          "walkers' Endurance and road flags", strict=False)
+def test_worlds_do_not_depend_on_the_true_secrets():
+    g = new(seed=3, turns=4)
+    agents = heuristics(g)
+    play_until(g, agents, lambda x: x.turn >= 2 and x.to_act == "dark")
+    other = scrambled(g, "dark", 11)
+    for k in range(6):
+        wa = WorldFactory(g, "dark").sample(random.Random(k))
+        wb = WorldFactory(other, "dark").sample(random.Random(k))
+        assert wa.state_hash() == wb.state_hash()
+
+
+# ----- the generic tools ------------------------------------------------------------------------------
+def run(args: list[str], text: str = ""):
+    return CliRunner().invoke(main, args, input=text)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_play_in_the_terminal(players):
+    script = "?\nunits\n1\nlog 3\nquit\n"
+    r = run(["play", SYSTEM, "--seed", "1", "--vs", "heuristic", "-o", f"players={players}",
+             "-o", "turn_limit=2"], script)
+    assert r.exit_code == 0, r.output
+    assert "War of the Ring" in r.output and "fellowship>" in r.output
+    assert "against the heuristic agent" in r.output
+
+
+@pytest.mark.parametrize("vs", ["random", "mcts"])
+def test_play_against_other_agents(vs):
+    r = run(["play", SYSTEM, "--seed", "2", "--vs", vs, "--think", "0.05", "--side", "dark",
+             "-o", "turn_limit=2"], "?\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert f"against the {vs} agent" in r.output and "dark>" in r.output
+
+
+def test_simulate_with_a_sweep_over_the_players_and_its_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    prefix = str(tmp_path / "sweep")
+    r = run(["simulate", SYSTEM, "--games", "1", "--agents", "heuristic,heuristic", "-w", "2",
+             "-o", "turn_limit=2", "--sweep", "players=2,3", "--plot", prefix, "--no-progress"])
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "fellowship wins" in out and "dark wins" in out and "sauron wins" in out
+    assert (tmp_path / "sweep.png").exists() and (tmp_path / "sweep.svg").exists()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_simulate_and_tournament_with_every_agent(players):
+    r = run(["simulate", SYSTEM, "-n", "1", "--agents", "random,heuristic,mcts", "-o", "turn_limit=2",
+             "-o", f"players={players}", "--iterations", "2", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    r = run(["tournament", SYSTEM, "--agents", "random,heuristic", "-n", str(players),
+             "-o", "turn_limit=2", "-o", f"players={players}", "--no-progress"])
+    assert r.exit_code == 0, r.output
+    assert "heuristic vs random" in r.output and "A as fellowship" in r.output
+
+
+def test_a_random_game_runs_to_its_turn_limit():
+    g = new(seed=9, players=3, turns=3)
+    play_game(g, {s: make_agent("random", i) for i, s in enumerate(g.sides)}, max_actions=20_000)
+    assert g.result is not None
+
+
+def test_an_mcts_agent_with_tactics_searches_this_game():
+    g = new(seed=3, turns=2)
+    agents = {s: Checked(MCTSAgent(seed=i, iterations=2, rollout=6, tactics=True, margin=99))
+              for i, s in enumerate(g.sides)}
+    try:
+        play_game(g, agents, max_actions=60)
+    except RunawayGame:
+        pass
+    assert any(a.agent.stats["searches"] for a in agents.values())
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_pettingzoo_api(players):
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from ringwar.rl.env import RingwarEnv
+
+    env = RingwarEnv(SYSTEM, seed=2, options={"players": players, "turn_limit": 2}, max_steps=300)
+    api_test(env, num_cycles=100, verbose_progress=False)
+    env.reset(seed=3)
+    assert env.possible_agents == list(new(players=players).sides)
+    obs = env.observe(env.agent_selection)
+    assert obs["action_mask"].sum() == len(env.legal_actions()) > 0
+    assert env.observation_space(env.agent_selection)["observation"].contains(obs["observation"])
+
+
+def test_pettingzoo_observations_hold_no_secret():
+    pytest.importorskip("pettingzoo")
+    from ringwar.rl.env import RingwarEnv
+
+    env = RingwarEnv(SYSTEM, seed=3, options={"turn_limit": 3})
+    env.reset()
+    for _ in range(60):
+        env.step(0)
+    a = env.observe("dark")["observation"]
+    env.game = scrambled(env.game, "dark", 5)
+    assert (env.observe("dark")["observation"] == a).all()
