@@ -86,7 +86,7 @@ class CardRules:
         if card == "the-eye-turns":
             return self.search is not None and self.search["shown"] == "top"
         if card == "eagles":
-            return bool(self.eagle_captives())
+            return bool(self.eagle_riders()) if step == "5c" else bool(self.eagle_captives())
         if card == "smeagols-guidance":
             return self.gollum["state"] == "active"
         return True
@@ -101,7 +101,10 @@ class CardRules:
             elif card == "tom-bombadil":
                 out += [{"type": "play", "card": card, "target": t} for t in self.bombadil_targets()]
             elif card == "eagles":
-                out += [{"type": "play", "card": card, "captive": c} for c in self.eagle_captives()]
+                if step == "5c":
+                    out += [{"type": "play", "card": card, "piece": c} for c in self.eagle_riders()]
+                else:
+                    out += [{"type": "play", "card": card, "captive": c} for c in self.eagle_captives()]
             else:
                 out.append({"type": "play", "card": card})
         return out
@@ -145,6 +148,38 @@ class CardRules:
         return [h for h in self.attack_options(seat)
                 if self.W.in_region(h, "rohan") or self.W.search_area(h) == "H"]
 
+    def eagle_riders(self: Any) -> list[str]:
+        return [m for m, r in sorted(self.chars.items()) if r["alive"] and r["seat"] == FELLOWSHIP
+                and not r["hidden"] and not r["captive"] and r["hex"] and not r["moved"]
+                and r["citadel"] is None and m != "denethor"]
+
+    def eagle_landings(self: Any, cid: str) -> list[str]:
+        """The Eagles: up to 12 hexes, ignoring terrain, never into Mordor [WR §11.7]."""
+        from ...core import hexes as hx
+        h = self.chars[cid]["hex"]
+        mordor = self.W.regions["mordor"].hexes
+        return [x for x in hx.within(h, 12) if x in self.W.hexes and x != h and x not in mordor
+                and self.W.is_land(x) and self.W.terrain_cost(x, "character") is not None]
+
+    def opts_eagle_flight(self: Any, ask: dict[str, Any]) -> list[Action]:
+        return [{"type": "land", "to": x} for x in sorted(self.eagle_landings(ask["piece"]))]
+
+    def ans_eagle_flight(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        c = self.chars[ask["piece"]]
+        c["moved"] = True
+        limit = int(self.D.value("S-V1", "max_hidden"))
+        hidden = sum(1 for r in self.chars.values() if r["alive"] and r["hidden"])
+        c["hex"] = action["to"]
+        if hidden < limit:
+            c["hidden"] = True
+            return [event("eagles", EVENTS, f"The Eagles carry {self.name(ask['piece'])} away: he is "
+                          "hidden"),
+                    event("eagles", EVENTS, f"(hidden) {self.name(ask['piece'])} lands in "
+                          f"{self.place(action['to'])}", visible_to=FELLOWSHIP)]
+        c["seen"] = action["to"]
+        return [event("eagles", EVENTS, f"The Eagles carry {self.name(ask['piece'])} to "
+                      f"{self.place(action['to'])}")]
+
     def eagle_captives(self: Any) -> list[str]:
         return [c for c, info in sorted(self.captives.items()) if info["hex"] != "3523"]
 
@@ -165,6 +200,41 @@ class CardRules:
         self.hands[seat].remove(card)
         self.discards["event"].append(card)
         ev = [event("card", EVENTS, f"{self.seat_name(seat)} plays {spec.name}: {spec.text}", card=card)]
+        answerer = self.answering_seat(seat, card)
+        if answerer is not None:
+            # a card that cancels this one "as it is played" (R-EVENT-TIMING "answer:")
+            self.ask = {"kind": "card_answer", "seat": answerer, "card": card, "by": seat,
+                        "action": dict(action), "rule": EVENTS}
+            return ev
+        return ev + self.card_effect(seat, action)
+
+    def answering_seat(self: Any, seat: str, card: str) -> str | None:
+        for s2 in self.sides:
+            if s2 == seat or not self.enemies(s2, seat) and seat != FELLOWSHIP:
+                continue
+            for c in set(self.hands[s2]):
+                if f"answer:{card}" in self.D.event_cards[c].when and self.seat_plays(s2, c):
+                    return s2
+        return None
+
+    def opts_card_answer(self: Any, ask: dict[str, Any]) -> list[Action]:
+        out: list[Action] = [{"type": "play", "card": c} for c in sorted(set(self.hands[ask["seat"]]))
+                             if f"answer:{ask['card']}" in self.D.event_cards[c].when]
+        return out + [{"type": "pass"}]
+
+    def ans_card_answer(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "pass":
+            return self.card_effect(ask["by"], ask["action"])
+        card = action["card"]
+        self.hands[ask["seat"]].remove(card)
+        self.discards["event"].append(card)
+        return [event("card", EVENTS, f"{self.seat_name(ask['seat'])} answers with "
+                      f"{self.D.event_cards[card].name}: {self.D.event_cards[ask['card']].name} is "
+                      "cancelled", card=card)]
+
+    def card_effect(self: Any, seat: str, action: Action) -> list[Event]:
+        card = action["card"]
+        ev: list[Event] = []
         f = self.flags
         if card == "misty-passes-open":
             f["passes"] = "open"
@@ -227,6 +297,8 @@ class CardRules:
             self.units["DUN-01"]["hex"] = self.chars["aragorn"]["hex"]
         elif card == "huorns":
             f["huorns"] = action["hex"]
+        elif card == "eagles" and "piece" in action:
+            self.ask = {"kind": "eagle_flight", "seat": seat, "piece": action["piece"], "rule": EVENTS}
         elif card == "eagles":
             ev += self.free_captive(action["captive"], "the Eagles carry him off [WR §V3]")
         return ev
@@ -259,6 +331,8 @@ class CardRules:
 
 
 DECISIONS = {
+    "card_answer": (CardRules.opts_card_answer, CardRules.ans_card_answer),
+    "eagle_flight": (CardRules.opts_eagle_flight, CardRules.ans_eagle_flight),
     "events": (CardRules.opts_events, CardRules.ans_events),
     "eye_turns": (CardRules.opts_eye_turns, CardRules.ans_eye_turns),
 }

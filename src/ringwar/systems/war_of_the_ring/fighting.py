@@ -175,8 +175,35 @@ class FightingRules:
                 return True
         return False
 
-    def resolve_battle(self: Any, seat: str, h: str) -> list[Event]:
+    def huorns_answer(self: Any, seat: str, h: str) -> bool:
+        """Huorns for the Free side defending in Rohan or area H [WR §11.7]: asked when the
+        attack is declared."""
+        if seat == FELLOWSHIP or "huorns" not in self.hands[FELLOWSHIP] or self.flags.get("huorns") == h:
+            return False
+        if not (self.W.in_region(h, "rohan") or self.W.search_area(h) == "H"):
+            return False
+        return bool(self.defenders_in(h, seat)) and \
+            all(self.units[u]["seat"] == FELLOWSHIP for u in self.defenders_in(h, seat))
+
+    def opts_huorns(self: Any, ask: dict[str, Any]) -> list[Action]:
+        return [{"type": "play", "card": "huorns", "hex": ask["hex"]}, {"type": "pass"}]
+
+    def ans_huorns(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        ev: list[Event] = []
+        if action["type"] == "play":
+            self.hands[FELLOWSHIP].remove("huorns")
+            self.discards["event"].append("huorns")
+            self.flags["huorns"] = ask["hex"]
+            ev.append(event("card", "[WR §11.7]", "The Fellowship player plays Huorns for the "
+                            f"defenders of {self.place(ask['hex'])}", card="huorns"))
+        return ev + self.resolve_battle(ask["attacker"], ask["hex"], asked=True)
+
+    def resolve_battle(self: Any, seat: str, h: str, asked: bool = False) -> list[Event]:
         D = self.D
+        if not asked and self.huorns_answer(seat, h):
+            self.ask = {"kind": "huorns", "seat": FELLOWSHIP, "hex": h, "attacker": seat,
+                        "rule": "[WR §11.7]"}
+            return [event("attack", "[WR §10.3]", f"{self.seat_name(seat)} attacks in {self.place(h)}")]
         plan = self.battle_plan(seat, h)
         assert plan is not None
         att, defs = plan["att"], plan["defs"]
@@ -209,6 +236,8 @@ class FightingRules:
         if self.flags.get("huorns") == h:
             shifts.append(battle.Shift(1 if seat == FELLOWSHIP else -1, "Huorns [WR §11.7]"))
             self.flags["huorns"] = None
+        if self.flags.get("grond") == h:
+            self.flags["grond"] = None
         col, used = battle.shifted(D, plan["column"], shifts)
         la, _, lwho = self.leadership(h, seat, att)
         ld, ldef, dwho = (self.leadership(h, dseat, defs) if dseat else (0, None, "no leader"))
@@ -568,13 +597,15 @@ class FightingRules:
 
     def opts_rescue(self: Any, ask: dict[str, Any]) -> list[Action]:
         return [{"type": "rescue", "captive": c} for c in self.rescue_options(FELLOWSHIP)] + \
-            [{"type": "done"}]
+            self.card_actions(FELLOWSHIP, "5a") + [{"type": "done"}]
 
     def ans_rescue(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
         """[WR §10.8.3] [WR §V3] 2d6 ≤ Σ(C + Mo) of the rescuers − the captors' strength."""
         if action["type"] == "done":
             self.sd["done"] = True
             return []
+        if action["type"] == "play":
+            return self.play_card(FELLOWSHIP, action)
         cid = action["captive"]
         self.sd.setdefault("rescued_tried", []).append(cid)
         info = self.captives[cid]
@@ -1023,6 +1054,7 @@ class FightingRules:
 
 DECISIONS = {
     "combat": (FightingRules.opts_combat, FightingRules.ans_combat),
+    "huorns": (FightingRules.opts_huorns, FightingRules.ans_huorns),
     "rescue": (FightingRules.opts_rescue, FightingRules.ans_rescue),
     "duels": (FightingRules.opts_duels, FightingRules.ans_duels),
     "refuse": (FightingRules.opts_refuse, FightingRules.ans_refuse),

@@ -640,7 +640,8 @@ class TurnRules:
         return True, ev + self.escape_rolls()
 
     def step_5b(self: Any) -> tuple[bool, list[Event]]:
-        if self.rescue_options(FELLOWSHIP) and not self.sd.get("done"):
+        if (self.rescue_options(FELLOWSHIP) or self.playable_cards(FELLOWSHIP, "5a")) \
+                and not self.sd.get("done"):
             self.ask = {"kind": "rescue", "seat": FELLOWSHIP, "rule": "[WR §V3]"}
             return False, []
         return True, []
