@@ -101,6 +101,10 @@ class FightingRules:
         if not att:
             return None
         defs = self.defenders_in(h, seat)
+        if not defs and seat == "sauron" and self.flags["alliance"]:
+            # [WR §V13] Sauron may attack Saruman's units in a shared hex at any combat step
+            # (it ends the Dark Alliance, R-ALLIANCE-END)
+            defs = [u for u in self.units_in(h, "saruman") if not self.units[u]["deserted"]]
         ident = 0
         if not defs:
             if not self.place_enemy_to(h, seat):
@@ -279,9 +283,11 @@ class FightingRules:
                 self.units["DEAD-01"].update(hex=None, str=0, gone=True)
                 ev.append(event("dead", "[WR §7.3]", "The Army of the Dead leaves play after its "
                                 "second combat"))
-        if len(self.sides) == 3 and {self.seat_faction(seat)} == {"dark"} and dseat in ("sauron", "saruman"):
+        if len(self.sides) == 3 and seat in ("sauron", "saruman") and dseat in ("sauron", "saruman") \
+                and self.flags["alliance"]:
             self.flags["alliance"] = False
-            ev.append(event("alliance", "[WR §V13]", "The Dark Alliance ends (R-ALLIANCE-END)"))
+            ev.append(event("alliance", "[WR §V13]", "Sauron attacks Saruman: the Dark Alliance ends "
+                            "for good (R-ALLIANCE-END)"))
         # rout [WR §V32]
         survivors = [u for u in defs if self.units[u]["str"] > 0]
         far = any(self.units[u]["start"] and hx.distance(self.units[u]["start"], h) >= 2 for u in att)

@@ -478,6 +478,13 @@ class MovementRules:
                     if h == start or h in out or self.W.terrain(h) in never_end:
                         continue
                     out[h] = (float(len(path) - 1), path, True)
+            # [WR §10.9.4] while a claim lasts every Nazgûl may move to the claimant, ignoring
+            # [WR §V17], [WR §V20] and the Dark Alliance
+            claimant = self.ring["bearer"] if self.ring["claim"] else None
+            if claimant and claimant in self.chars and self.chars[claimant]["alive"]:
+                ch = self.chars[claimant]["hex"]
+                if ch and ch != start and ch not in out:
+                    out[ch] = (0.0, [start, ch], True)
             return out
         mf = self.char_mf(cid)
         stop = enemy_armies | enemy_chars
