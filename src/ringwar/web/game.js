@@ -653,7 +653,8 @@ function drawBoard(st, info) {
   for (const [hx, stack] of stacks) {
     const [cx, cy] = centre(hx);
     // the focused unit, then actable units, are drawn on top
-    stack.sort((a, b) => (a.id === S.focus) - (b.id === S.focus) || info.actors.has(a.id) - info.actors.has(b.id));
+    // (and, among equals, the piece that bears the Ring)
+    stack.sort((a, b) => (a.id === S.focus) - (b.id === S.focus) || info.actors.has(a.id) - info.actors.has(b.id) || !!a.ring - !!b.ring);
     // a fan kept inside the hex (neighbouring stacks never overlap), the count in a badge
     const shown = stack.slice(-4), n = shown.length, step = n > 1 ? Math.min(5, 14 / (n - 1)) : 0;
     const spread = (n - 1) * step / 2, dy = Math.min(3, S.map.size * Math.sqrt(3) / 2 - TILE / 2 - spread - 0.5);

@@ -119,9 +119,10 @@ export function drawAreas(st) {
   const tint = (letters, cls) => {
     for (const l of letters || []) for (const x of AREAS.hexes[l] || []) C.el("polygon", { points: C.corners(x, 1), class: "area-tint " + cls, "data-area": l }, layer);
   };
-  const search = v.search || null;
-  if (search && (search.searched || []).length) tint(search.searched, "searched");
-  else if (search && (search.areas || []).length) tint(search.areas, "searched");
+  const search = v.search || lastSearch(v);
+  const cls = search && search.over ? "searched last" : "searched";
+  if (search && (search.searched || []).length) tint(search.searched, cls);
+  else if (search && (search.areas || []).length) tint(search.areas, cls);
   if (v.ring && v.ring.worn && v.ring.area) tint([v.ring.area], "ring");
   if (hoverAreas) tint(hoverAreas, "hover");
   for (const l of AREAS.letters) {
@@ -144,22 +145,23 @@ export function drawMarks(st) {
   layer.replaceChildren();
   if (!st || !C.S.map || !C.S.map.hexmap) return;
   const v = st.view, s = C.S.map.size, H = Math.sqrt(3) * s, ok = (x) => C.S.hexes.has(x);
-  // objectives: a star in the controller's colours, ringed, at the hex's upper left
+  // over the counters, at the hex's left (where a stack's counters leave room, clear of the hex
+  // number and of the stack's count): an objective's star in its controller's colours, and
+  // below it an intrinsic defence's shield and value
   for (const [x, who] of Object.entries(v.control || {})) {
     if (!ok(x)) continue;
-    const [cx, cy] = C.centre(x), [bg, fg] = ctrlStyle(who), mx = cx - 0.55 * s, my = cy - 0.3 * H;
+    const [cx, cy] = C.centre(x), [bg, fg] = ctrlStyle(who), mx = cx - 0.6 * s, my = cy - 0.32 * H;
     const g = C.el("g", { class: "objective", "data-objective": x, "data-control": who }, layer);
-    C.el("circle", { cx: mx.toFixed(1), cy: my.toFixed(1), r: (0.3 * s).toFixed(1), fill: bg, stroke: "#111", "stroke-width": 1.2 }, g);
-    C.el("polygon", { points: star(mx, my, 0.22 * s), fill: fg }, g);
+    C.el("circle", { cx: mx.toFixed(1), cy: my.toFixed(1), r: (0.24 * s).toFixed(1), fill: bg, stroke: "#111", "stroke-width": 1 }, g);
+    C.el("polygon", { points: star(mx, my, 0.18 * s), fill: fg }, g);
   }
-  // intrinsic defences: a shield with its value, at the upper right
   for (const [x, val] of Object.entries(v.defences || {})) {
     if (!ok(x)) continue;
-    const [cx, cy] = C.centre(x), mx = cx + 0.55 * s, my = cy - 0.3 * H, w = 0.5 * s;
+    const [cx, cy] = C.centre(x), mx = cx - 0.78 * s, my = cy + 0.06 * H, w = 0.5 * s;
     const g = C.el("g", { class: "defence", "data-defence": x }, layer);
     C.el("path", { d: `M${mx - w / 2},${my - w / 2} h${w} v${w * 0.5} q0,${w * 0.55} ${-w / 2},${w * 0.75} q${-w / 2},${-w * 0.2} ${-w / 2},${-w * 0.75} z`,
       fill: Number(val) > 0 ? "#f2e6c8" : "#bbb", stroke: "#2b2118", "stroke-width": 1 }, g);
-    C.el("text", { x: mx.toFixed(1), y: (my + 0.06 * s).toFixed(1), class: "defence-val", "font-size": (0.36 * s).toFixed(1), text: String(val) }, g);
+    C.el("text", { x: mx.toFixed(1), y: (my + 0.06 * s).toFixed(1), class: "defence-val", "font-size": (0.27 * s).toFixed(1), text: String(val) }, g);
   }
   // face-down sites: an eye, a magic star, along the hex's lower edge
   const sites = v.sites || {};
@@ -235,10 +237,24 @@ function button(a, info, parent, label = null, cls = "") {
   return b;
 }
 
+// the last search card shown, once it is resolved and discarded: from the log's search events
+// (the one that names the searcher and force, then the one that gives value and areas)
+export function lastSearch(v) {
+  const log = v.recent_log || [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i];
+    if (!e || e.type !== "search" || e.value === undefined || !Array.isArray(e.areas)) continue;
+    const top = log.slice(0, i).reverse().find((x) => x && x.type === "search" && x.searcher);
+    return { searcher: top ? top.searcher : "?", force: top ? top.force : "?", value: e.value, areas: e.areas, searched: e.areas, over: true };
+  }
+  return null;
+}
+
 function drawSearch(st, info, box, handled) {
-  const v = st.view, s = v.search, declares = info.legal.filter((a) => a.type === "declare");
+  const v = st.view, declares = info.legal.filter((a) => a.type === "declare");
+  const s = v.search || lastSearch(v);
   if (!s && !declares.length) return;
-  const p = panel(box, "search-panel", "Search card");
+  const p = panel(box, "search-panel", s && s.over ? "Search card (last, resolved)" : "Search card");
   const card = C.h("div", { class: "search-card" }, p);
   const top = C.h("div", { class: "half top" }, card);
   if (s) {
