@@ -31,7 +31,7 @@ class ControlRules:
                 continue
             if r["seat"] == FELLOWSHIP:
                 kinds.add("free")
-            elif self.D.units[uid].nation == "ISE":
+            elif self.spec(uid).nation == "ISE":
                 kinds.add("saruman")
             else:
                 kinds.add("sauron")
@@ -148,7 +148,7 @@ class ControlRules:
         for uid, r in self.units.items():
             if not r["hex"] or r["str"] <= 0 or not r["active"] or r["seat"] == FELLOWSHIP:
                 continue
-            u = self.D.units[uid]
+            u = self.spec(uid)
             n = self.D.nations[u.nation]
             if u.nation == "ISE":
                 if r["hex"] != ISENGARD:

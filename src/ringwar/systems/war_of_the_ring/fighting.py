@@ -13,7 +13,7 @@ from typing import Any
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from . import battle, duel, hunt
-from .pieces import FELLOWSHIP
+from .pieces import FELLOWSHIP, base_id
 
 BARAD_DUR = "3523"
 ISENGARD = "1820"
@@ -30,7 +30,7 @@ class FightingRules:
             if r["hex"] != h or r["seat"] != seat or r["attacked"] or r["str"] <= 0 \
                     or not r["active"] or r["deserted"]:
                 continue
-            u = self.D.units[uid]
+            u = self.spec(uid)
             if u.nation not in self.mobilized and not self.options["unmobilized_move"] \
                     and uid != "DEAD-01" and not (u.nation == "COR" and r["active"]):
                 if not self.eomer_exception(uid, h):
@@ -48,7 +48,7 @@ class FightingRules:
         if not self.W.in_region(h, "rohan"):
             return False
         foes = [u for u in self.units_in(h) if self.enemies(self.units[u]["seat"], FELLOWSHIP)]
-        return bool(foes) and all(self.D.units[u].kind == "orc" for u in foes) and \
+        return bool(foes) and all(self.spec(u).kind == "orc" for u in foes) and \
             sum(self.units[u]["str"] for u in foes) <= 10
 
     def defenders_in(self: Any, h: str, seat: str) -> list[str]:
@@ -73,7 +73,7 @@ class FightingRules:
     def attack_cost(self: Any, seat: str, uid: str) -> int:
         if seat in self.D.value("R-SP-COSTS", "seats_without_sp"):
             return 0
-        nation = self.D.units[uid].nation
+        nation = self.spec(uid).nation
         if nation == "ISE":
             return int(self.D.value("S-V12", "controlled_attack_sp_per_unit")) if self.flags["control"] else 0
         return int(self.D.value("R-SP-COSTS", "attack_per_sauron_unit"))
@@ -93,7 +93,7 @@ class FightingRules:
     def battle_plan(self: Any, seat: str, h: str) -> dict[str, Any] | None:
         att = self.attackers_in(h, seat)
         if len(self.sides) == 2 and seat == "dark":
-            ise = [u for u in att if self.D.units[u].nation == "ISE"]
+            ise = [u for u in att if self.spec(u).nation == "ISE"]
             if ise and not self.saruman_may_attack(h):
                 att = [u for u in att if u not in ise]
         att = self.affordable(seat, att)
@@ -149,9 +149,9 @@ class FightingRules:
     def leadership(self: Any, h: str, seat: str, units: list[str]) -> tuple[int, str | None, str]:
         """[WR §10.3] 5: the highest Morale among the eligible leaders with the force; Rangers
         give 1 with no other leader [WR §V27]."""
-        elves = any(self.D.nations[self.D.units[u].nation].code in ("LOR", "MIR", "LIN")
+        elves = any(self.D.nations[self.spec(u).nation].code in ("LOR", "MIR", "LIN")
                     for u in units)
-        ents_only = all(self.D.units[u].nation == "ENT" for u in units)
+        ents_only = all(self.spec(u).nation == "ENT" for u in units)
         best, who = 0, None
         for cid, c in self.chars.items():
             if c["hex"] != h or c["seat"] != seat or not c["alive"] or c["hidden"] or c["captive"]:
@@ -164,11 +164,11 @@ class FightingRules:
             if "leads-only-ents" in spec.specials and not ents_only:
                 continue
             mo = spec.morale + c.get("mo", 0)
-            if "horn-of-the-mark" in c["items"] and any(self.D.units[u].nation == "ROH" for u in units):
+            if "horn-of-the-mark" in c["items"] and any(self.spec(u).nation == "ROH" for u in units):
                 mo += 1
             if mo > best:
                 best, who = mo, cid
-        if who is None and any(self.D.units[u].type == "rangers" for u in units):
+        if who is None and any(self.spec(u).type == "rangers" for u in units):
             return int(self.D.value("S-V27", "leader_value_when_alone")), None, "Rangers [WR §V27]"
         return best, who, (f"{self.name(who)} (Morale {best})" if who else "no leader")
 
@@ -233,9 +233,9 @@ class FightingRules:
         if "DEAD-01" in att:
             shifts.append(battle.Shift(int(D.value("R-DEAD-ARMY", "attack_shift")),
                                        "the Army of the Dead [WR §7.3]"))
-        if self.flags.get("dawnless") and all(D.units[u].kind in ("orc", "troll") for u in att):
+        if self.flags.get("dawnless") and all(self.spec(u).kind in ("orc", "troll") for u in att):
             shifts.append(battle.Shift(1, "Dawnless Day [WR §11.7]"))
-        if self.flags.get("ride") and any(D.units[u].nation == "ROH" and D.units[u].cavalry for u in att):
+        if self.flags.get("ride") and any(self.spec(u).nation == "ROH" and self.spec(u).cavalry for u in att):
             shifts.append(battle.Shift(1, "Ride of the Rohirrim [WR §11.7]"))
         if self.flags.get("huorns") == h:
             shifts.append(battle.Shift(1 if seat == FELLOWSHIP else -1, "Huorns [WR §11.7]"))
@@ -270,12 +270,12 @@ class FightingRules:
             ev += self.leader_hit(h, dseat, defs, la_who=ldef, defending=True)
         # [WR §10.3] 11-12 and the other consequences
         for u in att + defs:
-            if self.D.units[u].type == "hobbits":
+            if self.spec(u).type == "hobbits":
                 self.units[u]["fought"] = True
-        nations = {self.D.units[u].nation for u in defs}
+        nations = {self.spec(u).nation for u in defs}
         for n in sorted(nations):
             ev += self.event_mobilize("attacked", nation=n)
-        if any(self.D.units[u].nation == "ENT" for u in att) and h == ISENGARD:
+        if any(self.spec(u).nation == "ENT" for u in att) and h == ISENGARD:
             ev += self.ents_negate()
         if "DEAD-01" in att:
             self.flags["dead_combats"] += 1
@@ -337,7 +337,7 @@ class FightingRules:
         if defending and self.defence_value(h) > 0:
             return [event("k", "[WR §V14]", "k: the defending leaders ignore it while the place's "
                           "intrinsic defence stands")]
-        rangers = [u for u in units if self.D.units[u].type == "rangers" and self.units[u]["str"] > 0]
+        rangers = [u for u in units if self.spec(u).type == "rangers" and self.units[u]["str"] > 0]
         if rangers:
             r = self.units[rangers[0]]
             r.update(str=0, hex=None, gone=True)
@@ -663,7 +663,7 @@ class FightingRules:
     # ----- individual combat [WR §10.4] --------------------------------------------------------
     def fighter(self: Any, pid: str) -> duel.Fighter:
         if pid in self.units:
-            return duel.fighter_from_unit(self.D, pid, self.units[pid]["str"])
+            return duel.fighter_from_unit(self.D, base_id(pid), self.units[pid]["str"])
         if pid.startswith("monster:"):
             h = pid.split(":", 1)[1]
             m = self.monsters[h]
@@ -877,7 +877,7 @@ class FightingRules:
                     if self.wearer() != c]
         hunters = [cid for cid, r in sorted(self.chars.items()) if r["hex"] == h and r["seat"] == seat
                    and r["alive"] and not r["captive"]]
-        hunters += [u for u in mine_units if self.D.units[u].kind in self.D.value("R-IC-ORC-UNITS", "kinds")]
+        hunters += [u for u in mine_units if self.spec(u).kind in self.D.value("R-IC-ORC-UNITS", "kinds")]
         for hunter in hunters:
             for c in present:
                 if duel.may_fight(self.D, self.fighter(hunter), self.fighter(c)) is None:

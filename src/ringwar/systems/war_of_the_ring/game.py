@@ -22,7 +22,7 @@ from ...core.options import Option
 from .cards import DECISIONS as CARD_DECISIONS
 from .cards import CardRules
 from .control import ControlRules
-from .data import Definition, load
+from .data import Definition, Unit, load
 from .fighting import DECISIONS as FIGHT_DECISIONS
 from .fighting import FightingRules
 from .mapdata import WarMap, load_map
@@ -33,6 +33,7 @@ from .pieces import (
     SEAT_NAMES,
     SEATS2,
     SEATS3,
+    base_id,
     char_record,
     char_seat,
     faction,
@@ -257,8 +258,12 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
             return self.D.eye_cards[m["card"]].name if m else "the monster"
         if pid in self.D.characters:
             return self.D.characters[pid].name
-        u = self.D.units.get(pid)
+        u = self.D.units.get(base_id(pid))
         return f"{u.name} {pid}" if u else pid
+
+    def spec(self, uid: str) -> Unit:
+        """The order-of-battle entry of a unit (a split unit's is its parent's) [WR §7]."""
+        return self.D.units[base_id(uid)]
 
     def place(self, h: str | None) -> str:
         if h is None:

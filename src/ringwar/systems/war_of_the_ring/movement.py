@@ -114,7 +114,7 @@ class MovementRules:
         if r["seat"] != seat or not r["hex"] or r["moved"] or r["str"] <= 0 or not r["active"] \
                 or r["deserted"]:
             return False
-        u = self.D.units[uid]
+        u = self.spec(uid)
         if uid == "DEAD-01":
             return False                      # only with Aragorn (R-DEAD-ARMY), as a stack
         if u.nation not in self.mobilized and not self.options["unmobilized_move"] \
@@ -137,7 +137,7 @@ class MovementRules:
             return False
         unmob = {u for i in escorted for u in i["escort"]
                  if self.units[u]["hex"] == r["hex"] and self.units[u]["str"] > 0
-                 and self.D.units[u].nation not in self.mobilized}
+                 and self.spec(u).nation not in self.mobilized}
         limit = int(self.D.value("S-V4", "unmobilized_escort_max_strength"))
         return sum(self.units[u]["str"] for u in unmob) <= limit
 
@@ -148,7 +148,7 @@ class MovementRules:
         listed = set(self.D.value("S-V12", "garrison_list"))
         if h not in listed or h not in self.flags.setdefault("garrisons", []):
             return False
-        others = [u for u in self.units_in(h) if u != uid and self.D.units[u].nation == "ISE"]
+        others = [u for u in self.units_in(h) if u != uid and self.spec(u).nation == "ISE"]
         return not others
 
     def char_mf(self: Any, cid: str) -> float:
@@ -204,7 +204,7 @@ class MovementRules:
             return 0
         first = pieces[0]
         if first in self.units:
-            if all(self.D.units[p].nation == "ISE" for p in pieces if p in self.units) \
+            if all(self.spec(p).nation == "ISE" for p in pieces if p in self.units) \
                     and not self.flags["control"]:
                 return 0
             if all(self.unmobilized_escort(p) for p in pieces if p in self.units):
@@ -322,8 +322,75 @@ class MovementRules:
             if fly:
                 a["fly"] = True
             out.append(self.secret(a, pieces[0]))
+        if not ask.get("stack") and pieces[0] in self.units:
+            out += self.split_merge_options(pieces[0])
         out.append(self.secret({"type": "stay"}, pieces[0]))
         return out
+
+    # ----- splitting and merging (R-SPLIT-MERGE) ------------------------------------------------
+    def merge_cap(self: Any, uid: str) -> int:
+        t = self.spec(uid).type
+        return max(u.strength for u in self.D.units.values() if u.type == t)
+
+    def split_merge_options(self: Any, uid: str) -> list[Action]:
+        """[WR §7] (R-SPLIT-MERGE): a unit that has not moved may split into units of the same
+        type and nation, each of strength 1 or more; units of the same type and nation in one
+        hex may merge, up to the largest printed strength of the type."""
+        r = self.units[uid]
+        spec = self.spec(uid)
+        if uid.startswith("DEAD") or spec.nation == "COR":
+            return []
+        out: list[Action] = []
+        least = int(self.D.value("R-SPLIT-MERGE", "split_min_strength"))
+        if not r["moved"] and r["str"] >= 2 * least:
+            out.append({"type": "split", "piece": uid})        # then: how much to split off
+        cap = self.merge_cap(uid)
+        for other, o in sorted(self.units.items()):
+            if other == uid or o["hex"] != r["hex"] or o["seat"] != r["seat"] or o["str"] <= 0 \
+                    or o["deserted"] or not o["active"]:
+                continue
+            os_ = self.spec(other)
+            if os_.type == spec.type and os_.nation == spec.nation and o["str"] + r["str"] <= cap:
+                out.append({"type": "merge", "piece": uid, "into": other})
+        return out
+
+    def opts_split(self: Any, ask: dict[str, Any]) -> list[Action]:
+        least = int(self.D.value("R-SPLIT-MERGE", "split_min_strength"))
+        r = self.units[ask["piece"]]
+        return [{"type": "split_off", "strength": n} for n in range(least, r["str"] - least + 1)] + \
+            [{"type": "stay"}]
+
+    def ans_split(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "stay":
+            return []
+        return self.split_unit(ask["piece"], int(action["strength"]))
+
+    def split_unit(self: Any, uid: str, n: int) -> list[Event]:
+        r = self.units[uid]
+        base = uid.partition("/")[0]
+        k = 1 + self.flags.get("splits", 0)
+        self.flags["splits"] = k
+        new = f"{base}/{k}"
+        self.units[new] = dict(r, str=n)
+        r["str"] -= n
+        for info in self.captives.values():
+            if uid in info["escort"]:
+                info["escort"].append(new)
+        return [event("split", "[WR §7]", f"{self.name(uid)} splits: {n} strength form {new} "
+                      "(R-SPLIT-MERGE)", unit=new)]
+
+    def merge_units(self: Any, uid: str, into: str) -> list[Event]:
+        r, o = self.units[uid], self.units[into]
+        o["str"] += r["str"]
+        o["moved"] = o["moved"] or r["moved"]
+        o["attacked"] = o["attacked"] or r["attacked"]
+        o["fought"] = o["fought"] or r["fought"]
+        r.update(str=0, hex=None, gone=True)
+        for info in self.captives.values():
+            if uid in info["escort"]:
+                info["escort"] = [into if u == uid else u for u in info["escort"]]
+        return [event("merge", "[WR §7]", f"{self.name(uid)} merges into {self.name(into)}, now "
+                      f"{o['str']} strong (R-SPLIT-MERGE)")]
 
     def secret(self: Any, action: Action, piece: str) -> Action:
         """[WR §12] A hidden character's selection and move say so in the record itself, so that
@@ -338,6 +405,11 @@ class MovementRules:
         self.ask = None
         if action["type"] == "stay":
             return []
+        if action["type"] == "split":
+            self.ask = {"kind": "split", "seat": seat, "piece": action["piece"], "rule": "[WR §7]"}
+            return []
+        if action["type"] == "merge":
+            return self.merge_units(action["piece"], action["into"])
         pieces = ask["pieces"]
         dest = self.destinations(pieces, seat)[action["to"]]
         cost_sp = self.move_cost_sp(seat, pieces)
@@ -370,7 +442,7 @@ class MovementRules:
         armies = self.armies_at()
         enemy_stop = {h for h, seats in armies.items() if any(self.enemies(s, seat) for s in seats)}
         enemy_stop |= {h for h in self.defence if self.defence_value(h) > 0 and self.place_enemy_to(h, seat)}
-        hobbits = any(self.D.units[u].type == "hobbits" and not self.units[u]["fought"] for u in units)
+        hobbits = any(self.spec(u).type == "hobbits" and not self.units[u]["fought"] for u in units)
         dark = self.seat_faction(seat) == "dark"
         barred: set[str] = set()
         if self.flags["alliance"] and len(self.sides) == 3:
@@ -390,7 +462,7 @@ class MovementRules:
             return True
 
         reach = _dijkstra(start, mf, table, allowed, enemy_stop)
-        if all(self.D.units[u].nation == "COR" for u in units):
+        if all(self.spec(u).nation == "COR" for u in units):
             for h, v in self.sea_reach(start, mf, enemy_stop, allowed).items():
                 if h not in reach or v[0] < reach[h][0]:
                     reach[h] = v
@@ -428,7 +500,7 @@ class MovementRules:
         return best
 
     def unit_mf(self: Any, uid: str) -> float:
-        u = self.D.units[uid]
+        u = self.spec(uid)
         mf = float(u.mf)
         if self.flags.get("ride") and u.nation == "ROH" and u.cavalry:
             mf += 2
@@ -519,7 +591,7 @@ class MovementRules:
             start = path[0]
             # [WR §V29] a stack beginning its move in an engaged hex must disengage
             if self.engaged(start):
-                classes = {self.D.nations[self.D.units[u].nation].disengage for u in pieces}
+                classes = {self.D.nations[self.spec(u).nation].disengage for u in pieces}
                 target = self.D.disengage_target(frozenset(classes))
                 die = self.dice.d6()
                 if die > target:
@@ -572,14 +644,14 @@ class MovementRules:
         ev: list[Event] = []
         units = [p for p in pieces if p in self.units]
         if self.seat_faction(seat) == "dark":
-            orc = all(self.D.units[u].kind in ("orc",) for u in units)
+            orc = all(self.spec(u).kind in ("orc",) for u in units)
             strength = sum(self.units[u]["str"] for u in units) if orc else None
             ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
                                       terrain=self.W.terrain(h), orc_only_strength=strength)
         else:
             ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
                                       terrain=self.W.terrain(h))
-            if any(self.D.units[u].nation == "ENT" for u in units) and h == "1820":
+            if any(self.spec(u).nation == "ENT" for u in units) and h == "1820":
                 ev += self.ents_negate()
         ev += self.update_control(h)
         return ev
@@ -707,7 +779,7 @@ class MovementRules:
         for uid, r in sorted(self.units.items()):
             if not r["deserted"] or not r["hex"]:
                 continue
-            home = set(self.D.nations[self.D.units[uid].nation].home)
+            home = set(self.D.nations[self.spec(uid).nation].home)
             if self.W.search_area(r["hex"]) in home:
                 continue
             dark = {h for h, seats in self.armies_at().items()
@@ -750,7 +822,7 @@ class MovementRules:
                 moved.append(self.name(uid))
         dead = self.units.get("DEAD-01")
         if dead is not None:
-            dead.update(hex=ERECH, str=self.D.units["DEAD-01"].strength, moved=True, start=ERECH)
+            dead.update(hex=ERECH, str=self.spec("DEAD-01").strength, moved=True, start=ERECH)
         return [event("paths", "[WR §V19]", f"The Paths of the Dead: {', '.join(moved)} pass from "
                       "Dunharrow to Erech, and the Army of the Dead rises to follow Aragorn")]
 
@@ -879,6 +951,7 @@ def _flight(start: str, mf: int, allowed: Any) -> dict[str, list[str]]:
 
 
 DECISIONS = {
+    "split": (MovementRules.opts_split, MovementRules.ans_split),
     "rehide": (MovementRules.opts_rehide, MovementRules.ans_rehide),
     "move": (MovementRules.opts_move, MovementRules.ans_move),
     "move_piece": (MovementRules.opts_move_piece, MovementRules.ans_move_piece),

@@ -24,6 +24,12 @@ SEAT_NAMES = {FELLOWSHIP: "the Fellowship player", "dark": "the Dark Power playe
 NAZGUL_OR_MOUTH = "nazgul-or-mouth"
 
 
+def base_id(uid: str) -> str:
+    """The order-of-battle id of a unit, or of the unit it was split from (``MOR-01/2`` →
+    ``MOR-01``, R-SPLIT-MERGE)."""
+    return uid.partition("/")[0]
+
+
 def unit_record(u: Unit, seat: str, *, on_map: bool) -> dict[str, Any]:
     """A unit's state: ``hex`` (None off the map: not yet arrived, or eliminated), strength,
     and the flags the turn sets and clears."""

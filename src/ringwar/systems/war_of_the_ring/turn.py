@@ -334,7 +334,7 @@ class TurnRules:
             return True, []
         ev: list[Event] = []
         for uid, r in self.units.items():
-            if self.D.nations[self.D.units[uid].nation].deserts and (r["active"] or what == "return"):
+            if self.D.nations[self.spec(uid).nation].deserts and (r["active"] or what == "return"):
                 if what == "desert" and r["hex"]:
                     r["deserted"] = True
                 elif what == "return":

@@ -30,7 +30,7 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
     for uid, r in sorted(g.units.items()):
         if not r["hex"] or r["str"] <= 0:
             continue
-        u = D.units[uid]
+        u = g.spec(uid)
         units.append({"id": uid, "hex": r["hex"], "label": f"{r['str']}-{u.mf}", "name": u.name,
                       "side": r["seat"], "nation": u.nation, "kind": u.kind, "type": u.type,
                       "strength": r["str"], "move": u.mf, "cavalry": u.cavalry,
@@ -158,6 +158,12 @@ def describe(g: Any, action: Action, side: str | None) -> str:
     if kind == "move":
         what = f"the stack from {g.place(action['stack'])}" if "stack" in action else name(action.get("piece", "?"))
         return f"move {what} → {g.place(action.get('to'))}" + (" (flying)" if action.get("fly") else "")
+    if kind == "split":
+        return f"split {name(action.get('piece', '?'))}"
+    if kind == "split_off":
+        return f"split off {action.get('strength')} strength"
+    if kind == "merge":
+        return f"merge {name(action.get('piece', '?'))} into {name(action.get('into', '?'))}"
     if kind == "declare":
         return "search the card's areas" if action.get("choice") == "card" else \
             f"search one area: {action.get('area')}"
@@ -223,6 +229,7 @@ def prompt(g: Any, ask: dict[str, Any]) -> str:
         "rehide": "Hide revealed characters that qualify, or Done [WR §10.6]",
         "dark_start": "Take control of Saruman's forces, declare Isengard's mobilization, or Done",
         "saruman_start": "Convert a captive, declare Isengard's mobilization, or Done [WR §V13]",
+        "split": "How much strength splits off? (R-SPLIT-MERGE)",
         "eye_turns": "The Eye Turns: keep this Search card, or put it on top and use the next",
         "ring_answer": f"The Ring-bearer is {ask.get('why', 'threatened')}: put the Ring on now? [WR §10.9.2]",
         "challenge_after_ring": "The challenge stands: fight, or withdraw if the Ring-wearer cannot be fought",
@@ -250,7 +257,7 @@ def why_not(g: Any, ask: dict[str, Any], action: Action) -> IllegalAction | None
             r = g.units[piece]
             if r["seat"] != seat:
                 return IllegalAction("[WR §6.1]", f"{g.name(piece)} is not {g.seat_name(seat)}'s to move")
-            u = g.D.units[piece]
+            u = g.spec(piece)
             if u.nation not in g.mobilized and not g.options["unmobilized_move"]:
                 return IllegalAction("[WR §6.1]", f"{g.name(piece)}: {g.D.nations[u.nation].name} has "
                                      "not mobilized; its units may not move (R-UNMOBILIZED)")
