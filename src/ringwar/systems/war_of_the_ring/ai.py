@@ -488,6 +488,10 @@ class WarOfTheRingPolicy:
         return -10.0
 
     def _s_reveal(self, ctx: _Ctx, a: Action) -> float:
+        c = ctx.chars.get(a.get("piece", ""), {})
+        lost = self.lost_ring(ctx)
+        if lost and c.get("hex") == lost and int(c.get("combat") or 0) >= 4:
+            return 2.0                               # only the revealed may challenge [WR §10.4]
         return -3.0                                  # hidden walkers stay hidden
 
     def _s_paths(self, ctx: _Ctx, a: Action) -> float:
@@ -527,6 +531,14 @@ class WarOfTheRingPolicy:
             t = ctx.chars.get(a.get("target", ""), {})
             lost = (t.get("max_endurance") or 0) - (t.get("endurance") or 0)
             return 0.1 * lost
+        if card == "elven-cloaks":
+            # +1 against spotting the Ring-bearer's group this turn: kept for the last leg
+            b = self._bearer(ctx)
+            if not b or not b.get("hex") or not b.get("hidden"):
+                return -0.1
+            return 0.9 if self.ring_field(ctx).get(b["hex"], 99.0) < 20 else -0.1
+        if card == "smeagols-guidance":
+            return 0.6 if ctx.view.get("gollum") == "active" else -0.1
         if card == "lembas":
             b = self._bearer(ctx)
             return 0.7 if b and not b.get("moved") and ctx.kind == "move" else -0.1
@@ -660,12 +672,26 @@ class WarOfTheRingPolicy:
 
     # ----- movement [WR §10.2] --------------------------------------------------------------------------
     def _bearer(self, ctx: _Ctx) -> dict[str, Any] | None:
+        """The seat's own Ring-bearer (None if the seat does not hold the Ring)."""
+        if ctx.ring.get("held_by") not in (None, ctx.side):
+            return None
         b = ctx.ring.get("bearer")
         if b and b in ctx.chars:
             return ctx.chars[b]
         if ctx.free:
             return ctx.chars.get("frodo")
         return None
+
+    def lost_ring(self, ctx: _Ctx) -> str | None:
+        """Where the enemy's Ring-bearer stands, when the Fellowship has lost the Ring and
+        sees him (a seized Ring, Gollum's): the strong go after it [WR §10.4] 6."""
+        if not ctx.free or ctx.ring.get("held_by") in (None, FELLOWSHIP) or ctx.ring.get("destroyed"):
+            return None
+        bid = ctx.ring.get("bearer") or ""
+        if bid == "gollum":
+            return None              # nobody may challenge Gollum (duel.may_fight): not worth a walk
+        b = ctx.chars.get(bid)
+        return b.get("hex") if b and b.get("alive") else None
 
     def _near_enemy(self, ctx: _Ctx, h: str, r: int) -> bool:
         return any(hx.distance(h, e) <= r for e in ctx.enemy_army_hexes())
@@ -678,12 +704,16 @@ class WarOfTheRingPolicy:
         if key in self._selected:
             return -5.0
         if "stack" in a:
-            return self.army_job(ctx, a["stack"], ctx.my_armies(a["stack"]))
+            units = ctx.my_armies(a["stack"])
+            if units and all(self.garrison_force(ctx, u) for u in units):
+                return -1.0                              # Saruman's units spread out one by one
+            return self.army_job(ctx, a["stack"], units)
         pid = a.get("piece", "")
         if pid in ctx.units:
             u = ctx.units[pid]
             # a lone unit of a stack moves with its stack (one Shadow Point for all)
-            if len([x for x in ctx.my_armies(u["hex"]) if not x.get("moved")]) > 1:
+            if len([x for x in ctx.my_armies(u["hex"]) if not x.get("moved")]) > 1 \
+                    and not self.garrison_force(ctx, u):
                 return -1.0
             return self.army_job(ctx, u["hex"], [u])
         c = ctx.chars.get(pid)
@@ -701,6 +731,9 @@ class WarOfTheRingPolicy:
                 return 10.0
             if cid in ESCORTS and bearer is not None and c.get("hidden"):
                 return 9.0 if bearer.get("moved") or bearer.get("hex") != h else -1.0
+            lost = self.lost_ring(ctx)
+            if lost and int(c.get("combat") or 0) >= 4 and not c.get("citadel"):
+                return 7.0 if lost != h else -1.0
             if c.get("hidden"):
                 goal = ERRANDS.get(cid)
                 return 6.0 if goal and goal != h else -1.0
@@ -757,6 +790,11 @@ class WarOfTheRingPolicy:
         seat = ctx.side
         saruman_units = all(u.get("nation") == "ISE" for u in units)
         cands: list[str] = []
+        if len(units) == 1 and self.garrison_force(ctx, units[0]):
+            t = self.garrison_plan(ctx).get(units[0]["id"])
+            if t is None or t == h:
+                return None, 0.0
+            return t, max(0.5, self.target_worth(ctx, t, st, seat))
         if ctx.free:
             # threatened Free objectives without a garrison; enemy forces we can beat
             for o in ctx.free_objectives():
@@ -796,6 +834,43 @@ class WarOfTheRingPolicy:
             if v > best_v:
                 best, best_v = t, v
         return best, best_v
+
+    def garrison_force(self, ctx: _Ctx, u: dict[str, Any]) -> bool:
+        """One of Saruman's units that moves for his garrison list [WR §V12]: the Saruman
+        player's, or the Dark Power's outside Take Control."""
+        return (u.get("nation") == "ISE" and u.get("side") == ctx.side and not ctx.free
+                and (ctx.side == "saruman" or not self._controlled(ctx)))
+
+    def garrison_plan(self, ctx: _Ctx) -> dict[str, str]:
+        """Saruman's units, one to each place of the garrison list [WR §V12]: the last of his
+        units in a listed place holds it; the others go, nearest first, to places he does not
+        hold and can take."""
+        got = ctx._cache.get("garrison_plan")
+        if got is not None:
+            return got
+        listed = sorted(ctx.D.value("S-V12", "garrison_list"))
+        mine = sorted((u for u in ctx.units.values() if self.garrison_force(ctx, u)
+                       and not u.get("deserted")), key=lambda u: u["id"])
+        plan: dict[str, str] = {}
+        free_places = []
+        for p in listed:
+            here = [u for u in mine if u["hex"] == p]
+            if here:
+                plan[here[-1]["id"]] = p
+            else:
+                free_places.append(p)
+        pairs = sorted((hx.distance(u["hex"], p), u["id"], p) for u in mine if u["id"] not in plan
+                       for p in free_places)
+        taken: set[str] = set()
+        for _d, uid, p in pairs:
+            if uid in plan or p in taken:
+                continue
+            if self.target_worth(ctx, p, int(ctx.units[uid].get("strength") or 0), ctx.side) <= 0:
+                continue
+            plan[uid] = p
+            taken.add(p)
+        ctx._cache["garrison_plan"] = plan
+        return plan
 
     def _controlled(self, ctx: _Ctx) -> bool:
         return bool((ctx.view.get("flags") or {}).get("saruman_controlled"))
@@ -869,6 +944,9 @@ class WarOfTheRingPolicy:
             path = [start, to]
         way = sum(pen.get(x, 0.0) for x in path[1:])
         road = any(ctx.W.road(path[i - 1], path[i]) for i in range(1, len(path)))
+        if road and c.get("hidden"):
+            # a road makes every interception of the move likelier (−1 to the roll, [WR §V2])
+            way += 0.5 * sum(pen.get(x, 0.0) for x in path[1:] if x in ctx.watched())
         bearer = self._bearer(ctx)
         if bearer is not None and cid == bearer["id"]:
             field = self.ring_field(ctx)
@@ -884,6 +962,11 @@ class WarOfTheRingPolicy:
             after = 3.0 * hx.distance(to, goal) + way + (ROAD_MOVE if road else 0.0)
             return before - after
         goal = ERRANDS.get(cid) if c.get("hidden") else self.leader_goal(ctx, c)
+        lost = self.lost_ring(ctx)
+        if lost and int(c.get("combat") or 0) >= 4:
+            goal = lost
+            if to == lost:
+                way -= pen.get(lost, 0.0)                 # that is where the fight is
         if goal is None:
             return -1.0
         f = to_field(goal, "character", ctx.open)
@@ -1048,6 +1131,9 @@ class WarOfTheRingPolicy:
                        for u in ctx.armies_at.get(x, ()) if u.get("side") == FELLOWSHIP)
             if not rest and near >= 10:
                 cost += 1.0                              # an objective left open to the enemy
+        if len(units) == 1 and self.garrison_force(ctx, units[0]) \
+                and self.garrison_plan(ctx).get(units[0]["id"]) == h:
+            cost += 5.0                                  # the last of Saruman's units there holds it
         foes = [u for u in ctx.armies_at.get(to, ()) if ctx.enemies(ctx.side, u.get("side"))]
         v = 0.0
         if foes or (ctx.defences.get(to) and ctx.enemies(ctx.side, _seat_of_owner(ctx, ctx.control.get(to)))):
@@ -1100,6 +1186,8 @@ class WarOfTheRingPolicy:
         lead, target = a.get("lead", ""), a.get("target", "")
         diff = self._fighter_c(ctx, lead) - self._fighter_c(ctx, target)
         prize = 2.0 if target in HOBBITS else 1.0
+        if target == ctx.ring.get("bearer") and ctx.ring.get("held_by") not in (None, ctx.side):
+            return 2.0 + diff / 2.0                     # the Ring back [WR §10.4] 6
         if ctx.free:
             t = ctx.chars.get(target, {})
             if t.get("nazgul"):
