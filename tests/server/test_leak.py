@@ -10,6 +10,11 @@ called by every party (:data:`SCANNED`; a test fails if the app has an endpoint 
 not know, so a new one cannot skip it) and the raw text of all of it is searched for the
 secrets: the other side's codes in a made-up game with real secrets (:class:`SecretGame`), and
 in Gondor which Cauldrons are dummies [16.71].
+
+Pieces hidden from the other sides (the War of the Ring's hidden Fellowship characters [WR §12])
+are checked whatever the game: nothing a party receives may mark a piece of another side
+``"hidden"`` and say where it is (a hex, a destination), and every recorded move of a piece that
+was hidden before and after it reaches the other parties' replays as a bare "someone moved".
 """
 
 from __future__ import annotations
@@ -169,6 +174,8 @@ class Reference:
         self.game = ringwar.new_game(system, seed=seed)
         self.parties: list[str | None] = [*self.game.sides, None]
         self.views: dict[tuple[int, str | None], str] = {}
+        #: replay step -> (the moving piece's side, the action): moves of hidden pieces
+        self.secret_steps: dict[int, tuple[str, dict[str, Any]]] = {}
         self.legal: dict[int, str] = {}
         self.steps: dict[tuple[int, str | None], str] = {}
         self.remember(0, [])
@@ -177,6 +184,10 @@ class Reference:
                  pre: Any = None) -> None:
         g = self.game
         step = len(g.record.actions)     # replay steps count actions (an undo is no step)
+        if action is not None and pre is not None:
+            owner = hidden_mover(pre, g, action)
+            if owner:
+                self.secret_steps[step] = (owner, dict(action))
         for s in self.parties:
             self.views[(version, s)] = digest(g.view(s))
             seen = g.redact_action(action, s) if action is not None else None
@@ -299,6 +310,12 @@ def scan_endpoints(client: Any, gid: str, tokens: dict[str, str], ref: Reference
                 assert d["side"] == who
                 assert digest([d["action"], d["action_text"], d["events"], d["view"]]) == \
                     ref.steps[(step, who)], f"replay step {step} for {who}: not what that side may see"
+                secret = ref.secret_steps.get(step)
+                if secret and who != secret[0]:
+                    # a hidden piece's move: the others learn that one moved, not which or where
+                    assert d["action"] == {"type": secret[1]["type"], "hidden": True}, (step, who, d["action"])
+                    to = secret[1].get("to")
+                    assert not to or to not in (d["action_text"] or ""), (step, who, d["action_text"])
 
 
 def _check(system: str, ref: Reference, sides: list[str], boxes: dict[Any, Inbox]) -> None:
@@ -318,6 +335,13 @@ def _check(system: str, ref: Reference, sides: list[str], boxes: dict[Any, Inbox
             assert digest(msg["view"]) == ref.views[(v, s)], f"{s} was sent something else at version {v}"
             if msg["legal"]:
                 assert msg["view"]["to_act"] == s and digest(msg["legal"]) == ref.legal[v]
+        for text in box.raw:
+            try:
+                sent = json.loads(text)
+            except ValueError:
+                continue
+            found = where_hidden(sent, s)
+            assert not found, f"{s or 'an observer'} was told where a hidden piece is: {found[:3]}"
         blob = "\n".join(box.raw)
         for secret in secrets_hidden_from(system, g, s):
             assert secret not in blob, f"{s or 'an observer'} saw a secret: {secret}"
@@ -326,6 +350,38 @@ def _check(system: str, ref: Reference, sides: list[str], boxes: dict[Any, Inbox
             for text in box.raw:
                 assert '"real"' not in text, f"{s or 'an observer'} was told a Cauldron's secret: " \
                     + text[max(0, text.find('"real"') - 120):text.find('"real"') + 40]
+
+
+def where_hidden(x: Any, party: str | None, path: str = "") -> list[str]:
+    """Every place in ``x`` (a message sent to ``party``) that marks a piece of another side
+    hidden and says where it is or where it went."""
+    found = []
+    if isinstance(x, dict):
+        if x.get("hidden") is True and x.get("side") != party and \
+                any(x.get(k) for k in ("hex", "to", "stack", "last_hex")):
+            found.append(f"{path}: {x}")
+        for k, v in x.items():
+            found += where_hidden(v, party, f"{path}.{k}")
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            found += where_hidden(v, party, f"{path}[{i}]")
+    return found
+
+
+def hidden_mover(pre: Any, post: Any, action: dict[str, Any]) -> str | None:
+    """The side of the piece an action moves (or selects to move) when that piece was hidden
+    before the action and still is after it, as each side's own view says (the side's view
+    shows its own hidden pieces); None for any other action."""
+    piece = action.get("piece")
+    if action.get("type") not in ("select", "move", "stay") or not isinstance(piece, str):
+        return None
+    for side in pre.sides:
+        before = {u["id"]: u for u in pre.view(side).get("units", ()) if isinstance(u, dict)}
+        after = {u["id"]: u for u in post.view(side).get("units", ()) if isinstance(u, dict)}
+        u, v = before.get(piece), after.get(piece)
+        if u and v and u.get("hidden") and v.get("hidden") and u.get("side") == side:
+            return side
+    return None
 
 
 def secrets_hidden_from(system: str, g: Any, party: str | None) -> list[str]:
@@ -374,6 +430,11 @@ def test_no_leaks_in_a_random_gondor_game(client: Any) -> None:
     # [16.71] Gondor hides its dummy cauldrons and oil: the set-up (where the cauldrons are
     # placed, real or dummy) is in the first 40-odd actions, so replays of them are scanned
     play_through(client, "gondor", seed=4, max_actions=150)
+
+
+def test_no_leaks_in_a_random_war_of_the_ring_game(client: Any) -> None:
+    # [WR §12] the Fellowship's hidden characters: their hexes and moves only to the Fellowship
+    play_through(client, "war-of-the-ring", seed=3, max_actions=90)
 
 
 def test_gondor_replay_of_a_cauldron_set_up_hides_real_from_sauron(client: Any) -> None:
