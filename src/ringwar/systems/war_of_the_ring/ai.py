@@ -522,7 +522,12 @@ class WarOfTheRingPolicy:
         if w <= 0:
             return -0.2
         if card == "eagles":
-            return 2.0 if a.get("captive") else w
+            if a.get("captive"):
+                return 2.0                               # out of captivity
+            b = self._bearer(ctx)
+            if b is not None and a.get("piece") == b["id"]:
+                return 2.0                               # the revealed Ring-bearer away, hidden
+            return -0.1                                  # kept for a better use
         if card == "black-breath":
             t = ctx.chars.get(a.get("target", ""), {})
             e = t.get("endurance")
@@ -765,6 +770,8 @@ class WarOfTheRingPolicy:
         units = [u for u in units if not u.get("moved")]
         if not units:
             return -1.0
+        if len(units) == 1 and self._s_split(ctx, {"piece": units[0]["id"]}) > 0:
+            return 2.0                                   # to split off a garrison for elsewhere
         target, value = self.army_target(ctx, h, units)
         if target is None or target == h:
             return -1.0
@@ -1152,6 +1159,54 @@ class WarOfTheRingPolicy:
         elif target is None and not foes:
             v -= 0.5
         return v - cost
+
+    def _s_split(self, ctx: _Ctx, a: Action) -> float:
+        """[WR §7] (R-SPLIT-MERGE) Saruman's units split to garrison more places of his list
+        than he has units; no one else splits."""
+        u = ctx.units.get(a.get("piece", ""))
+        if u is None or not self.garrison_force(ctx, u) or int(u.get("strength") or 0) < 10:
+            return -0.5
+        plan = self.garrison_plan(ctx)
+        listed = set(ctx.D.value("S-V12", "garrison_list"))
+        open_places = listed - set(plan.values())
+        if not open_places:
+            return -0.5
+        if plan.get(u["id"]) == u["hex"] or plan.get(u["id"]) is None or \
+                any(hx.distance(u["hex"], p) <= 2 * int(u.get("move") or 4) for p in open_places):
+            return 1.0
+        return -0.5
+
+    def _s_split_off(self, ctx: _Ctx, a: Action) -> float:
+        return 0.5 - 0.1 * abs(int(a.get("strength") or 0) - 5)     # a small garrison goes off
+
+    def _s_merge(self, ctx: _Ctx, a: Action) -> float:
+        return -0.5
+
+    def _s_land(self, ctx: _Ctx, a: Action) -> float:
+        """The Eagles' landing [WR §11.7]: the Ring-bearer as near Mount Doom as the danger
+        field allows, anyone else toward his errand or the nearest friendly army."""
+        to = a.get("to", "")
+        key = ctx._cache.get("landing")
+        if key is None:
+            # the Eagles carry the Ring-bearer when he is revealed (``_s_play``)
+            b = self._bearer(ctx)
+            who = next((c for c in sorted(ctx.chars.values(), key=lambda c: c["id"])
+                        if c.get("side") == FELLOWSHIP and c.get("hex") and not c.get("hidden")
+                        and not c.get("moved") and not c.get("captive")), None)
+            if b is not None and (b.get("hidden") is False or who is None or who["id"] == b["id"]):
+                key = ("ring", None)
+            else:
+                goal = ERRANDS.get(who["id"]) if who else None
+                if goal is None and who is not None:
+                    goal = self.leader_goal(ctx, who)
+                key = ("goal", goal)
+            ctx._cache["landing"] = key
+        if key[0] == "ring":
+            return -self.ring_field(ctx).get(to, 99.0) - self.exposure(ctx, to, True)
+        goal = key[1]
+        if goal is None:
+            return -hx.distance(to, RIVENDELL) * 0.1
+        return -to_field(goal, "character", ctx.open).get(to, 99.0) - ctx.danger().get(to, 0.0)
 
     # ----- army combat [WR §10.3] ----------------------------------------------------------------------
     def _s_attack(self, ctx: _Ctx, a: Action) -> float:
