@@ -187,6 +187,42 @@ def test_spotted_hobbits_are_captured_by_a_strong_army():
     assert p.capture_chance(ai._Ctx(view), "frodo") > 0.5          # 50 Orcs in Minas Morgul
 
 
+def test_saruman_sends_one_unit_to_each_place_of_his_list():
+    g = new(seed=2, players=3, turns=6)
+    agents = heuristics(g)
+    play_until(g, agents, lambda x: x.turn >= 4 and x.step == "6b" and x.ask["kind"] == "move")
+    assert g.step == "6b"
+    p = WarOfTheRingPolicy(random.Random(1))
+    ctx = ai._Ctx(g.view("saruman"))
+    plan = p.garrison_plan(ctx)
+    listed = set(g.D.value("S-V12", "garrison_list"))
+    assert plan and set(plan.values()) <= listed
+    assert len(set(plan.values())) == len(plan)                  # one unit to a place
+    assert all(uid.startswith("ISE") for uid in plan)
+    held = {u["hex"] for u in ctx.units.values() if u["id"] in plan and plan[u["id"]] == u["hex"]}
+    assert held, "the last unit in a listed place holds it"
+    # the last of Saruman's units in a listed place does not walk off it
+    uid = next(u for u in plan if plan[u] == ctx.units[u]["hex"]
+               and len([x for x in ctx.my_armies(ctx.units[u]["hex"])]) == 1)
+    here = ctx.units[uid]["hex"]
+    away = next(n for n in g.W.adjacent(here) if g.W.terrain_cost(n, "army"))
+    assert p.army_move(ctx, here, [ctx.units[uid]], away) < 0
+
+
+def test_the_eagles_carry_the_revealed_ring_bearer_only():
+    g = new(seed=1)
+    view = g.view("fellowship")
+    view["decision"] = {"kind": "move", "seat": "fellowship"}
+    frodo = next(c for c in view["characters"] if c["id"] == "frodo")
+    p = WarOfTheRingPolicy(random.Random(1))
+    legal = [{"type": "play", "card": "eagles", "piece": "frodo"},
+             {"type": "play", "card": "eagles", "piece": "theoden"}, {"type": "done"}]
+    frodo["hidden"] = False
+    assert p.rank(view, legal)[0][1] == legal[0]
+    frodo["hidden"] = True
+    assert p.rank(view, legal)[0][1] == {"type": "done"}
+
+
 def test_battle_estimate_prefers_better_odds():
     g = new(seed=1)
     ctx = ai._Ctx(g.view("dark"))

@@ -525,7 +525,7 @@ class WarOfTheRingPolicy:
             if a.get("captive"):
                 return 2.0                               # out of captivity
             b = self._bearer(ctx)
-            if b is not None and a.get("piece") == b["id"]:
+            if b is not None and a.get("piece") == b["id"] and not b.get("hidden"):
                 return 2.0                               # the revealed Ring-bearer away, hidden
             return -0.1                                  # kept for a better use
         if card == "black-breath":
