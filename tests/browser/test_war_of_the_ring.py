@@ -229,7 +229,7 @@ def test_hot_seat_hides_each_side_behind_a_screen_until_its_player_says_so(serve
     assert body(page, "seat") == "fellowship"
     assert set(dom_walkers(page).values()) == {"2008"}
     # the search is over (its card discarded): the panel shows it, resolved, with the area searched
-    assert page.inner_text("#search-panel .areas").strip() == "R"
+    assert page.inner_text("#search-panel .searched-areas").strip() == "R"
     assert page.locator('#arealayer .area-tint.searched[data-area="R"]').count() > 0
     page.click("#main-actions button.done")
     # the Dark Power's turn: behind the screen the Fellowship's walkers are gone from the page

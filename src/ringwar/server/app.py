@@ -695,13 +695,20 @@ def _map_json(live: LiveGame) -> dict[str, Any]:
         return out
     s = hr.BASE_HEX_SIZE
     w, h = hr.canvas_size(hm, legend=False)
-    return {
+    out = {
         "hexmap": True, "name": hm.name, "columns": hm.spec.map.columns, "rows": hm.spec.map.rows,
         "size": s, "origin": [0.6 * s, 1.7 * s], "width": w, "height": h,
         "terrain": {x: hm.terrain(x) for x in sorted(hm.hexes)},
         "hexsides": hm.sides(), "roads": hm.roads, "places": hm.places,
         "sides": {side: list(hr.side_style(side)) for side in styled},
     }
+    # the system's public reference (its cards' names and texts ...), the same for every seat,
+    # for a system that gives one: ``glossary() -> {"cards": {id: {"name", "text", ...}}}``
+    glossary = getattr(live.game, "glossary", None)
+    if callable(glossary):
+        with live.lock:
+            out["glossary"] = glossary()
+    return out
 
 
 def _table_of(live: LiveGame) -> dict[str, Any] | None:

@@ -554,6 +554,12 @@ function analyse(st) {
   if (S.sel && (!mine(st) || S.sel.version !== st.version || !units[S.sel.unit])) S.sel = null;
   const pend = st.view.pending;
   if (!S.sel && legal.length && pend && pend.unit && info.actors.has(pend.unit)) S.focus = pend.unit;
+  // a decision about one piece only (the engine holds its selection: "where to?"), whose
+  // pending does not name it: that piece, its destinations lit
+  if (!S.sel && !S.focus && info.actors.size === 1 && !info.selects.size) {
+    const only = [...info.actors][0];
+    if (legal.some((a) => parts(a, units).actor === only && parts(a, units).hexes.length)) S.focus = only;
+  }
   if (S.focus && !units[S.focus]) S.focus = null;
   const add = (map, key, a) => { if (!map.has(key)) map.set(key, []); map.get(key).push(a); };
   if (S.sel) {
@@ -741,6 +747,11 @@ function drawDecision(st, info, handled = new Set()) {
     const general = info.legal.filter((a) => !parts(a, info.units).actor);
     general.sort((a, b) => TYPE_ORDER.indexOf(b.type) - TYPE_ORDER.indexOf(a.type));
     for (const a of general.filter((x) => !parts(x, info.units).hexes.length && !handled.has(keyOf(x)))) actionButton(a, info.units, box);
+    // a short list of choices that name pieces but no place (capture or challenge whom, hide
+    // whom): every one a button here, without looking for the piece on the board first
+    const named = info.legal.filter((a) => parts(a, info.units).actor && !handled.has(keyOf(a)));
+    if (named.length && info.legal.length <= 12 && !info.legal.some((a) => a.type === "select" || parts(a, info.units).hexes.length))
+      for (const a of named) actionButton(a, info.units, box);
     if (handled.size) h("div", { class: "hint panel-hint", text: "More choices on the cards below." }, box);
     if (S.focus && info.units[S.focus]) {
       const u = info.units[S.focus];

@@ -79,8 +79,10 @@ function learnCardNames(st) {
   });
 }
 function glossary() { return (C.S.map && C.S.map.glossary) || {}; }
-export function cardInfo(id) {
-  const g = (glossary().cards || {})[id] || {};
+export function cardInfo(card) {
+  // a hand may list ids, or cards with their words ({id, name, text, when})
+  const given = card && typeof card === "object" ? card : {}, id = given.id ?? card;
+  const g = Object.assign({}, (glossary().cards || {})[id] || {}, given);
   const small = new Set(["of", "the", "a", "an", "in", "on", "to", "and"]);
   const name = g.name || cardNames.get(id) || String(id).split(/[-_]/).map((w, i) => (i && small.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(" ");
   return { id, name, text: g.text || "", when: g.when || null, sides: g.sides || null };
@@ -245,7 +247,7 @@ export function lastSearch(v) {
     const e = log[i];
     if (!e || e.type !== "search" || e.value === undefined || !Array.isArray(e.areas)) continue;
     const top = log.slice(0, i).reverse().find((x) => x && x.type === "search" && x.searcher);
-    return { searcher: top ? top.searcher : "?", force: top ? top.force : "?", value: e.value, areas: e.areas, searched: e.areas, over: true };
+    return { searcher: top ? top.searcher : "?", force: top ? top.force : "?", value: e.value, areas: [], searched: e.areas, over: true };
   }
   return null;
 }
@@ -262,8 +264,9 @@ function drawSearch(st, info, box, handled) {
   } else top.textContent = "no card drawn";
   const bottom = C.h("div", { class: "half bottom" + (s && s.value !== undefined ? "" : " face-down") }, card);
   if (s && s.value !== undefined) {
-    bottom.innerHTML = `<span class="k">Search Value</span> <b class="value">${C.esc(s.value)}</b> <span class="k">Areas</span> <b class="areas">${C.esc((s.areas || []).join(" "))}</b>` +
-      ((s.searched || []).length ? `<div class="searched">searched: <b>${C.esc(s.searched.join(" "))}</b></div>` : "");
+    bottom.innerHTML = `<span class="k">Search Value</span> <b class="value">${C.esc(s.value)}</b>` +
+      ((s.areas || []).length ? ` <span class="k">Areas</span> <b class="areas">${C.esc(s.areas.join(" "))}</b>` : "") +
+      ((s.searched || []).length ? `<div class="searched">searched: <b class="searched-areas">${C.esc(s.searched.join(" "))}</b></div>` : "");
   } else bottom.textContent = s ? "bottom half face down until the search is declared" : "";
   if (s && s.declared) C.h("div", { class: "declared", text: `declared: ${s.declared === "card" ? "the card's areas" : typeof s.declared === "string" ? "one area, " + s.declared : JSON.stringify(s.declared)}` }, p);
   if (!declares.length) return;
@@ -292,11 +295,14 @@ function drawHand(st, info, box, handled) {
   const uses = (id) => info.legal.filter((a) => a.card === id && (a.type === "play" || a.type === "discard"));
   const seen = new Set();
   if (!v.hand.length) C.h("div", { class: "hint", text: "no cards" }, p);
-  for (const id of v.hand) {
-    const c = cardInfo(id), d = C.h("div", { class: "ecard", "data-card": id }, p);
+  for (const item of v.hand) {
+    const c = cardInfo(item), id = c.id, d = C.h("div", { class: "ecard", "data-card": id }, p);
     C.h("div", { class: "ename", text: c.name }, d);
     if (c.text) C.h("div", { class: "etext", text: c.text }, d);
-    if (c.when) C.h("div", { class: "ewhen", text: "when: " + [].concat(c.when).join(", ") }, d);
+    const notes = [];
+    if (c.sides) notes.push("for " + [].concat(c.sides).map(seatName).join(", "));
+    if (c.when) notes.push("when: " + [].concat(c.when).join(", "));
+    if (notes.length) C.h("div", { class: "ewhen", text: notes.join(" · ") }, d);
     if (seen.has(id)) continue;      // two copies: the buttons once
     seen.add(id);
     const acts = uses(id);
