@@ -235,9 +235,12 @@ def test_hot_seat_hides_each_side_behind_a_screen_until_its_player_says_so(serve
     # the Dark Power's turn: behind the screen the Fellowship's walkers are gone from the page
     page.wait_for_selector("#handover:not([hidden])")
     assert dom_walkers(page) == {} and page.locator("#unitlayer .hidden-piece").count() == 0
+    assert "#t=" not in (page.get_attribute("#replay-link", "href") or "")
     page.click("#handover-go")
     page.wait_for_function("document.body.dataset.seat === 'dark'")
     page.wait_for_selector("#unitlayer [data-unit]")
+    # the replay link opens the Dark Power's replay only (never the Fellowship's view)
+    assert page.get_attribute("#replay-link", "href").endswith("#t=" + g["tokens"]["dark"])
     assert dom_walkers(page) == {} and page.locator("#unitlayer .hidden-piece").count() == 0
     assert "only you see where" not in page.inner_text("#side")
 

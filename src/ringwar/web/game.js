@@ -113,6 +113,7 @@ function blankAll() {
   }
   $("#prompt").textContent = "";
   $("#n-legal").textContent = "0";
+  $("#replay-link").href = "#";
   $("#hover").style.display = "none";
   for (const id of ["#stack", "#chooser", "#confirm", "#meta", "#draw-banner"]) $(id).hidden = true;
   S.focus = null;
@@ -613,7 +614,10 @@ function render() {
   const title = v.title || S.titles[v.system] || v.system;
   $("#title").textContent = title;
   document.title = `${title} · ringwar`;
-  $("#seat-badge").textContent = REPLAY ? "replay" : st.seat ? `you: ${Object.values(S.states).filter((s) => s.seat).map((s) => s.seat).join(" + ")}` : "observer";
+  $("#seat-badge").textContent = REPLAY ? "replay" : guarded() ? `you: ${st.seat} (hot-seat: ${Object.keys(S.tokenOf).sort().join(" + ")})`
+    : st.seat ? `you: ${Object.values(S.states).filter((s) => s.seat).map((s) => s.seat).join(" + ")}` : "observer";
+  // a replay opened from a hot-seat page that hides information: the seat shown only
+  if (!REPLAY && guarded() && S.tokenOf[st.seat]) $("#replay-link").href = `/replay/${GAME}#t=${S.tokenOf[st.seat]}`;
   $("#result-badge").hidden = !v.result;
   $("#result-badge").textContent = v.result ? resultText(v.result) : "";
   if (S.board) S.board.render(st);   // its board, tracks, decisions and status
