@@ -48,17 +48,23 @@ export function areasOf(map) {
     for (let i = 0; i < 2; i++) if (terr[hs[i]] !== undefined) of[hs[i]] = ls[i];
   }
   if (!Object.keys(of).length) return null;
-  // the nearest lettered hex, without crossing a border or the sea
+  // the nearest lettered hex, without crossing a border or the sea; first without crossing any
+  // other drawn hexside either (a river or a range may bound an area where no border is drawn),
+  // then across them for the hexes still unlettered
   const land = (x) => terr[x] !== undefined && terr[x] !== "sea";
-  let frontier = Object.keys(of).filter(land);
-  while (frontier.length) {
-    const next = [];
-    for (const x of frontier) for (const n of neighbours(x)) {
-      if (of[n] || !land(n) || borders.has(`${x}/${n}`)) continue;
-      of[n] = of[x];
-      next.push(n);
+  const drawn = new Set();
+  for (const key of Object.keys(map.hexsides || {})) { const [p, q] = key.split("/"); drawn.add(`${p}/${q}`); drawn.add(`${q}/${p}`); }
+  for (const blocked of [drawn, borders]) {
+    let frontier = Object.keys(of).filter(land);
+    while (frontier.length) {
+      const next = [];
+      for (const x of frontier) for (const n of neighbours(x)) {
+        if (of[n] || !land(n) || blocked.has(`${x}/${n}`)) continue;
+        of[n] = of[x];
+        next.push(n);
+      }
+      frontier = next;
     }
-    frontier = next;
   }
   const hexes = {};
   for (const [x, l] of Object.entries(of)) if (land(x)) (hexes[l] = hexes[l] || []).push(x);
