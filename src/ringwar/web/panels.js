@@ -327,7 +327,7 @@ function objectiveCounts(v) {
 export function topSummary(v) {
   const bits = [];
   if (v.shadow_points !== undefined) bits.push(["sp", `Shadow Points <b>${C.esc(v.shadow_points)}</b>`]);
-  if (v.ring) {
+  if (v.ring && "worn" in v.ring) {
     const r = v.ring;
     bits.push(["ring", r.destroyed ? "Ring <b>destroyed</b>" : r.worn ? `Ring <b class="worn">WORN</b>${r.area ? ` in area <b>${C.esc(r.area)}</b>` : ""}` : "Ring not worn"]);
   }
@@ -352,12 +352,13 @@ function drawTrackPanel(st, box) {
   row(p, "Turn", `<b>${esc(v.turn)}</b>${v.last_turn ? ` of ${esc(v.last_turn)}` : ""}`, "turn");
   if (v.shadow_points !== undefined) row(p, "Shadow Points", `<b class="big">${esc(v.shadow_points)}</b>`, "sp");
   if (v.ring) {
-    const r = v.ring, who = r.bearer ? charName(v, r.bearer) : null;
+    const r = v.ring, who = r.bearer ? charName(v, r.bearer) : null, holder = r.held_by || r.holder;
     const bits = [];
     if (r.destroyed) bits.push("<b>destroyed</b>");
     else {
-      bits.push(who ? `borne by <b>${esc(who)}</b>` : r.held_by ? `held by the ${esc(seatName(r.held_by))} (bearer unseen)` : "");
-      bits.push(r.worn ? `<b class="worn">worn</b>${r.area ? ` in area <b>${esc(r.area)}</b>` : ""}` : "not worn");
+      bits.push(who ? `borne by <b>${esc(who)}</b>` : holder ? `held by the ${esc(seatName(holder))}${"bearer" in r ? " (bearer unseen)" : ""}` : "");
+      if (typeof r.hex === "string") bits.push(`in ${esc(placeName(r.hex))}`);
+      if ("worn" in r) bits.push(r.worn ? `<b class="worn">worn</b>${r.area ? ` in area <b>${esc(r.area)}</b>` : ""}` : "not worn");
       if (r.claim) bits.push("<b>claimed</b>");
       if (r.succumbed) bits.push("bearer succumbed");
       if (r.doom_open) bits.push("Mount Doom open");
