@@ -15,8 +15,6 @@ from ...core.engine import Action, Event, event
 from . import battle, duel, hunt
 from .pieces import FELLOWSHIP, base_id
 
-BARAD_DUR = "3523"
-ISENGARD = "1820"
 HOBBITS = ("frodo", "sam", "merry", "pippin")
 
 
@@ -40,16 +38,17 @@ class FightingRules:
 
     def eomer_exception(self: Any, uid: str, h: str) -> bool:
         """[WR §V24] Éomer and ROH-03 may attack an Orc force of 10 or less in unmobilized Rohan."""
-        if uid != self.D.value("R-EOMER-TROOPS", "unit") if "unit" in self.D.value("R-EOMER-TROOPS") else uid != "ROH-03":
+        troops = self.D.value("R-EOMER-TROOPS")
+        if base_id(uid) not in troops["units"]:
             return False
-        e = self.chars.get("eomer")
+        e = self.chars.get(troops["leader"])
         if not e or e["hex"] != h or not e["alive"] or e["hidden"]:
             return False
         if not self.W.in_region(h, "rohan"):
             return False
         foes = [u for u in self.units_in(h) if self.enemies(self.units[u]["seat"], FELLOWSHIP)]
         return bool(foes) and all(self.spec(u).kind == "orc" for u in foes) and \
-            sum(self.units[u]["str"] for u in foes) <= 10
+            sum(self.units[u]["str"] for u in foes) <= int(self.D.value("S-V24", "rohan_orc_exemption"))
 
     def defenders_in(self: Any, h: str, seat: str) -> list[str]:
         return [u for u, r in self.units.items() if r["hex"] == h and r["str"] > 0 and r["active"]
@@ -80,11 +79,11 @@ class FightingRules:
 
     def saruman_may_attack(self: Any, h: str) -> bool:
         """[WR §V12] Outside control Saruman's units attack only garrison-list places, and
-        (R-SARUMAN2P-FIGHT-IN-ISENGARD) in Isengard and hexes an enemy army entered."""
+        (R-SARUMAN2P-FIGHT-IN-self.L.isengard) in Isengard and hexes an enemy army entered."""
         if self.flags["control"]:
             return True
         listed = set(self.D.value("S-V12", "garrison_list"))
-        return h in listed or h == ISENGARD or self.units_entered(h)
+        return h in listed or h == self.L.isengard or self.units_entered(h)
 
     def units_entered(self: Any, h: str) -> bool:
         return any(r["hex"] == h and r["start"] != h and r["seat"] == FELLOWSHIP
@@ -116,8 +115,9 @@ class FightingRules:
         raw = sum(self.units[u]["str"] for u in defs)
         mult_hex = h
         defence, how = battle.defence_strength(self.D, mult_hex, raw, ident)
-        if defs and self.flags.get("grond") == h and h == "2824":
-            defence, how = raw * 2, f"{raw} × 2 (Grond)"
+        if defs and self.flags.get("grond") == h:
+            mult = int(self.D.event_cards["grond"].effect["multiplier"])
+            defence, how = raw * mult, f"{raw} × {mult} (Grond)"
         col = battle.odds_column(self.D, attack, defence)
         if col is None:
             return None
@@ -234,11 +234,14 @@ class FightingRules:
             shifts.append(battle.Shift(int(D.value("R-DEAD-ARMY", "attack_shift")),
                                        "the Army of the Dead [WR §7.3]"))
         if self.flags.get("dawnless") and all(self.spec(u).kind in ("orc", "troll") for u in att):
-            shifts.append(battle.Shift(1, "Dawnless Day [WR §11.7]"))
+            shifts.append(battle.Shift(int(D.event_cards["dawnless-day"].effect["shift"]),
+                                       "Dawnless Day [WR §11.7]"))
         if self.flags.get("ride") and any(self.spec(u).nation == "ROH" and self.spec(u).cavalry for u in att):
-            shifts.append(battle.Shift(1, "Ride of the Rohirrim [WR §11.7]"))
+            shifts.append(battle.Shift(int(D.event_cards["ride-of-the-rohirrim"].effect["shift"]),
+                                       "Ride of the Rohirrim [WR §11.7]"))
         if self.flags.get("huorns") == h:
-            shifts.append(battle.Shift(1 if seat == FELLOWSHIP else -1, "Huorns [WR §11.7]"))
+            s = int(D.event_cards["huorns"].effect["shift"])
+            shifts.append(battle.Shift(s if seat == FELLOWSHIP else -s, "Huorns [WR §11.7]"))
             self.flags["huorns"] = None
         if self.flags.get("grond") == h:
             self.flags["grond"] = None
@@ -275,7 +278,7 @@ class FightingRules:
         nations = {self.spec(u).nation for u in defs}
         for n in sorted(nations):
             ev += self.event_mobilize("attacked", nation=n)
-        if any(self.spec(u).nation == "ENT" for u in att) and h == ISENGARD:
+        if any(self.spec(u).nation == "ENT" for u in att) and h == self.L.isengard:
             ev += self.ents_negate()
         if "DEAD-01" in att:
             self.flags["dead_combats"] += 1
@@ -397,7 +400,7 @@ class FightingRules:
                       f"{self.place(cur)}", path=path)]
 
     def ents_negate(self: Any) -> list[Event]:
-        d = self.defence.get(ISENGARD)
+        d = self.defence.get(self.L.isengard)
         if d is None or d["destroyed"]:
             return []
         d["destroyed"] = True
@@ -426,7 +429,7 @@ class FightingRules:
                     ev += self.step_away(cid)
             elif self.D.characters[cid].nazgul:
                 ev += self.disperse(cid)
-            elif cid == "saruman" and h == ISENGARD:
+            elif cid == "saruman" and h == self.L.isengard:
                 continue
             elif not (self.ring["succumbed"] and cid == self.ring["bearer"]):
                 ev += self.kill_char(cid, "alone with enemy armies [WR §8.1]", killer_seat=None)
@@ -457,7 +460,7 @@ class FightingRules:
                 self.ring.update(bearer=heir, held_by=FELLOWSHIP, worn=False, claim=False)
                 ev.append(event("ring", "[WR §8.1]", f"{self.name(cid)} drops the Ring: "
                                 f"{self.name(heir)} takes it", reveal=True))
-        c.update(hex=BARAD_DUR, grounded=2, seen=BARAD_DUR)
+        c.update(hex=self.L.barad_dur, grounded=2, seen=self.L.barad_dur)
         c["e"] = max(c["e"], 1)
         return [event("disperse", "[WR §8.1]", f"{self.name(cid)} is dispersed to Barad-dûr")] + ev
 
@@ -553,7 +556,7 @@ class FightingRules:
         for cid, info in sorted(self.captives.items()):
             h = info["hex"]
             info["failed"] = False
-            if h == BARAD_DUR or h == ISENGARD:
+            if h == self.L.barad_dur or h == self.L.isengard:
                 info["failed"] = True
                 continue
             die = self.dice.d6()
@@ -589,7 +592,7 @@ class FightingRules:
         out = []
         for cid, info in sorted(self.captives.items()):
             h = info["hex"]
-            if not info.get("failed") or h in self.D.citadels or h == BARAD_DUR:
+            if not info.get("failed") or h in self.D.citadels or h == self.L.barad_dur:
                 continue                                  # [WR §V3]
             if cid in self.sd.get("rescued_tried", []):
                 continue
@@ -644,7 +647,7 @@ class FightingRules:
         never = set(self.D.value("R-CONVERT-EXCLUSIONS", "never"))
         out = []
         for cid, info in sorted(self.captives.items()):
-            if info["hex"] != ISENGARD or info["seat"] != "saruman":
+            if info["hex"] != self.L.isengard or info["seat"] != "saruman":
                 continue
             if cid in never or ("ring-bearer" in never and self.ring["bearer"] == cid):
                 continue
@@ -755,7 +758,7 @@ class FightingRules:
         if action["type"] == "refuse":
             t = ask["target"]
             self.sd.setdefault("fought", []).append(t)
-            self.chars[t].update(hex=BARAD_DUR, seen=BARAD_DUR)
+            self.chars[t].update(hex=self.L.barad_dur, seen=self.L.barad_dur)
             return [event("refuse", "[WR §8.1]", f"{self.name(t)} refuses and flies to Barad-dûr "
                           "(R-NAZGUL-REFUSE)")]
         return self.begin_duel(ask["phasing"], ask["lead"], ask["target"])

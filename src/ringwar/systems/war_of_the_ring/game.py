@@ -25,7 +25,7 @@ from .control import ControlRules
 from .data import Definition, Unit, load
 from .fighting import DECISIONS as FIGHT_DECISIONS
 from .fighting import FightingRules
-from .mapdata import WarMap, load_map
+from .mapdata import Landmarks, WarMap, load_map
 from .movement import DECISIONS as MOVE_DECISIONS
 from .movement import MovementRules
 from .pieces import (
@@ -87,6 +87,7 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
         self.D = D = load()
         self.W = load_map()
         self.hexmap = self.W.picture_hexmap(borders=True)
+        self.L = Landmarks.of(self.W)
         three = self.options["players"] == 3
         self.sides = SEATS3 if three else SEATS2        # type: ignore[misc]
         self.scenario_id = "B" if three else "A"

@@ -17,9 +17,6 @@ from ...core.engine import Action, Event, event
 from . import hunt
 from .pieces import FELLOWSHIP
 
-MOUNT_DOOM = "3324"
-BARAD_DUR = "3523"
-DUNHARROW, ERECH = "2223", "2025"
 MOVE = "[WR §10.2]"
 
 _STEPS: dict[tuple[int, str, bool], dict[str, list[tuple[str, float, bool, bool]]]] = {}
@@ -84,7 +81,7 @@ class MovementRules:
         d = self.defence.get(h)
         if d is None or d["destroyed"]:
             return 0
-        lord = {"2008": "elrond", "2315": "galadriel"}.get(h)
+        lord = {self.L.rivendell: "elrond", self.L.lorien: "galadriel"}.get(h)
         if lord is not None:
             c = self.chars.get(lord)
             if c is None or not c["alive"] or c["hex"] != h or c["captive"]:
@@ -186,7 +183,7 @@ class MovementRules:
             return "[WR §V18] Elrond cannot leave Rivendell before M+4"
         if cid == "saruman" and len(self.sides) == 2 and not self.flags["control"]:
             return "[WR §V12] Saruman stays in Isengard unless the Dark Power has taken control"
-        if cid == "saruman" and c["hex"] == "1820" and self.enemy_army_in("1820", seat):
+        if cid == "saruman" and c["hex"] == self.L.isengard and self.enemy_army_in(self.L.isengard, seat):
             return "[WR §8.1] Saruman is besieged in Isengard (R-ALONE-WITH-ARMIES)"
         if cid == "gollum":
             return "[WR §10.9.5] Gollum moves by his own rules"
@@ -264,9 +261,9 @@ class MovementRules:
             if self.paths_open():
                 out.append({"type": "paths"})
             a = self.chars.get("aragorn")
-            if a and a["alive"] and a["hex"] == "1820" and not a["captive"] \
+            if a and a["alive"] and a["hex"] == self.L.isengard and not a["captive"] \
                     and not self.flags["palantir"].get("orthanc_cancel") \
-                    and self.control.get("1820") == "free":
+                    and self.control.get(self.L.isengard) == "free":
                 out.append({"type": "palantir"})
         out += self.card_actions(seat, self.step)
         out.append({"type": "done"})
@@ -449,9 +446,9 @@ class MovementRules:
             if seat == "saruman":
                 barred |= self.W.regions["mordor"].hexes
             elif seat == "sauron":
-                barred.add("1820")
+                barred.add(self.L.isengard)
         if dark and not self.ring["doom_open"]:
-            barred.add(MOUNT_DOOM)                          # R-DOOM-ARMIES [WR §V17]
+            barred.add(self.L.mount_doom)                          # R-DOOM-ARMIES [WR §V17]
         table = steps_from(self.W, "army", self.passes_open("army"))
 
         def allowed(b: str) -> bool:
@@ -471,7 +468,7 @@ class MovementRules:
         for h, (cost, path) in reach.items():
             if h == start:
                 continue
-            if gorg and self.W.in_region(h, "gorgoroth") and h != BARAD_DUR:
+            if gorg and self.W.in_region(h, "gorgoroth") and h != self.L.barad_dur:
                 continue                                      # [WR §V20]
             out[h] = (cost, path, False)
         return out
@@ -502,10 +499,11 @@ class MovementRules:
     def unit_mf(self: Any, uid: str) -> float:
         u = self.spec(uid)
         mf = float(u.mf)
+        cards = self.D.event_cards
         if self.flags.get("ride") and u.nation == "ROH" and u.cavalry:
-            mf += 2
+            mf += int(cards["ride-of-the-rohirrim"].effect["mf"])
         if self.flags.get("ents") == self.turn_ and u.nation == "ENT":
-            mf += 2
+            mf += int(cards["march-of-the-ents"].effect["mf"])
         return mf
 
     def _char_reach(self: Any, cid: str, seat: str) -> dict[str, tuple[float, list[str], bool]]:
@@ -522,7 +520,7 @@ class MovementRules:
             barred |= {h for h in self.open_sanctuaries()}     # [WR §10.6]
         fellowship_side = c["seat"] == FELLOWSHIP
         if not self.ring["doom_open"] and not fellowship_side:
-            barred.add(MOUNT_DOOM)                               # [WR §V17]
+            barred.add(self.L.mount_doom)                               # [WR §V17]
         if self.flags["alliance"] and len(self.sides) == 3 and seat == "saruman":
             barred |= self.W.regions["mordor"].hexes
         hidden = c["hidden"]
@@ -651,7 +649,7 @@ class MovementRules:
         else:
             ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
                                       terrain=self.W.terrain(h))
-            if any(self.spec(u).nation == "ENT" for u in units) and h == "1820":
+            if any(self.spec(u).nation == "ENT" for u in units) and h == self.L.isengard:
                 ev += self.ents_negate()
         ev += self.update_control(h)
         return ev
@@ -684,7 +682,7 @@ class MovementRules:
                 if stop:
                     end = h
                     break
-                if self.ring["bearer"] == cid and h == MOUNT_DOOM:
+                if self.ring["bearer"] == cid and h == self.L.mount_doom:
                     end = h
                     break
         c["hex"] = end
@@ -802,7 +800,7 @@ class MovementRules:
         return ev
 
     def paths_open(self: Any) -> bool:
-        return not self.flags["paths"] and self.aragorn_leads(DUNHARROW, FELLOWSHIP) \
+        return not self.flags["paths"] and self.aragorn_leads(self.L.dunharrow, FELLOWSHIP) \
             and self.step == "5c"
 
     def use_paths(self: Any, seat: str) -> list[Event]:
@@ -812,17 +810,17 @@ class MovementRules:
         self.flags["paths"] = True
         moved = []
         for cid, c in self.chars.items():
-            if c["hex"] == DUNHARROW and c["seat"] == seat and not c["moved"] and c["alive"] \
+            if c["hex"] == self.L.dunharrow and c["seat"] == seat and not c["moved"] and c["alive"] \
                     and not c["captive"] and not c["hidden"]:
-                c.update(hex=ERECH, moved=True, seen=ERECH)
+                c.update(hex=self.L.erech, moved=True, seen=self.L.erech)
                 moved.append(self.name(cid))
         for uid, r in self.units.items():
-            if r["hex"] == DUNHARROW and r["seat"] == seat and not r["moved"] and r["str"] > 0:
-                r.update(hex=ERECH, moved=True)
+            if r["hex"] == self.L.dunharrow and r["seat"] == seat and not r["moved"] and r["str"] > 0:
+                r.update(hex=self.L.erech, moved=True)
                 moved.append(self.name(uid))
         dead = self.units.get("DEAD-01")
         if dead is not None:
-            dead.update(hex=ERECH, str=self.spec("DEAD-01").strength, moved=True, start=ERECH)
+            dead.update(hex=self.L.erech, str=self.spec("DEAD-01").strength, moved=True, start=self.L.erech)
         return [event("paths", "[WR §V19]", f"The Paths of the Dead: {', '.join(moved)} pass from "
                       "Dunharrow to Erech, and the Army of the Dead rises to follow Aragorn")]
 

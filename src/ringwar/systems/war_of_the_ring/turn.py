@@ -319,7 +319,7 @@ class TurnRules:
             if self.enemy_army_in(cand, seat):
                 continue
             if not self.ring["gorgoroth_open"] and self.W.in_region(cand, "gorgoroth") \
-                    and cand != "3523":
+                    and cand != self.L.barad_dur:
                 continue
             best = cand
             break
@@ -468,10 +468,10 @@ class TurnRules:
         before declaring; used whenever it is ready."""
         s = self.search
         stone = None
-        if seat == self.seat_of("sauron") and self.control.get("3523") == "sauron" \
+        if seat == self.seat_of("sauron") and self.control.get(self.L.barad_dur) == "sauron" \
                 and s["searcher"] == seat and self.palantir_ready("ithil"):
             stone = "ithil"
-        elif len(self.sides) == 3 and seat == "saruman" and self.control.get("1820") == "saruman" \
+        elif len(self.sides) == 3 and seat == "saruman" and self.control.get(self.L.isengard) == "saruman" \
                 and self.palantir_ready("orthanc"):
             stone = "orthanc"
         if stone is None:
@@ -485,7 +485,7 @@ class TurnRules:
         """Anor: the Free Peoples, while Denethor lives in Minas Tirith, see the bottom Search
         card in the Events phase once every 3 turns."""
         d = self.chars.get("denethor")
-        if not d or not d["alive"] or d["hex"] != "2824" or d["captive"] or not self.decks["search"] \
+        if not d or not d["alive"] or d["hex"] != self.L.minas_tirith or d["captive"] or not self.decks["search"] \
                 or not self.palantir_ready("anor"):
             return []
         self.flags["palantir"]["anor"] = self.turn_
@@ -538,8 +538,9 @@ class TurnRules:
         mouth_in = bool(mouth and mouth["alive"] and not mouth["captive"] and mouth["hex"]
                         and self.W.in_region(mouth["hex"], "mordor"))
         value = hunt.search_value(self.D, card.value, areas, mouth_in)
-        if self.flags.get("crebain") and set(areas) & set("ABCDEFGHIJ"):
-            value += 1
+        crebain = self.D.event_cards["crebain-of-dunland"].effect
+        if self.flags.get("crebain") and set(areas) & set(crebain["areas"]):
+            value += int(crebain["search_value"])
             self.flags["crebain"] = False
         ev: list[Event] = []
         nazgul = card.force.lower().startswith("naz")
