@@ -31,7 +31,15 @@ The Dark Power
   Sauron holds; spotted characters are captured or challenged [WR §10.8.1]; Isengard is
   mobilized at once.
 Saruman (three players, and the Dark Power's Saruman in two)
-  takes the places of the garrison list [WR §V12] and keeps a garrison in each.
+  takes the places of the garrison list [WR §V12]: one unit to each place he does not hold
+  (nearest first, where the odds allow), the last unit in a place he holds stays there, and a
+  unit of 10 or more splits off a small garrison while places remain (R-SPLIT-MERGE).
+
+Cards are played when they help now (the Eagles for a captive or a revealed Ring-bearer,
+Elven Cloaks for the last leg, Corsairs, Dawnless Day, Théoden Healed ...) and discarded
+worst first; a seized Ring goes to Barad-dûr at once, and the Fellowship's strong characters
+go after a Ring the enemy holds.  Every decision takes a few milliseconds: the distance fields
+are cached per target, the Dark Power's belief per turn, the rest per view.
 """
 
 from __future__ import annotations
