@@ -131,8 +131,9 @@ class CardRules:
                 and r["seat"] == FELLOWSHIP and not r["moved"] and not r["captive"]][:n]
 
     def bombadil_targets(self: Any) -> list[str]:
+        # a revealed character: playing the card names him and his area (R-EVENT-DECK reading)
         return [m for m, r in sorted(self.chars.items()) if r["alive"] and r["seat"] == FELLOWSHIP
-                and not r["captive"] and r["hex"]
+                and not r["captive"] and r["hex"] and not r["hidden"]
                 and self.W.search_area(r["hex"]) in self.D.event_cards["tom-bombadil"].effect["areas"]
                 and r["e"] < self.D.characters[m].endurance]
 
@@ -153,6 +154,35 @@ class CardRules:
                 if any(self.W.in_region(h, r) for r in eff["regions"])
                 or self.W.search_area(h) in eff["areas"]]
 
+    def opts_bombadil(self: Any, ask: dict[str, Any]) -> list[Action]:
+        """Tom Bombadil: his charge may move up to 4 hexes (any passable ground) [WR §11.7]."""
+        from ...core import hexes as hx
+        h = self.chars[ask["piece"]]["hex"]
+        n = int(self.D.event_cards["tom-bombadil"].effect["hexes"])
+        seen, frontier = {h}, [h]
+        for _ in range(n):
+            nxt = []
+            for x in frontier:
+                for b in hx.neighbours(x):
+                    if b in seen or b not in self.W.hexes or self.W.terrain_cost(b, "character") is None:
+                        continue
+                    seen.add(b)
+                    nxt.append(b)
+            frontier = nxt
+        return [{"type": "land", "to": x} for x in sorted(seen - {h})] + [{"type": "stay"}]
+
+    def ans_bombadil(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "stay":
+            return []
+        c = self.chars[ask["piece"]]
+        start, c["hex"] = c["hex"], action["to"]
+        if c["hidden"]:
+            return [event("bombadil", EVENTS, f"(hidden) {self.name(ask['piece'])} goes with Tom "
+                          f"Bombadil to {self.place(action['to'])}", visible_to=FELLOWSHIP)]
+        c["seen"] = action["to"]
+        return [event("bombadil", EVENTS, f"{self.name(ask['piece'])} goes with Tom Bombadil: "
+                      f"{self.place(start)} → {self.place(action['to'])}")]
+
     def grond_target(self: Any) -> str:
         return self.W.place_named(self.D.event_cards["grond"].effect["place"]).hex
 
@@ -171,7 +201,15 @@ class CardRules:
                 and self.W.is_land(x) and self.W.terrain_cost(x, "character") is not None]
 
     def opts_eagle_flight(self: Any, ask: dict[str, Any]) -> list[Action]:
-        return [{"type": "land", "to": x} for x in sorted(self.eagle_landings(ask["piece"]))]
+        limit = int(self.D.value("S-V1", "max_hidden"))
+        hides = sum(1 for r in self.chars.values() if r["alive"] and r["hidden"]) < limit
+        out: list[Action] = []
+        for x in sorted(self.eagle_landings(ask["piece"])):
+            a: Action = {"type": "land", "to": x}
+            if hides:
+                a["secret"] = True                     # he ends hidden: where stays his [WR §12]
+            out.append(a)
+        return out
 
     def ans_eagle_flight(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
         c = self.chars[ask["piece"]]
@@ -305,6 +343,7 @@ class CardRules:
         elif card == "tom-bombadil":
             t = self.chars[action["target"]]
             t["e"] = self.D.characters[action["target"]].endurance
+            self.ask = {"kind": "bombadil", "seat": seat, "piece": action["target"], "rule": EVENTS}
         elif card == "grey-company":
             self.units["DUN-01"]["hex"] = self.chars["aragorn"]["hex"]
         elif card == "huorns":
@@ -312,7 +351,9 @@ class CardRules:
         elif card == "eagles" and "piece" in action:
             self.ask = {"kind": "eagle_flight", "seat": seat, "piece": action["piece"], "rule": EVENTS}
         elif card == "eagles":
+            h = self.captives[action["captive"]]["hex"]
             ev += self.free_captive(action["captive"], "the Eagles carry him off [WR §V3]")
+            ev += self.place_escaper(action["captive"], h)         # as an escaper [WR §10.8.2]
         return ev
 
     def eye_turns(self: Any, seat: str) -> list[Event]:
@@ -345,6 +386,7 @@ class CardRules:
 DECISIONS = {
     "card_answer": (CardRules.opts_card_answer, CardRules.ans_card_answer),
     "eagle_flight": (CardRules.opts_eagle_flight, CardRules.ans_eagle_flight),
+    "bombadil": (CardRules.opts_bombadil, CardRules.ans_bombadil),
     "events": (CardRules.opts_events, CardRules.ans_events),
     "eye_turns": (CardRules.opts_eye_turns, CardRules.ans_eye_turns),
 }

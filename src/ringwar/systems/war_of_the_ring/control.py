@@ -45,6 +45,12 @@ class ControlRules:
                 h not in set(self.D.value("S-V12", "garrison_list")):
             return []
         who = self.holder_of_units(h)
+        if who is None and h in self.control and self.control[h] is not None \
+                and self.only_deserters(h) and self.defence_value(h) <= 0:
+            # [WR §10.11] (R-CONTROL) an objective held only by deserters is uncontrolled
+            self.control[h] = None
+            return [event("control", "[WR §10.11]", f"{self.place(h)} is held only by deserters: "
+                          "uncontrolled", hex=h)]
         if who is None or self.defence_value(h) > 0:
             return []
         if h in self.held:
@@ -59,7 +65,8 @@ class ControlRules:
             return ev
         before = self.control[h]
         self.control[h] = who
-        names = {"free": "the Free Peoples", "sauron": "Sauron", "saruman": "Saruman"}
+        names = {"free": "the Free Peoples", "sauron": "Sauron", "saruman": "Saruman",
+                 None: "no one"}
         ev.append(event("control", "[WR §10.11]", f"{self.place(h)} passes from {names[before]} to "
                         f"{names[who]}", hex=h))
         if h == self.L.dol_guldur and who == "free" and not self.flags["galadriel_free"]:
@@ -71,6 +78,10 @@ class ControlRules:
                 ev += self.kill_char("denethor", "Minas Tirith has fallen (R-DENETHOR-DIES)",
                                      killer_seat=None)
         return ev
+
+    def only_deserters(self: Any, h: str) -> bool:
+        here = [r for r in self.units.values() if r["hex"] == h and r["str"] > 0 and r["active"]]
+        return bool(here) and all(r["deserted"] for r in here)
 
     def recount_control(self: Any) -> list[Event]:
         ev: list[Event] = []

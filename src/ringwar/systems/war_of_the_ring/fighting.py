@@ -8,6 +8,7 @@ their own); here the game finds who stands where, asks who decides, rolls, and a
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ...core import hexes as hx
@@ -51,8 +52,9 @@ class FightingRules:
             sum(self.units[u]["str"] for u in foes) <= int(self.D.value("S-V24", "rohan_orc_exemption"))
 
     def defenders_in(self: Any, h: str, seat: str) -> list[str]:
+        # deserters defend normally [WR §10.2.5]; the Army of the Dead never defends (R-DEAD-ARMY)
         return [u for u, r in self.units.items() if r["hex"] == h and r["str"] > 0 and r["active"]
-                and not r["deserted"] and self.enemies(r["seat"], seat) and u != "DEAD-01"]
+                and self.enemies(r["seat"], seat) and u != "DEAD-01"]
 
     def affordable(self: Any, seat: str, units: list[str]) -> list[str]:
         """[WR §10.1] Each attacking Sauron unit costs 1 SP, each Saruman unit under control 1
@@ -674,9 +676,11 @@ class FightingRules:
         c = self.chars[pid]
         items = tuple(c["items"]) + (("the-one-ring",) if self.ring["bearer"] == pid else ())
         wearing = self.wearer() == pid
-        return duel.fighter_from_character(self.D, pid, c["e"], items, wearing=wearing,
-                                           claimant=wearing and self.ring["claim"],
-                                           shadow=c["shadow"])
+        f = duel.fighter_from_character(self.D, pid, c["e"], items, wearing=wearing,
+                                        claimant=wearing and self.ring["claim"], shadow=c["shadow"])
+        if c.get("cm"):
+            f = dataclasses.replace(f, combat=f.combat + c["cm"])     # Gandalf the White [WR §11.7]
+        return f
 
     def duel_options(self: Any, seat: str) -> list[Action]:
         out: list[Action] = []
@@ -796,14 +800,19 @@ class FightingRules:
             win, lose = (d["a"], d["b"]) if r.winner == "a" else (d["b"], d["a"])
             if r.absorbed:
                 d["used_b" if r.winner == "a" else "used_a"] = True
-            if r.seizure_possible:
+            if win in self.chars and self.chars[win]["citadel"] is not None:
+                # [WR §8.1] in its citadel it defends as normal but inflicts no damage
+                ev.append(event("duel", "[WR §8.1]", f"{self.name(win)} wins the round but, staying "
+                                "in a citadel after a real wound, inflicts no damage"))
+            elif r.seizure_possible:
                 ev += self.seize_ring(win, lose)
                 over = True
             else:
                 ev += self.wound(lose, r, win)
+                over = r.fate is not None
                 if r.to_citadel and win in self.chars:
                     ev += self.to_citadel(win)
-                over = r.fate is not None
+                    over = True                         # he leaves the fight [WR §8.1]
         if over or d["round"] >= int(self.D.value("R-IC-PROCEDURE", "rounds")):
             self.duel = None
             return ev + [event("duel", "[WR §10.4]", "The combat ends")]
@@ -930,13 +939,21 @@ class FightingRules:
         return ev, stop
 
     def take_magic(self: Any, cid: str, h: str) -> list[Event]:
-        card = self.sites["magic"].get(h)
-        if card is None:
-            return []
+        """The first Free character to enter a Magic site takes its card (a site dealt a
+        second card, as Lórien beside its Phial [WR §5.8], gives one card per entry)."""
+        for key in (h, h + "+"):
+            card = self.sites["magic"].get(key)
+            if card is None:
+                continue
+            spec = self.D.magic_cards[card]
+            if spec.user and spec.user != cid:
+                continue                                               # R-SITE-FIXED-USER
+            return self._take(cid, h, key, card)
+        return []
+
+    def _take(self: Any, cid: str, h: str, key: str, card: str) -> list[Event]:
         spec = self.D.magic_cards[card]
-        if spec.user and spec.user != cid:
-            return []                                                  # R-SITE-FIXED-USER
-        self.sites["magic"].pop(h)
+        self.sites["magic"].pop(key)
         self.chars[cid]["items"].append(card)
         hidden = self.chars[cid]["hidden"]
         return [event("magic", "[WR §10.10]", f"{self.name(cid)} takes {spec.name} in {self.place(h)}",

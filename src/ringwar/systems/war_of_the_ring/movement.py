@@ -51,7 +51,7 @@ class MovementRules:
     def armies_at(self: Any) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}
         for r in self.units.values():
-            if r["hex"] and r["str"] > 0 and not r["deserted"] and r["active"]:
+            if r["hex"] and r["str"] > 0 and r["active"]:   # deserters too: they defend [WR §10.2.5]
                 out.setdefault(r["hex"], set()).add(r["seat"])
         return out
 
@@ -65,8 +65,7 @@ class MovementRules:
 
     def enemy_army_in(self: Any, h: str, seat: str | None) -> bool:
         for r in self.units.values():
-            if r["hex"] == h and r["str"] > 0 and not r["deserted"] and r["active"] \
-                    and self.enemies(r["seat"], seat):
+            if r["hex"] == h and r["str"] > 0 and r["active"] and self.enemies(r["seat"], seat):
                 return True
         return False
 
@@ -90,9 +89,10 @@ class MovementRules:
 
     def place_owner(self: Any, h: str) -> str | None:
         """The side holding a place (objectives: its control; otherwise its printed owner)."""
-        ctl = self.control.get(h) or self.held.get(h)
-        if ctl is not None:
-            return ctl
+        if h in self.control:
+            return self.control[h]                 # None: uncontrolled (held by deserters)
+        if h in self.held:
+            return self.held[h]
         p = self.W.place(h)
         return p.owner if p else None
 
@@ -476,25 +476,55 @@ class MovementRules:
     def sea_reach(self: Any, start: str, mf: float, enemy: set[str], allowed: Any) -> dict[str, tuple[float, list[str]]]:
         """[WR §7.3] (R-CORSAIR-MOVE): the Corsairs sail, 1 MP a sea hex, and land in any
         coastal land hex, which ends the move."""
-        sea_mp = float(self.D.value("R-CORSAIR-MOVE", "sea_mp"))
+        V = self.D.value("R-CORSAIR-MOVE")
+        sea_mp, row_mp = float(V["sea_mp"]), float(V["anduin_mp"])
+        banks = self.anduin_banks()
         best: dict[str, tuple[float, list[str]]] = {}
         frontier = [(0.0, [start])]
         seen = {start: 0.0}
         while frontier:
             cost, path = frontier.pop(0)
-            for b in self.W.adjacent(path[-1]):
-                nc = cost + sea_mp
+            here = path[-1]
+            rowing = here in banks and len(path) > 1 and (self.W.terrain(path[-2]) == "sea"
+                                                         or path[-2] in banks)
+            for b in self.W.adjacent(here):
+                sea = self.W.terrain(b) == "sea"
+                if here != start and not rowing and not self.W.terrain(here) == "sea":
+                    break                                  # landed: the move ends
+                if sea and not rowing:
+                    nc = cost + sea_mp
+                elif b in banks and (self.W.terrain(here) == "sea" or rowing):
+                    nc = cost + row_mp                     # rowing up the Anduin
+                else:
+                    nc = cost + sea_mp
                 if nc > mf + 1e-9:
                     continue
-                if self.W.terrain(b) == "sea":
+                if sea and not rowing:
                     if seen.get(b, 1e9) > nc:
                         seen[b] = nc
                         frontier.append((nc, path + [b]))
-                elif len(path) > 1 and self.W.is_land(b) and allowed(b) \
+                elif b in banks and allowed(b) and (self.W.terrain(here) == "sea" or rowing):
+                    if seen.get(b, 1e9) > nc:
+                        seen[b] = nc
+                        best[b] = (nc, path + [b])
+                        frontier.append((nc, path + [b]))
+                elif not rowing and len(path) > 1 and self.W.is_land(b) and allowed(b) \
                         and self.W.terrain_cost(b, "army") is not None:
                     if b not in best or best[b][0] > nc:
                         best[b] = (nc, path + [b])
         return best
+
+    def anduin_banks(self: Any) -> set[str]:
+        """Land hexes beside the Anduin below Osgiliath (R-CORSAIR-MOVE anduin_below_hex)."""
+        below = self.D.value("R-CORSAIR-MOVE", "anduin_below_hex")
+        row = int(below[2:])
+        out = set()
+        for side in self.W.hexsides():
+            if side.kind in ("great-river", "ford", "bridge"):
+                for h in side.hexes:
+                    if self.W.is_land(h) and int(h[2:]) > row and self.W.terrain(h) != "mountain":
+                        out.add(h)
+        return out
 
     def unit_mf(self: Any, uid: str) -> float:
         u = self.spec(uid)
@@ -610,6 +640,7 @@ class MovementRules:
                 self.units[u].update(hex=end, moved=True, crossed=crossed)
             for cid in leaders:                                      # leaders go with the army
                 self.chars[cid].update(hex=end, moved=True, seen=end)
+                self.note_pelargir(cid, path)
             for cap, info in self.captives.items():                  # captives with escorts
                 if info["hex"] == start and any(u in pieces for u in info["escort"]):
                     info["hex"] = end
@@ -661,6 +692,7 @@ class MovementRules:
         start = path[0]
         ev: list[Event] = []
         c["moved"] = True
+        self.note_pelargir(cid, path)
         used_road = any(self.W.road(path[i - 1], path[i]) for i in range(1, len(path)))
         end = path[-1]
         for i in range(1, len(path)):
@@ -709,6 +741,13 @@ class MovementRules:
         if not c["hidden"]:
             ev += self.update_control(end)
         return ev
+
+    def note_pelargir(self: Any, cid: str, path: list[str]) -> None:
+        """R-DEAD-ARMY: the Army of the Dead leaves at the end of the turn in which its leader
+        enters Pelargir."""
+        dead = self.D.value("R-DEAD-ARMY")
+        if cid == dead["leader"] and self.W.place_named("Pelargir").hex in path[1:]:
+            self.flags["dead_leave"] = self.turn_
 
     def interception(self: Any, cid: str, h: str) -> tuple[list[Event], bool]:
         """[WR §10.7.3] A hidden character entering a hex with any enemy piece: a secret roll,

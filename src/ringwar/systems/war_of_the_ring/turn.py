@@ -240,14 +240,17 @@ class TurnRules:
         """[WR §6.2] Timed mobilization: a deadline, or n turns after another nation."""
         ev: list[Event] = []
         for code, trig in mobilization.timed(self.D, self.turn_, self.mobilized):
-            if code == "ROH" and self.flags["wormtongue"] >= self.turn_ and trig.kind != "attacked":
-                continue
-            ev += self.mobilize(code, f"{trig.kind} trigger", keys=trig.keys)
+            ev += self.mobilize(code, f"{trig.kind} trigger", keys=trig.keys, kind=trig.kind)
         return True, ev
 
-    def mobilize(self: Any, code: str, why: str, keys: tuple[str, ...] = ()) -> list[Event]:
+    def mobilize(self: Any, code: str, why: str, keys: tuple[str, ...] = (),
+                 kind: str = "event") -> list[Event]:
         if code in self.mobilized:
             return []
+        if code == "ROH" and self.flags["wormtongue"] >= self.turn_ and \
+                kind not in ("attacked", "enemy-enters"):      # an invasion is an attack
+            return [event("mobilize", "[WR §11.7]", f"Rohan does not mobilize ({why}): Wormtongue's "
+                          "Counsel delays it")]
         n = self.D.nations[code]
         if code == "COR":
             return []              # only the Corsairs card [WR §V26]
@@ -265,7 +268,7 @@ class TurnRules:
     def event_mobilize(self: Any, kind: str, **kw: Any) -> list[Event]:
         ev: list[Event] = []
         for code, trig in mobilization.on_event(self.D, kind, self.mobilized, **kw):
-            ev += self.mobilize(code, kind.replace("-", " "), keys=trig.keys)
+            ev += self.mobilize(code, kind.replace("-", " "), keys=trig.keys, kind=trig.kind)
         return ev
 
     def clock_turn(self: Any, clock: str) -> int | None:
@@ -337,6 +340,9 @@ class TurnRules:
             if self.D.nations[self.spec(uid).nation].deserts and (r["active"] or what == "return"):
                 if what == "desert" and r["hex"]:
                     r["deserted"] = True
+                    if self.spec(uid).nation == "COR" and \
+                            self.D.value("R-CORSAIR-MOVE", "desertion") == "placed-in-umbar":
+                        r["hex"] = self.W.place_named("Umbar").hex    # they sail back [WR §V22]
                 elif what == "return":
                     r["deserted"] = False
         text = ("Sauron's allies desert: every Easterling, Variag, Haradrim and active Corsair "
@@ -773,14 +779,21 @@ class TurnRules:
                 c["citadel"] -= 1
                 if c["citadel"] == 0:
                     c["citadel"] = None
+        dead = self.units.get("DEAD-01")
+        if self.flags.get("dead_leave") == self.turn_ and dead and dead["hex"]:
+            dead.update(hex=None, str=0, gone=True)
+            ev_dead = [event("dead", "[WR §7.3]", "Aragorn has come to Pelargir: the Army of the Dead "
+                             "leaves play (R-DEAD-ARMY)")]
+        else:
+            ev_dead = []
         self.flags["control"] = False
         self.flags["dawnless"] = False
         self.flags["cloaks"] = None
         if self.flags["snows"] and self.flags["snows"] <= self.turn_:
             self.flags["snows"] = 0
         if self.turn_ >= self.last_turn and self.result_ is None:
-            return True, self.end_by_turn_limit()
-        return True, []
+            return True, ev_dead + self.end_by_turn_limit()
+        return True, ev_dead
 
 
 def _seat_step(fn: Callable[..., tuple[bool, list[Event]]], role: str) -> Callable[[Any], Any]:

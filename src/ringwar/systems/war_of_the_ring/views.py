@@ -127,7 +127,7 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
     }
 
 
-SECRET_MOVES = ("select", "move", "stay", "give_ring")
+SECRET_MOVES = ("select", "move", "stay", "give_ring", "land")
 
 
 def redact(g: Any, action: Action, side: str | None) -> Action:
@@ -149,7 +149,8 @@ def describe(g: Any, action: Action, side: str | None) -> str:
     if action.get("hidden"):
         return {"move": "a hidden character moves", "select": "a hidden character is chosen",
                 "stay": "a hidden character stays", "give_ring": "the Ring changes hands in secret",
-                "discard": "a card is discarded"}.get(kind, f"{kind} (hidden)")
+                "discard": "a card is discarded", "land": "a hidden character lands"}.get(
+                    kind, f"{kind} (hidden)")
     name = g.name
     if kind == "select":
         if "stack" in action:
