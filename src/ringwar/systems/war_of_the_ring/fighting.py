@@ -700,6 +700,21 @@ class FightingRules:
         out += self.card_actions(seat, self.step)
         return out
 
+    def saruman_ring_actions(self: Any, seat: str) -> list[Action]:
+        """[WR §10.9.4] [WR §V10] In the three-player game Saruman, bearing the Ring, may put it
+        on and claim its power (the claim ends the Dark Alliance, R-ALLIANCE-END)."""
+        r = self.ring
+        b = r["bearer"]
+        if len(self.sides) != 3 or seat != "saruman" or b != "saruman" or r["destroyed"] \
+                or r["held_by"] != "saruman":
+            return []
+        c = self.chars[b]
+        if not c["alive"] or c["captive"]:
+            return []
+        if not r["worn"]:
+            return [{"type": "put_on"}]
+        return [] if r["claim"] else [{"type": "claim"}]
+
     def opts_duels(self: Any, ask: dict[str, Any]) -> list[Action]:
         return self.duel_options(ask["seat"]) + [{"type": "done"}]
 
@@ -816,6 +831,45 @@ class FightingRules:
         if over or d["round"] >= int(self.D.value("R-IC-PROCEDURE", "rounds")):
             self.duel = None
             return ev + [event("duel", "[WR §10.4]", "The combat ends")]
+        if r.winner is not None:
+            loser = "b" if r.winner == "a" else "a"
+            if self.lead_choices(loser):
+                # [WR §10.4] 3 (R-IC-PROCEDURE loser_may_change_lead)
+                self.ask = {"kind": "new_lead", "seat": self.seat_of_piece(d[loser]), "side": loser,
+                            "rule": "[WR §10.4]"}
+                return ev
+        self.ask = {"kind": "duel_round", "seat": d["phasing"], "rule": "[WR §10.4]"}
+        return ev
+
+    def lead_choices(self: Any, side: str) -> list[str]:
+        """Characters of the losing lead's side in the hex who may take over the fight."""
+        d = self.duel
+        lead, other = d[side], d["b" if side == "a" else "a"]
+        if lead not in self.chars or not self.D.value("R-IC-PROCEDURE", "loser_may_change_lead"):
+            return []
+        c = self.chars[lead]
+        out = []
+        for m, r in sorted(self.chars.items()):
+            if m == lead or r["hex"] != c["hex"] or r["seat"] != c["seat"] or not r["alive"] \
+                    or r["hidden"] or r["captive"] or r["citadel"] is not None:
+                continue
+            if duel.may_fight(self.D, self.fighter(m), self.fighter(other)) is None:
+                out.append(m)
+        return out
+
+    def opts_new_lead(self: Any, ask: dict[str, Any]) -> list[Action]:
+        return [{"type": "keep_lead"}] + [{"type": "new_lead", "piece": m}
+                                          for m in self.lead_choices(ask["side"])]
+
+    def ans_new_lead(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        d = self.duel
+        ev: list[Event] = []
+        if action["type"] == "new_lead":
+            old, d[ask["side"]] = d[ask["side"]], action["piece"]
+            d["used_" + ask["side"]] = False
+            self.sd.setdefault("fought", []).append(action["piece"])
+            ev.append(event("duel", "[WR §10.4]", f"{self.name(action['piece'])} takes "
+                            f"{self.name(old)}'s place in the fight"))
         self.ask = {"kind": "duel_round", "seat": d["phasing"], "rule": "[WR §10.4]"}
         return ev
 
@@ -1069,8 +1123,13 @@ class FightingRules:
         if action["type"] == "claim":
             r["claim"] = True
             self.reveal(b)
-            return [event("claim", "[WR §10.9.4]", f"{self.name(b)} claims the power of the Ring in "
-                          f"{self.place(c['hex'])}!", reveal=True)]
+            ev = [event("claim", "[WR §10.9.4]", f"{self.name(b)} claims the power of the Ring in "
+                        f"{self.place(c['hex'])}!", reveal=True)]
+            if b == "saruman" and self.flags["alliance"]:
+                self.flags["alliance"] = False
+                ev.append(event("alliance", "[WR §V13]", "Saruman's claim ends the Dark Alliance "
+                                "(R-ALLIANCE-END)"))
+            return ev
         to = action["to"]
         r["bearer"] = to
         hidden = c["hidden"] and self.chars[to]["hidden"]
@@ -1087,5 +1146,6 @@ DECISIONS = {
     "challenge_after_ring": (FightingRules.opts_challenge_after_ring,
                              FightingRules.ans_challenge_after_ring),
     "duel_round": (FightingRules.opts_duel_round, FightingRules.ans_duel_round),
+    "new_lead": (FightingRules.opts_new_lead, FightingRules.ans_new_lead),
     "hunt": (FightingRules.opts_hunt, FightingRules.ans_hunt),
 }

@@ -265,6 +265,7 @@ class MovementRules:
                     and not self.flags["palantir"].get("orthanc_cancel") \
                     and self.control.get(self.L.isengard) == "free":
                 out.append({"type": "palantir"})
+        out += self.saruman_ring_actions(seat)
         out += self.card_actions(seat, self.step)
         out.append({"type": "done"})
         return out

@@ -197,6 +197,8 @@ def describe(g: Any, action: Action, side: str | None) -> str:
         return f"attempt to rescue {name(action.get('captive', '?'))}"
     if kind == "convert":
         return f"convert {name(action.get('captive', '?'))}"
+    if kind == "new_lead":
+        return f"{name(action.get('piece', '?'))} takes over the fight"
     if kind in ("reveal", "hide"):
         return f"{kind} {name(action.get('piece', '?'))}"
     if kind == "give_ring":
@@ -208,7 +210,7 @@ def describe(g: Any, action: Action, side: str | None) -> str:
              "accept": "accept the challenge", "refuse": "refuse, flying to Barad-dûr",
              "fight_on": "fight another round", "break_off": "break off", "keep": "keep the card",
              "swap": "put it on top and use the next", "stay": "stay",
-             "keep_ring_off": "keep the Ring off", "palantir": "use the Palantír of Orthanc", "fight": "fight", "withdraw": "withdraw"}
+             "keep_ring_off": "keep the Ring off", "keep_lead": "keep the lead", "palantir": "use the Palantír of Orthanc", "fight": "fight", "withdraw": "withdraw"}
     return words.get(kind, kind.replace("_", " "))
 
 
@@ -225,6 +227,7 @@ def prompt(g: Any, ask: dict[str, Any]) -> str:
         "duels": "Challenge, capture, or Done [WR §10.4] [WR §10.8.1]",
         "refuse": "A Nazgûl is challenged: accept, or refuse and fly to Barad-dûr [WR §8.1]",
         "duel_round": "Fight another round, or break off [WR §10.4]",
+        "new_lead": "Your lead lost the round: keep him, or put in another character [WR §10.4]",
         "hunt": "A group is spotted: capture, challenge (Dead or Alive), or let them be [WR §10.7]",
         "rescue": "Attempt a rescue, or Done [WR §V3]",
         "rehide": "Hide revealed characters that qualify, or Done [WR §10.6]",
