@@ -12,9 +12,13 @@
 //
 // Search areas are read from the map: a hexside of kind "border" named "X|Y" lies between area
 // X (its first hex) and area Y (its second); every other hex takes the letter of the nearest
-// lettered hex it reaches without crossing a border.
+// lettered hex it reaches without crossing a border (nor, where it can, any other drawn hexside).
+//
+// Card names and texts come from the system's glossary (GET /map carries it when the system
+// gives one), from a hand that lists cards with their words, or from the engine's words on a
+// legal action that plays or discards the card.
 
-let C = null;        // what game.js lends: S, el, h, esc, ruled, centre, corners, describe, choose, parts ...
+let C = null;        // what game.js lends: S, el, h, esc, ruled, centre, corners, keyOf, current, choose, unitClick, describe
 export function init(ctx) { C = ctx; }
 
 const SEAT_WORDS = { fellowship: "Fellowship", dark: "Dark Power", sauron: "Sauron", saruman: "Saruman", free: "Free Peoples" };
