@@ -45,7 +45,8 @@ from .turn import DECISIONS, TurnRules
 #: fields of the state, in the order they are hashed and copied
 STATE = ("turn_", "step", "ask", "units", "chars", "ring", "gollum", "sp", "mobilized", "grip",
          "control", "defence", "flags", "search", "decks", "hands", "discards", "sites",
-         "monsters", "result_", "queue", "spotted", "captives", "sd", "duel", "held")
+         "monsters", "result_", "queue", "spotted", "captives", "sd", "duel", "held",
+         "last_search")
 
 
 def _deep(x: Any) -> Any:
@@ -134,6 +135,7 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
                       "eye_turns": False, "deceived": False, "crebain": False,
                       "saruman_attacked": False, "search_cancel": False, "cloaks": None}
         self.search: dict[str, Any] | None = None
+        self.last_search: dict[str, Any] | None = None    # the last resolved card (public)
         self.decks = {"search": [c.n for c in D.search_cards], "event": []}
         for cid, card in D.event_cards.items():
             self.decks["event"].extend([cid] * len(card.numbers))
@@ -300,6 +302,19 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
     def redeal(self, side: str, rng: Any) -> None:
         from .views import redeal
         redeal(self, side, rng)
+
+    def glossary(self) -> dict[str, Any]:
+        """Public names for what views name by id (the web app serves it with the map): event
+        cards with their texts and timings, nations, search areas, citadels, seats."""
+        D = self.D
+        return {
+            "cards": {cid: {"name": c.name, "text": c.text, "when": list(c.when),
+                            "sides": list(c.sides)} for cid, c in D.event_cards.items()},
+            "nations": {code: n.name for code, n in D.nations.items()},
+            "areas": {a: self.W.area(a).name for a in sorted(self.W.areas)},
+            "citadels": dict(sorted(D.citadels.items())),
+            "seats": {s: SEAT_NAMES[s] for s in self.sides},
+        }
 
     def prompt(self, ask: dict[str, Any]) -> str:
         from .views import prompt

@@ -531,6 +531,8 @@ class TurnRules:
             return True, []
         if s.get("resolved"):
             self.discards["search"].append(s["card"])
+            self.last_search = {"card": s["card"], "areas": list(s["areas"] or []),
+                                "declared": s.get("declared"), "turn": self.turn_}
             self.search = None
             return True, []
         if self.playable_cards(s["searcher"], "4c") and not self.sd.get("4c_asked"):

@@ -73,15 +73,25 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
     if s is not None:
         card = D.search_cards[s["card"] - 1]
         search = {"searcher": card.searcher, "force": card.force,
-                  "declared": s.get("declared")}
+                  "declared": s.get("declared"), "resolved": False}
         if s["shown"] == "all":
             search.update(value=card.value, areas=list(card.areas), searched=list(s["areas"] or []))
+    elif g.last_search is not None:              # the last card, resolved, until the next search
+        last = g.last_search
+        card = D.search_cards[last["card"] - 1]
+        search = {"searcher": card.searcher, "force": card.force, "declared": last["declared"],
+                  "value": card.value, "areas": list(card.areas), "searched": list(last["areas"]),
+                  "resolved": True, "turn": last["turn"]}
     ask = g.ask
     decision = None
     if ask is not None:
         decision = {"kind": ask["kind"], "seat": ask["seat"], "rule": ask.get("rule")}
         if side == ask["seat"]:
             decision["prompt"] = prompt(g, ask)
+            if ask.get("pieces"):
+                decision["pieces"] = list(ask["pieces"])
+            if ask.get("piece"):
+                decision["piece"] = ask["piece"]
         else:
             decision["prompt"] = f"waiting for {g.seat_name(ask['seat'])}"
     gstate = g.gollum["state"]
@@ -109,6 +119,8 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
         "grip": {"drop": g.grip["drop"], "deserted": g.grip["deserted"], "next": need,
                  "sauron_objectives": g.sauron_objectives()},
         "control": dict(sorted(g.control.items())), "held": dict(sorted(g.held.items())),
+        "citadels": dict(sorted(D.citadels.items())),
+        "seat_names": {s2: g.seat_name(s2) for s2 in g.sides},
         "defences": {h: g.defence_value(h) for h in sorted(g.defence)},
         "captives": {c: {"hex": i["hex"], "held_by": i["seat"]} for c, i in sorted(g.captives.items())},
         "hand": list(g.hands.get(side, [])) if side in g.hands else None,
