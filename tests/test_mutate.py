@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import tempfile
 import textwrap
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("ringwar_mutate_tool", ROOT / "tools" / "mutate.py")
@@ -18,6 +21,11 @@ sys.modules[_spec.name] = mutate          # dataclasses look their module up by 
 _spec.loader.exec_module(mutate)
 
 STATE = "src/ringwar/systems/spi/state.py"
+
+
+def setup_module() -> None:
+    if os.environ.get(mutate.MUTATING):
+        pytest.skip("inside a run of tools/mutate.py: the tool does not run itself")
 
 
 def test_4_11_cavalry_allowance_mutant_is_killed_by_the_marked_tests():

@@ -113,6 +113,7 @@ SYSTEMS: dict[str, dict] = {
 SKIP_FILES = {"ai.py", "render.py", "builder.py"}     # the AI, drawing, the tests' position builder
 EQUIVALENT = ROOT / "docs" / "mutation-equivalent.toml"
 SELF_TEST = "tests/test_mutate.py"                    # runs this tool: never among a mutant's tests
+MUTATING = "RINGWAR_MUTATING"                         # set in every test run the tool starts
 
 NUMERIC = re.compile(r"\[(\d+\.\d+|Q\d+)\]")
 BRACKETED = {"MT": re.compile(r"\[MT ([^\]]*)\]"), "WR": re.compile(r"\[WR ([^\]]*)\]")}
@@ -436,6 +437,8 @@ class Snapshot:
     PARTS = ("src", "tests", "tools", "docs", "pyproject.toml")
 
     def __init__(self, base: Path, name: str) -> None:
+        if os.environ.get(MUTATING):       # a test run by this tool must not start it again
+            raise RuntimeError(f"tools/mutate.py inside a mutant's test run ({MUTATING} is set)")
         self.root = base / name
         self.root.mkdir(parents=True)
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
@@ -448,7 +451,7 @@ class Snapshot:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(self.root / "src")], check=False,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.env = {**os.environ, "PYTHONPATH": str(self.root / "src"), "PYTHONDONTWRITEBYTECODE": "1",
-                    "PYTHONHASHSEED": "0"}
+                    "PYTHONHASHSEED": "0", MUTATING: "1"}
 
     def pytest(self, tests: list[str], timeout: float) -> tuple[str, float, str]:
         """Run ``tests``: ("passed" | "failed" | "timeout", seconds, first failure or tail)."""
