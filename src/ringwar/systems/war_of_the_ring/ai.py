@@ -1198,9 +1198,11 @@ class WarOfTheRingPolicy:
         if key is None:
             # the Eagles carry the Ring-bearer when he is revealed (``_s_play``)
             b = self._bearer(ctx)
-            who = next((c for c in sorted(ctx.chars.values(), key=lambda c: c["id"])
-                        if c.get("side") == FELLOWSHIP and c.get("hex") and not c.get("hidden")
-                        and not c.get("moved") and not c.get("captive")), None)
+            piece = ((ctx.view.get("decision") or {}).get("piece") or "")
+            who = ctx.chars.get(piece) or next(
+                (c for c in sorted(ctx.chars.values(), key=lambda c: c["id"])
+                 if c.get("side") == FELLOWSHIP and c.get("hex") and not c.get("hidden")
+                 and not c.get("moved") and not c.get("captive")), None)
             if b is not None and (b.get("hidden") is False or who is None or who["id"] == b["id"]):
                 key = ("ring", None)
             else:
