@@ -1,5 +1,6 @@
 """Re-hiding at the end of the Fellowship player-turn [WR §10.6] (R-REHIDE): no Dark Power
-piece within 3 hexes, and never more than nine hidden [WR §V1]."""
+piece within 3 hexes, and never more than nine hidden [WR §V1]; what a hidden character's death
+may tell the Dark Power [WR §12]."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import json
 import pytest
 
 from .builder import Position, refused
+
+QUIET = ("grond", "black-breath", "huorns", "lembas") * 3
 
 rule = pytest.mark.rule
 
@@ -74,3 +77,21 @@ def test_10_6_a_claimant_or_a_character_in_its_citadel_may_not_hide() -> None:
     g = p.at("5f")
     assert g.ask is None or not [a for a in g.legal_actions() if a["type"] == "hide"]
     assert "2617" in json.dumps(g.view("dark"))
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: kill_char's public event names the hex where a "
+                   "hidden wearer dies of the Ring's burden [WR §V11] ('Frodo is killed in Brown "
+                   "Lands (2617)'), which tells the Dark Power where his still hidden companions "
+                   "(and now the Ring) are [WR §12]")
+@rule("war-of-the-ring", "§12", "§V1", "§V11")
+def test_12_a_hidden_wearer_dying_of_the_rings_burden_does_not_show_where_his_group_hides() -> None:
+    p = Position(turn_limit=9).clear().event_deck(*QUIET).search_deck(1, 2, 3).turn(4)
+    p.mobilize("MOR", turn=3).ring(worn=True, worn_turns=2, area="K")
+    p.char("frodo", "2617", hidden=True, e=1, seen="2008").char("sam", "2617", hidden=True, seen="2008")
+    mark = len(p.g.log)
+    g = p.at("1a")
+    p.dice(1, 1)                                                # 2d6 + 4 Shadow Points
+    g.apply({"type": "keep_ring"})
+    assert not g.chars["frodo"]["alive"] and g.ring["bearer"] == "sam" and g.chars["sam"]["hidden"]
+    seen = [e for e in g.log[mark:] if e.get("visible_to") in (None, "dark")]
+    assert not [e for e in seen if "2617" in json.dumps(e, ensure_ascii=False)], seen

@@ -333,3 +333,19 @@ def test_10_9_2_the_bearer_challenged_puts_the_ring_on_and_only_a_nazgul_may_fig
     p.dice(3, 3)
     ev = g.apply({"type": "fight"})
     assert "wearing the Ring +2" in duel_text(ev), duel_text(ev)
+
+
+@rule("war-of-the-ring", "§10.9.2", "§10.7.3", "§10.9.3")
+def test_10_9_2_the_bearer_intercepted_by_a_nazgul_may_put_the_ring_on_before_the_hunt() -> None:
+    p = Position().clear().mobilize("MOR").char("frodo", "2617", hidden=True).char("n3", "2718")
+    g = p.at("5c")
+    p.dice(1)                                                   # the interception: 1 ≤ 2
+    ev = move(g, "2718", piece="frodo")
+    assert not g.chars["frodo"]["hidden"] and g.chars["frodo"]["hex"] == "2718", texts(ev)
+    assert g.ask["kind"] == "ring_answer" and g.ask["seat"] == "fellowship"
+    g.apply({"type": "put_on"})
+    assert g.ring["worn"] and g.ring["area"] == "Q"
+    assert g.ask["kind"] == "hunt" and g.ask["seat"] == "dark"
+    assert {"type": "hunt", "how": "challenge", "with": "n3", "target": "frodo"} in g.legal_actions()
+    assert not [a for a in g.legal_actions() if a.get("how") == "capture"]
+    p.dice_done()
