@@ -680,6 +680,9 @@ class FightingRules:
                                         claimant=wearing and self.ring["claim"], shadow=c["shadow"])
         if c.get("cm"):
             f = dataclasses.replace(f, combat=f.combat + c["cm"])     # Gandalf the White [WR §11.7]
+        if pid == "gollum" and self.gollum["state"] == "has-ring":
+            # [WR §10.9.5] with the Ring he is a Dark Power piece, and may be fought like one
+            f = dataclasses.replace(f, side="dark")
         return f
 
     def duel_options(self: Any, seat: str) -> list[Action]:

@@ -151,7 +151,8 @@ class MovementRules:
     def char_mf(self: Any, cid: str) -> float:
         c = self.chars[cid]
         spec = self.D.characters[cid]
-        if self.ring["succumbed"] and cid == self.ring["bearer"]:
+        if cid == self.ring["bearer"] and (self.ring["succumbed"] or cid == "gollum"):
+            # the succumbed wearer, or Gollum with the Ring: a Dark Power piece of MF 5
             return float(self.D.value("R-SUCCUMB", "mf"))
         mf = float(spec.mf + c["mf_bonus"])
         if "lembas" in c["items"]:
@@ -185,7 +186,7 @@ class MovementRules:
             return "[WR §V12] Saruman stays in Isengard unless the Dark Power has taken control"
         if cid == "saruman" and c["hex"] == self.L.isengard and self.enemy_army_in(self.L.isengard, seat):
             return "[WR §8.1] Saruman is besieged in Isengard (R-ALONE-WITH-ARMIES)"
-        if cid == "gollum":
+        if cid == "gollum" and self.gollum["state"] != "has-ring":
             return "[WR §10.9.5] Gollum moves by his own rules"
         return None
 

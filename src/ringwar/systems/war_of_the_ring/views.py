@@ -306,26 +306,30 @@ def why_not(g: Any, ask: dict[str, Any], action: Action) -> IllegalAction | None
 
 
 def redeal(g: Any, side: str, rng: Any) -> None:
-    """[WR §12] Replace, in place, what ``side`` may not know: the orders of the decks, the other
-    seats' hands, the face-down sites and (for the Dark Power) where each hidden character is
-    and who bears the Ring — hidden characters last seen together stay together, within reach
-    of where they were last seen."""
-    pool = list(g.decks["event"])
+    """[WR §12] Replace, in place, what ``side`` may not know by a guess made from ``side``'s view
+    and ``rng`` alone (nothing of the true secrets survives): the orders of the decks, the other
+    seats' hands, the face-down sites, and for the Dark Power where each hidden character is
+    (groups last seen together stay together, within reach of where they were last seen), his
+    Endurance, Ring Rating, items and road flag, and who bears the Ring while the bearer is
+    hidden."""
+    pool = sorted(g.decks["event"])
     sizes = {}
     for s2 in g.sides:
         if s2 != side:
             sizes[s2] = len(g.hands[s2])
             pool += g.hands[s2]
+    pool.sort()
     rng.shuffle(pool)
     for s2, n in sizes.items():
-        g.hands[s2] = [pool.pop() for _ in range(n)]
+        g.hands[s2] = sorted(pool.pop() for _ in range(n))
     g.decks["event"] = pool
+    g.decks["search"] = sorted(g.decks["search"])
     rng.shuffle(g.decks["search"])
     for deck in ("eye", "magic"):
         fixed = {c.fixed_hex for c in (g.D.eye_cards if deck == "eye" else g.D.magic_cards).values()
                  if c.fixed_hex}
-        keys = [k for k in g.sites[deck] if k.rstrip("+") not in fixed]
-        cards = [g.sites[deck][k] for k in keys]
+        keys = sorted(k for k in g.sites[deck] if k.rstrip("+") not in fixed)
+        cards = sorted(g.sites[deck][k] for k in keys)
         rng.shuffle(cards)
         for k, c in zip(keys, cards):
             g.sites[deck][k] = c
@@ -335,14 +339,25 @@ def redeal(g: Any, side: str, rng: Any) -> None:
     for cid, c in sorted(g.chars.items()):
         if c["alive"] and c["hidden"] and c["seat"] == FELLOWSHIP and not c["captive"]:
             groups.setdefault(c["seen"], []).append(cid)
+    start_items: dict[str, list[str]] = {}
+    for it in g.D.items.values():
+        if it.id != "the-one-ring":
+            start_items.setdefault(it.holder, []).append(it.id)
     land = [h for h in sorted(g.W.hexes) if g.W.is_land(h) and g.W.terrain_cost(h, "character") is not None]
-    for seen, members in groups.items():
+    for seen, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
         near = [h for h in land if seen is None or hx.distance(seen, h) <= 6] or land
         h = rng.choice(near)
         for cid in members:
-            g.chars[cid]["hex"] = h
-    hidden = [c for ms in groups.values() for c in ms]
-    if g.ring["bearer"] in hidden and len(hidden) > 1 and rng.random() < 0.3:
-        g.ring["bearer"] = rng.choice(hidden)
+            spec = g.D.characters[cid]
+            g.chars[cid].update(hex=h, e=spec.endurance, rr=spec.ring_rating, road=False,
+                                items=list(start_items.get(cid, [])))
+    hidden = sorted(c for ms in groups.values() for c in ms)
+    bearer = g.ring["bearer"]
+    if bearer in g.chars and g.chars[bearer]["hidden"] and g.chars[bearer]["seat"] == FELLOWSHIP:
+        able = [c for c in hidden if g.D.characters[c].ring_rating is not None]
+        guess = "frodo" if "frodo" in able and rng.random() < 0.7 else rng.choice(able)
+        g.ring["bearer"] = guess
+        if g.flags.get("cloaks") in g.chars:
+            g.flags["cloaks"] = guess
     if g.gollum["state"] in ("at-large", "active"):
         g.gollum["state"] = rng.choice(["at-large", "active"])
