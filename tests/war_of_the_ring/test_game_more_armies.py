@@ -269,15 +269,16 @@ def test_V13_a_converted_character_is_the_saruman_player_s_for_the_rest_of_the_g
 # ----- Saruman in the two-player game [WR §V12] [WR §10.2.6] -------------------------------------
 @rule("war-of-the-ring", "§V12", "§10.2.6", "§10.3")
 def test_V12_outside_control_saruman_s_units_attack_only_garrison_list_places() -> None:
-    def attackable(h: str, control: bool = False):
+    def attackable(h: str, control: bool = False, came_from: str | None = None):
         p = Position(turn_limit=1).clear().mobilize("ISE").sp(5).flags(control=control)
-        p.unit("ISE-01", h).unit("DUN-01", h)
+        p.unit("ISE-01", h).unit("DUN-01", h, start=came_from)
         g = p.at("7c")
         return g.ask is not None and {"type": "attack", "hex": h} in g.legal_actions()
 
     assert attackable("1309")                                   # Bree: on the list
     assert not attackable("1313")                               # a road hex off the list
     assert attackable("1313", control=True)                     # under control, anywhere
+    assert attackable("1313", came_from="1312")                 # a hex the Free army entered
 
 
 @rule("war-of-the-ring", "§V12", "§10.2.6")
@@ -288,6 +289,8 @@ def test_V12_the_last_saruman_unit_in_a_listed_place_he_holds_may_not_leave_it()
     assert {"type": "select", "piece": "ISE-01"} in g.legal_actions()
     move(g, "1310", piece="ISE-01")
     assert {"type": "select", "piece": "ISE-03"} not in g.legal_actions()   # the garrison
+    p.flags(control=True).sp(1)                          # under control (and paid) the limits lapse
+    assert {"type": "select", "piece": "ISE-03"} in g.legal_actions()
     # Isengard itself need not be garrisoned
     p = Position().clear().mobilize("ISE").sp(0).unit("ISE-01", "1820")
     g = p.at("7b")

@@ -73,6 +73,23 @@ def test_V5_after_his_real_wound_merry_fights_no_more_rounds() -> None:
     assert g.duel is None or g.duel["a"] != "merry", (g.ask, g.duel)
 
 
+@pytest.mark.xfail(strict=True, reason="engine bug: the Ring phase's healing (step 1d) gives a "
+                   "Nazgûl back the Endurance a real wound took, where [WR §8.1] says real wounds "
+                   "lower it for good (the record keeps no count of real wounds)")
+@rule("war-of-the-ring", "§8.1", "§V5", "§9")
+def test_8_1_a_nazguls_real_wound_is_never_healed() -> None:
+    p = Position(turn_limit=3).clear().mobilize("MOR").sp(0).event_deck(*QUIET).search_deck(1, 2, 3)
+    p.char("pippin", "2617").char("n3", "2617").char("n9", "3523").unit("MOR-13", "2613")
+    g = p.at("5e")
+    g.apply({"type": "challenge", "lead": "pippin", "target": "n3"})
+    p.dice(6, 2, 2)                                             # 1 real wound; the citadel's d6
+    g.apply({"type": "accept"})
+    assert g.chars["n3"]["e"] == 6
+    p.dice(1, 1, 1, 1)                                          # two turns' Shadow Points
+    drive(g, lambda g: g.turn == 3)
+    assert g.chars["n3"]["e"] == 6
+
+
 @rule("war-of-the-ring", "§V6", "§8.1", "§10.4")
 def test_V6_all_of_eowyns_damage_to_a_nazgul_is_real_and_she_goes_to_a_citadel() -> None:
     # Éowyn: d6 6 + C 3 = 9; the Nazgûl: d6 2 + 4 = 6 → 3, all real; the citadel's d6: 5
