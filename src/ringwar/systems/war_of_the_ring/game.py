@@ -266,7 +266,8 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
 
     def spec(self, uid: str) -> Unit:
         """The order-of-battle entry of a unit (a split unit's is its parent's) [WR §7]."""
-        return self.D.units[base_id(uid)]
+        u = self.D.units.get(uid)
+        return u if u is not None else self.D.units[base_id(uid)]
 
     def place(self, h: str | None) -> str:
         if h is None:

@@ -198,7 +198,8 @@ class MovementRules:
         """[WR §10.1] (R-SP-COSTS) What a move costs the Dark Power: 1 a Nazgûl or the Mouth,
         1 an army stack; Saruman's forces outside control, the succumbed wearer and the
         three-player Saruman and the Fellowship pay nothing."""
-        if seat in self.D.value("R-SP-COSTS", "seats_without_sp"):
+        costs = self.D.value("R-SP-COSTS")
+        if seat in costs["seats_without_sp"]:
             return 0
         first = pieces[0]
         if first in self.units:
@@ -207,23 +208,36 @@ class MovementRules:
                 return 0
             if all(self.unmobilized_escort(p) for p in pieces if p in self.units):
                 return 0                     # captive escorts move free (R-SP-COSTS)
-            return int(self.D.value("R-SP-COSTS", "move_stack"))
+            return int(costs["move_stack"])
         spec = self.D.characters[first]
         if spec.nazgul or first == "mouth":
-            return int(self.D.value("R-SP-COSTS", "move_nazgul_or_mouth"))
+            return int(costs["move_nazgul_or_mouth"])
         return 0
 
     def movable(self: Any, seat: str) -> tuple[list[str], list[str], list[str]]:
         """(units, characters, stack hexes) the seat may move now."""
+        units, chars, stacks = self._movable(seat)
+        return units, chars, sorted(stacks)
+
+    def _movable(self: Any, seat: str) -> tuple[list[str], list[str], dict[str, list[str]]]:
+        """The movable pieces and the stacks (hex -> units) of a seat, worked out once per
+        state (the cache is keyed by the state's version, bumped by every answer)."""
+        cache = self.__dict__.setdefault("_dest_cache", {})
+        key = ("movable", self.version, seat)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
         units = [u for u in self.units if self.unit_may_move(u, seat)]
         chars = [c for c in self.chars if self.char_may_move(c, seat) is None]
-        by_hex: dict[str, int] = {}
+        by_hex: dict[str, list[str]] = {}
         for u in units:
-            by_hex[self.units[u]["hex"]] = by_hex.get(self.units[u]["hex"], 0) + 1
+            by_hex.setdefault(self.units[u]["hex"], []).append(u)
         for u, r in self.units.items():      # the Army of the Dead moves with Aragorn
             if u == "DEAD-01" and r["hex"] and not r["moved"] and self.aragorn_leads(r["hex"], seat):
-                by_hex[r["hex"]] = by_hex.get(r["hex"], 0) + 2
-        stacks = sorted(h for h, n in by_hex.items() if n >= 2)
+                by_hex.setdefault(r["hex"], []).append(u)
+        stacks = {h: us for h, us in by_hex.items()
+                  if len(us) >= 2 or (us and "DEAD-01" in us)}
+        cache[key] = (units, chars, stacks)
         return units, chars, stacks
 
     def aragorn_leads(self: Any, h: str, seat: str) -> bool:
@@ -238,21 +252,23 @@ class MovementRules:
         out: list[Action] = []
         # a piece is offered if it can take a first step (its full menu is worked out when it
         # is selected: listing every piece's menu here would cost a search per piece)
-        army = steps_from(self.W, "army", self.passes_open("army"))
-        walk = steps_from(self.W, "character", self.passes_open("character"))
+        army = first_steps(self.W, "army", self.passes_open("army"))
+        walk = first_steps(self.W, "character", self.passes_open("character"))
+        free = seat in self.D.value("R-SP-COSTS", "seats_without_sp")
+        sp = self.sp
         for u in units:
-            if self.sp >= self.move_cost_sp(seat, [u]) and _can_step(army, self.units[u]["hex"],
-                                                                     self.unit_mf(u)):
+            if army.get(self.units[u]["hex"], 99.0) <= self.unit_mf(u) + 1e-9 and (
+                    free or sp >= self.move_cost_sp(seat, [u])):
                 out.append({"type": "select", "piece": u})
         for h in stacks:
             pieces = self.stack_pieces(h, seat)
-            if self.sp >= self.move_cost_sp(seat, pieces) and _can_step(
-                    army, h, min(self.unit_mf(p) for p in pieces if p != "DEAD-01") if
-                    any(p != "DEAD-01" for p in pieces) else 6.0):
+            mf = min((self.unit_mf(p) for p in pieces if p != "DEAD-01"), default=6.0)
+            if army.get(h, 99.0) <= mf + 1e-9 and (free or sp >= self.move_cost_sp(seat, pieces)):
                 out.append({"type": "select", "stack": h})
         for c in chars:
-            if self.sp >= self.move_cost_sp(seat, [c]) and (
-                    self.D.characters[c].nazgul or _can_step(walk, self.chars[c]["hex"], self.char_mf(c))):
+            if (self.D.characters[c].nazgul or
+                    walk.get(self.chars[c]["hex"], 99.0) <= self.char_mf(c) + 1e-9) and (
+                    free or sp >= self.move_cost_sp(seat, [c])):
                 out.append(self.secret({"type": "select", "piece": c}, c))
         if seat == FELLOWSHIP:
             for cid, c in sorted(self.chars.items()):
@@ -304,10 +320,7 @@ class MovementRules:
         raise AssertionError(kind)
 
     def stack_pieces(self: Any, h: str, seat: str) -> list[str]:
-        units = [u for u in self.units if self.units[u]["hex"] == h and
-                 (self.unit_may_move(u, seat) or (u == "DEAD-01" and not self.units[u]["moved"]
-                                                  and self.aragorn_leads(h, seat)))]
-        return units
+        return list(self._movable(seat)[2].get(h, []))
 
     def opts_move_piece(self: Any, ask: dict[str, Any]) -> list[Action]:
         pieces = ask["pieces"]
@@ -452,15 +465,12 @@ class MovementRules:
         if dark and not self.ring["doom_open"]:
             barred.add(self.L.mount_doom)                          # R-DOOM-ARMIES [WR §V17]
         table = steps_from(self.W, "army", self.passes_open("army"))
+        only = self.W.area("B").hexes if hobbits else None            # [WR §V28]
 
         def allowed(b: str) -> bool:
-            if b in barred:
-                return False
-            if hobbits and self.W.search_area(b) != "B":
-                return False                                 # [WR §V28]
-            return True
+            return b not in barred and (only is None or b in only)
 
-        reach = _dijkstra(start, mf, table, allowed, enemy_stop)
+        reach = _dijkstra(start, mf, table, barred, enemy_stop, only)
         if all(self.spec(u).nation == "COR" for u in units):
             for h, v in self.sea_reach(start, mf, enemy_stop, allowed).items():
                 if h not in reach or v[0] < reach[h][0]:
@@ -564,7 +574,7 @@ class MovementRules:
         out: dict[str, tuple[float, list[str], bool]] = {}
         if spec.nazgul:
             V = self.D.value("R-NAZGUL-MF")
-            ride = _dijkstra(start, float(V["riding"]), table, allowed, enemy_armies | enemy_chars)
+            ride = _dijkstra(start, float(V["riding"]), table, barred, enemy_armies | enemy_chars)
             for h, (cost, path) in ride.items():
                 if h != start:
                     out[h] = (cost, path, False)
@@ -591,16 +601,15 @@ class MovementRules:
         mf = self.char_mf(cid)
         stop = enemy_armies | enemy_chars
         if hidden:
-            reach = _pareto(start, mf, table, allowed, enemy_armies | enemy_chars)
+            reach = _pareto(start, mf, table, barred, enemy_armies | enemy_chars)
         else:
-            reach = {h: (cost, path) for h, (cost, path) in
-                     _dijkstra(start, mf, table, allowed, stop).items()}
+            reach = _dijkstra(start, mf, table, barred, stop)
         if cid == "gandalf" and "shadowfax" in c["items"]:
             # [WR §V30] R-SHADOWFAX-WAITS: a move into Mordor has his own MF
             mordor = self.W.regions["mordor"].hexes
             reach = {h: v for h, v in reach.items() if not any(x in mordor for x in v[1])}
-            slow = _dijkstra(start, float(spec.mf), table, allowed, stop) if not hidden else \
-                _pareto(start, float(spec.mf), table, allowed, enemy_armies | enemy_chars)
+            slow = _dijkstra(start, float(spec.mf), table, barred, stop) if not hidden else \
+                _pareto(start, float(spec.mf), table, barred, enemy_armies | enemy_chars)
             for h, v in slow.items():
                 reach.setdefault(h, v)
         for h, (cost, path) in reach.items():
@@ -824,7 +833,7 @@ class MovementRules:
             dark = {h for h, seats in self.armies_at().items()
                     if any(self.seat_faction(s) == "dark" for s in seats)}
             table = steps_from(self.W, "army", self.passes_open("army"))
-            reach = _dijkstra(r["hex"], self.unit_mf(uid), table, dark.__contains__, set(), avoid=True)
+            reach = _dijkstra(r["hex"], self.unit_mf(uid), table, dark, set())
             best = None
             for h, (cost, path) in reach.items():
                 from_home = self.W.search_area(h) in home
@@ -907,31 +916,44 @@ class MovementRules:
 
 
 # ----- path search ------------------------------------------------------------------------------
-def _can_step(table: dict[str, list[tuple[str, float, bool, bool]]], h: str, mf: float) -> bool:
-    return any(c <= mf + 1e-9 for _b, c, _r, _v in table.get(h, ()))
+_FIRST: dict[tuple[int, str, bool], dict[str, float]] = {}
+
+
+def first_steps(W: Any, mover: str, open_passes: bool) -> dict[str, float]:
+    """For every hex the cheapest first step out of it (a piece that cannot pay it cannot
+    move at all), cached per map."""
+    key = (id(W), mover, open_passes)
+    table = _FIRST.get(key)
+    if table is None:
+        table = {h: min(c for _b, c, _r, _v in steps) for h, steps in
+                 steps_from(W, mover, open_passes).items() if steps}
+        _FIRST[key] = table
+    return table
 
 
 def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
-              allowed: Any, stop: set[str], avoid: bool = False) -> dict[str, tuple[float, list[str]]]:
-    """Cheapest paths within ``mf``; a hex in ``stop`` may be entered but not left.  With
-    ``avoid``, ``allowed`` names the hexes that may NOT be entered."""
+              barred: set[str] | frozenset[str], stop: set[str],
+              only: frozenset[str] | None = None) -> dict[str, tuple[float, list[str]]]:
+    """Cheapest paths within ``mf``, never into ``barred`` (nor out of ``only``, if given); a
+    hex in ``stop`` may be entered but not left."""
+    limit = mf + 1e-9
     best: dict[str, float] = {start: 0.0}
     parent: dict[str, str] = {}
     heap = [(0.0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 1e9):
-            continue
-        if h in stop and h != start:
+        cost, h = pop(heap)
+        if cost > best[h] or (h in stop and h != start):
             continue
         for b, c, _road, _river in table.get(h, ()):
             nc = cost + c
-            if nc > mf + 1e-9 or (allowed(b) if avoid else not allowed(b)):
+            if nc > limit or b in barred or (only is not None and b not in only):
                 continue
-            if nc < best.get(b, 1e9) - 1e-9:
+            old = best.get(b)
+            if old is None or nc < old - 1e-9:
                 best[b] = nc
                 parent[b] = h
-                heapq.heappush(heap, (nc, b))
+                push(heap, (nc, b))
     out: dict[str, tuple[float, list[str]]] = {}
     for h, cost in best.items():
         path = [h]
@@ -942,7 +964,7 @@ def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, boo
 
 
 def _pareto(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
-            allowed: Any, watched: set[str]) -> dict[str, tuple[float, list[str]]]:
+            barred: set[str], watched: set[str]) -> dict[str, tuple[float, list[str]]]:
     """For a hidden character: per hex the path with the fewest entries into hexes holding
     enemy pieces (each an interception, [WR §10.7.3]) and, among those, the cheapest."""
     labels: dict[str, list[tuple[int, float]]] = {start: [(0, 0.0)]}
@@ -952,7 +974,7 @@ def _pareto(start: str, mf: float, table: dict[str, list[tuple[str, float, bool,
         i, cost, h = heapq.heappop(heap)
         for b, c, _road, _river in table.get(h, ()):
             nc = cost + c
-            if nc > mf + 1e-9 or not allowed(b):
+            if nc > mf + 1e-9 or b in barred:
                 continue
             ni = i + (1 if b in watched else 0)
             ls = labels.setdefault(b, [])
