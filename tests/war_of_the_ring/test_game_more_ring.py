@@ -250,6 +250,17 @@ def test_10_9_5_on_a_6_gollum_attacks_and_winning_by_3_takes_the_ring() -> None:
     p.dice_done()
 
 
+@rule("war-of-the-ring", "§10.9.5", "§13.1", "§10.1")
+def test_10_9_5_gollum_with_the_ring_moves_for_the_dark_power_and_bringing_it_to_barad_dur_wins() -> None:
+    p = Position().clear().mobilize("MOR").sp(0).char("gollum", "3424", seat="dark")
+    p.ring(bearer="gollum", held_by="dark")
+    p.g.gollum["state"] = "has-ring"
+    g = p.at("7b")
+    assert {"type": "select", "piece": "gollum"} in g.legal_actions()   # free of Shadow Points
+    move(g, "3523", piece="gollum")
+    assert g.result is not None and g.result["winner"] == "dark"
+
+
 @rule("war-of-the-ring", "§10.9.5", "§10.4")
 def test_10_9_5_a_gollum_killed_in_his_attack_is_gone_for_good() -> None:
     # Gollum: d6 1 + 2 = 3; Frodo: d6 6 + 2 = 8 → 5 wounds: Gollum (E 5) is killed
