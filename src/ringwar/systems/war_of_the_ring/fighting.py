@@ -469,10 +469,18 @@ class FightingRules:
     def kill_char(self: Any, cid: str, why: str, killer_seat: str | None) -> list[Event]:
         c = self.chars[cid]
         h = c["hex"]
+        was_hidden = c["hidden"]
         c.update(alive=False, hidden=False, captive=None)
         self.captives.pop(cid, None)
-        ev = [event("killed", "[WR §10.4]", f"{self.name(cid)} is killed in {self.place(h)} ({why})",
-                    reveal=True)]
+        if was_hidden:
+            # [WR §12] a hidden character dying unseen (the Ring's burden) tells the others
+            # only that he is dead, not where his companions hide
+            ev = [event("killed", "[WR §10.4]", f"{self.name(cid)} is dead ({why})", reveal=True),
+                  event("killed", "[WR §10.4]", f"(hidden) {self.name(cid)} died in {self.place(h)}",
+                        visible_to=FELLOWSHIP)]
+        else:
+            ev = [event("killed", "[WR §10.4]", f"{self.name(cid)} is killed in {self.place(h)} "
+                        f"({why})", reveal=True)]
         if self.ring["bearer"] == cid and not self.ring["destroyed"]:
             ev += self.pass_ring(cid, h, killer_seat)
         c["hex"] = None
@@ -683,6 +691,10 @@ class FightingRules:
         if pid == "gollum" and self.gollum["state"] == "has-ring":
             # [WR §10.9.5] with the Ring he is a Dark Power piece, and may be fought like one
             f = dataclasses.replace(f, side="dark")
+        elif len(self.sides) == 3 and c["seat"] == "saruman":
+            # [WR §V13] Saruman's own are a side of their own (they fight the Nazgûl once the
+            # Dark Alliance has ended; while it holds the game never pairs them)
+            f = dataclasses.replace(f, side="saruman")
         return f
 
     def duel_options(self: Any, seat: str) -> list[Action]:
@@ -893,6 +905,8 @@ class FightingRules:
         c = self.chars[pid]
         c["e"] = r.after if r.after is not None else c["e"]
         c["shadow"] += r.shadow
+        if self.D.characters[pid].nazgul and r.real:
+            c["real"] = c.get("real", 0) + r.real       # [WR §8.1] real wounds never heal
         if r.fate == "dispersed":
             return self.disperse(pid)
         if r.fate in ("killed", "destroyed"):

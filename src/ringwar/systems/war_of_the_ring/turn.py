@@ -224,7 +224,7 @@ class TurnRules:
         for cid, c in self.chars.items():
             if not c["alive"] or c["captive"] or cid == wearer:
                 continue
-            top = self.D.characters[cid].endurance + c.get("cm", 0) * 0
+            top = self.D.characters[cid].endurance - c.get("real", 0)   # real wounds stay
             if "ent-draught" in c["items"]:
                 top += 1
             if c["e"] >= top:
@@ -773,7 +773,7 @@ class TurnRules:
         lapses; the turn advances [WR §9] 8d."""
         for cid, c in self.chars.items():
             if c["shadow"]:
-                c["e"] = min(self.D.characters[cid].endurance, c["e"] + c["shadow"])
+                c["e"] = min(self.D.characters[cid].endurance - c.get("real", 0), c["e"] + c["shadow"])
                 c["shadow"] = 0
             if c["grounded"]:
                 c["grounded"] -= 1
