@@ -65,6 +65,9 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
     hidden_information: ClassVar[bool] = True
     SCENARIOS: ClassVar[tuple[str, ...]] = ("campaign",)
     SELECTIONS: ClassVar[frozenset[str]] = frozenset({"select"})
+    #: the longest menu the game offers (a Nazgûl's flights, the Eagles' landings): the
+    #: PettingZoo environment's action space
+    MAX_LEGAL_ACTIONS: ClassVar[int] = 1024
     OPTIONS: ClassVar[dict[str, Option]] = {
         "players": Option(2, "2: the Fellowship and the Dark Power (scenario A); 3: the "
                              "Fellowship, Saruman and Sauron (scenario B) [WR §2]", choices=(2, 3)),
