@@ -470,7 +470,7 @@ class MovementRules:
         def allowed(b: str) -> bool:
             return b not in barred and (only is None or b in only)
 
-        reach = _dijkstra(start, mf, table, barred, enemy_stop, only)
+        reach = cheapest_paths(start, mf, table, barred, enemy_stop, only)
         if all(self.spec(u).nation == "COR" for u in units):
             for h, v in self.sea_reach(start, mf, enemy_stop, allowed).items():
                 if h not in reach or v[0] < reach[h][0]:
@@ -574,7 +574,7 @@ class MovementRules:
         out: dict[str, tuple[float, list[str], bool]] = {}
         if spec.nazgul:
             V = self.D.value("R-NAZGUL-MF")
-            ride = _dijkstra(start, float(V["riding"]), table, barred, enemy_armies | enemy_chars)
+            ride = cheapest_paths(start, float(V["riding"]), table, barred, enemy_armies | enemy_chars)
             for h, (cost, path) in ride.items():
                 if h != start:
                     out[h] = (cost, path, False)
@@ -601,15 +601,15 @@ class MovementRules:
         mf = self.char_mf(cid)
         stop = enemy_armies | enemy_chars
         if hidden:
-            reach = _pareto(start, mf, table, barred, enemy_armies | enemy_chars)
+            reach = pareto_paths(start, mf, table, barred, enemy_armies | enemy_chars)
         else:
-            reach = _dijkstra(start, mf, table, barred, stop)
+            reach = cheapest_paths(start, mf, table, barred, stop)
         if cid == "gandalf" and "shadowfax" in c["items"]:
             # [WR §V30] R-SHADOWFAX-WAITS: a move into Mordor has his own MF
             mordor = self.W.regions["mordor"].hexes
             reach = {h: v for h, v in reach.items() if not any(x in mordor for x in v[1])}
-            slow = _dijkstra(start, float(spec.mf), table, barred, stop) if not hidden else \
-                _pareto(start, float(spec.mf), table, barred, enemy_armies | enemy_chars)
+            slow = cheapest_paths(start, float(spec.mf), table, barred, stop) if not hidden else \
+                pareto_paths(start, float(spec.mf), table, barred, enemy_armies | enemy_chars)
             for h, v in slow.items():
                 reach.setdefault(h, v)
         for h, (cost, path) in reach.items():
@@ -833,7 +833,7 @@ class MovementRules:
             dark = {h for h, seats in self.armies_at().items()
                     if any(self.seat_faction(s) == "dark" for s in seats)}
             table = steps_from(self.W, "army", self.passes_open("army"))
-            reach = _dijkstra(r["hex"], self.unit_mf(uid), table, dark, set())
+            reach = cheapest_paths(r["hex"], self.unit_mf(uid), table, dark, set())
             best = None
             for h, (cost, path) in reach.items():
                 from_home = self.W.search_area(h) in home
@@ -931,7 +931,7 @@ def first_steps(W: Any, mover: str, open_passes: bool) -> dict[str, float]:
     return table
 
 
-def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
+def cheapest_paths(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
               barred: set[str] | frozenset[str], stop: set[str],
               only: frozenset[str] | None = None) -> dict[str, tuple[float, list[str]]]:
     """Cheapest paths within ``mf``, never into ``barred`` (nor out of ``only``, if given); a
@@ -963,7 +963,7 @@ def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, boo
     return out
 
 
-def _pareto(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
+def pareto_paths(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
             barred: set[str], watched: set[str]) -> dict[str, tuple[float, list[str]]]:
     """For a hidden character: per hex the path with the fewest entries into hexes holding
     enemy pieces (each an interception, [WR §10.7.3]) and, among those, the cheapest."""
