@@ -1149,7 +1149,9 @@ class FightingRules:
             return ev
         to = action["to"]
         r["bearer"] = to
-        hidden = c["hidden"] and self.chars[to]["hidden"]
+        # either of them hidden: the hand-over is the Fellowship's secret (a public word would
+        # place the hidden one in the other's hex) [WR §12]
+        hidden = c["hidden"] or self.chars[to]["hidden"]
         return [event("ring", "[WR §10.9.1]", f"{self.name(b)} gives the Ring to {self.name(to)}",
                       visible_to=FELLOWSHIP if hidden else None)]
 
