@@ -73,9 +73,6 @@ def test_V5_after_his_real_wound_merry_fights_no_more_rounds() -> None:
     assert g.duel is None or g.duel["a"] != "merry", (g.ask, g.duel)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: the Ring phase's healing (step 1d) gives a "
-                   "Nazgûl back the Endurance a real wound took, where [WR §8.1] says real wounds "
-                   "lower it for good (the record keeps no count of real wounds)")
 @rule("war-of-the-ring", "§8.1", "§V5", "§9")
 def test_8_1_a_nazguls_real_wound_is_never_healed() -> None:
     p = Position(turn_limit=3).clear().mobilize("MOR").sp(0).event_deck(*QUIET).search_deck(1, 2, 3)

@@ -79,10 +79,6 @@ def test_10_6_a_claimant_or_a_character_in_its_citadel_may_not_hide() -> None:
     assert "2617" in json.dumps(g.view("dark"))
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: kill_char's public event names the hex where a "
-                   "hidden wearer dies of the Ring's burden [WR §V11] ('Frodo is killed in Brown "
-                   "Lands (2617)'), which tells the Dark Power where his still hidden companions "
-                   "(and now the Ring) are [WR §12]")
 @rule("war-of-the-ring", "§12", "§V1", "§V11")
 def test_12_a_hidden_wearer_dying_of_the_rings_burden_does_not_show_where_his_group_hides() -> None:
     p = Position(turn_limit=9).clear().event_deck(*QUIET).search_deck(1, 2, 3).turn(4)

@@ -108,10 +108,6 @@ def test_V10_a_claimant_destroying_the_last_nazgul_ends_the_game_in_a_draw() -> 
         assert g.result["rule"] == "[WR §10.9.4]"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Saruman and the Nazgûl are both 'dark' in the "
-                   "data, and duel.may_fight refuses two leads of one side, so once the Alliance has "
-                   "ended (even by Saruman's claim) he can neither challenge nor be challenged by a "
-                   "Nazgûl: a Saruman claim can never succeed [WR §10.9.4] [WR §13.1] 3")
 @rule("war-of-the-ring", "§V10", "§10.9.4", "§13.1", "§V13")
 def test_V10_a_saruman_claimant_destroying_the_last_nazgul_wins_the_three_player_game() -> None:
     p = Position(players=3, turn_limit=1).clear().mobilize("MOR", "ISE").flags(alliance=False)
