@@ -4,7 +4,7 @@ fail when the code that implements the case is broken?
 
     python tools/mutate.py --system sauron --case "[15.12]"     # one case
     python tools/mutate.py --system standard                    # every case of a system
-    python tools/mutate.py --all --sample 6 --seed 17           # 6 cases a system, seeded
+    python tools/mutate.py --system ring --sample 4 --seed 17   # 4 cases, ranked by a seeded hash
     python tools/mutate.py --system standard --list             # the mutants, nothing run
 
 **Which code implements a case.**  The systems cite their cases in the code
@@ -531,9 +531,11 @@ def plan(args: argparse.Namespace, root: Path) -> list[CaseRun]:
             if args.case or (tests and muts):
                 candidates.append(CaseRun(system, case, tests, muts, len(muts)))
         if args.sample and not args.case:
-            rng = random.Random(f"{args.seed}:{system}")
-            candidates = sorted(rng.sample(candidates, min(args.sample, len(candidates))),
-                                key=lambda r: cases.index(r.case))
+            # each case's rank depends on the seed and the case alone, so the sample stays the
+            # same when other cases gain or lose code or tests
+            ranked = sorted(candidates, key=lambda r: hashlib.sha1(f"{args.seed}:{system}:{r.case}".encode()).digest())
+            keep = {r.case for r in ranked[:args.sample]}
+            candidates = [r for r in candidates if r.case in keep]
         for r in candidates:
             if args.max_mutants and len(r.mutants) > args.max_mutants:
                 rng = random.Random(f"{args.seed}:{system}:{r.case}")
@@ -627,6 +629,7 @@ def record(path: Path, runs: list[CaseRun], summary: dict, command: str, seconds
             "equivalent": s.get("equivalent", 0), "skipped": s.get("skipped", 0), "total": s["total"],
             "seconds": round(seconds.get(system, 0.0)),
         }
+        data[system]["reproduce"] = reproduce(command, system, data[system]["cases"])
     lines = ["# Mutation scores per system, written by tools/mutate.py --record and shown by",
              "# tools/rules_coverage.py in docs/rules-coverage.md.  score = (killed + timeout) /",
              "# (total - equivalent - skipped); seconds = the system's share of the run's wall time.", ""]
@@ -636,6 +639,19 @@ def record(path: Path, runs: list[CaseRun], summary: dict, command: str, seconds
             lines.append(f"{k} = {json.dumps(v, ensure_ascii=False)}")
         lines.append("")
     path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def reproduce(command: str, system: str, cases: list[str]) -> str:
+    """``command`` for ``system`` with its sample spelled out as ``--case`` options (the same
+    mutants again, whatever other cases gain or lose)."""
+    out, skip = [], False
+    for w in shlex.split(command):
+        if skip or w in ("--sample", "--system", "--case", "--all", "--record", "--json", "--quiet"):
+            skip = w in ("--sample", "--system", "--case", "--record", "--json")
+            continue
+        out.append(w)
+    return " ".join(shlex.quote(w) for w in out[:2] + ["--system", system] + out[2:]) + "".join(
+        f" --case {shlex.quote(c)}" for c in cases)
 
 
 def main(argv: list[str] | None = None) -> int:
