@@ -166,8 +166,10 @@ class FightingRules:
             if "leads-only-ents" in spec.specials and not ents_only:
                 continue
             mo = spec.morale + c.get("mo", 0)
-            if "horn-of-the-mark" in c["items"] and any(self.spec(u).nation == "ROH" for u in units):
-                mo += 1
+            horn = self.D.magic_cards["horn-of-the-mark"].effect
+            if "horn-of-the-mark" in c["items"] and any(self.spec(u).nation in horn["leading"]
+                                                        for u in units):
+                mo += int(horn["leadership"])                             # [WR §11.9]
             if mo > best:
                 best, who = mo, cid
         if who is None and any(self.spec(u).type == "rangers" for u in units):

@@ -27,6 +27,15 @@ def steps_from(W: Any, mover: str, open_passes: bool) -> dict[str, list[tuple[st
     map: the map is frozen)."""
     key = (id(W), mover, open_passes)
     table = _STEPS.get(key)
+    if table is None and mover == "character+rope":
+        # the Elven Rope: rough ground costs the holder 1 [WR §11.9] (R-MAGIC-DECK)
+        rope = float(_rope_cost(W))
+        rough = W.terrain_cost
+        table = {a: [(b, c - (rough(b, "character") - rope)
+                      if W.terrain(b) == "rough" and not road else c, road, river)
+                     for b, c, road, river in outs]
+                 for a, outs in steps_from(W, "character", open_passes).items()}
+        _STEPS[key] = table
     if table is None:
         table = {}
         for a in W.hexes:
@@ -155,10 +164,11 @@ class MovementRules:
             # the succumbed wearer, or Gollum with the Ring: a Dark Power piece of MF 5
             return float(self.D.value("R-SUCCUMB", "mf"))
         mf = float(spec.mf + c["mf_bonus"])
+        magic = self.D.magic_cards
         if "lembas" in c["items"]:
-            mf += 1
-        if cid == "gandalf" and "shadowfax" in c["items"]:
-            mf = 10.0
+            mf += float(magic["lembas"].effect["mf_bonus"])               # [WR §11.9]
+        if "shadowfax" in c["items"] and magic["shadowfax"].user == cid:
+            mf = float(magic["shadowfax"].effect["mf"])                   # [WR §V30]
         return mf
 
     def char_may_move(self: Any, cid: str, seat: str) -> str | None:
@@ -274,6 +284,7 @@ class MovementRules:
             for cid, c in sorted(self.chars.items()):
                 if c["alive"] and c["hidden"] and c["seat"] == seat and not c["captive"]:
                     out.append({"type": "reveal", "piece": cid})
+            out += self.item_actions(seat)
             out += self.ring_actions()
             if self.paths_open():
                 out.append({"type": "paths"})
@@ -305,6 +316,8 @@ class MovementRules:
             c = self.chars[action["piece"]]
             return [event("reveal", "[WR §V1]", f"{self.name(action['piece'])} reveals himself in "
                           f"{self.place(c['hex'])}", reveal=True)]
+        if kind in ("give_item", "use"):
+            return self.item_action(action)
         if kind == "paths":
             return self.use_paths(seat)
         if kind == "palantir":
@@ -318,6 +331,69 @@ class MovementRules:
         if kind == "play":
             return self.play_card(seat, action)
         raise AssertionError(kind)
+
+    # ----- Magic items [WR §10.10] [WR §11.9] -------------------------------------------------
+    def item_actions(self: Any, seat: str) -> list[Action]:
+        """A Magic card passes between characters only in the same hex [WR §10.10]; Athelas
+        and the Ent-draught are used once [WR §11.9].  A hidden holder's acts are secret."""
+        magic = self.D.magic_cards
+        out: list[Action] = []
+        for cid, c in sorted(self.chars.items()):
+            if c["seat"] != seat or not c["alive"] or c["captive"] or not c["hex"]:
+                continue
+            mates = [m for m, r in sorted(self.chars.items()) if m != cid and r["hex"] == c["hex"]
+                     and r["seat"] == seat and r["alive"] and not r["captive"]]
+            for item in sorted(set(c["items"])):
+                spec = magic.get(item)
+                if spec is None:
+                    continue                                  # a starting item stays with him
+                if not spec.user:
+                    for m in mates:
+                        out.append(self.secret({"type": "give_item", "piece": cid, "item": item,
+                                                "to": m}, cid))
+                if item == "athelas":
+                    for t in [cid, *mates]:
+                        r = self.chars[t]
+                        top = self.D.characters[t].endurance - r.get("real", 0) + r.get("max_bonus", 0)
+                        if r["e"] < top:
+                            out.append(self.secret({"type": "use", "piece": cid, "item": item,
+                                                    "target": t}, cid))
+                elif item == "ent-draught" and self.draught_drinkers(cid):
+                    out.append(self.secret({"type": "use", "piece": cid, "item": item}, cid))
+        return out
+
+    def draught_drinkers(self: Any, cid: str) -> list[str]:
+        n = len(self.D.magic_cards["ent-draught"].effect["targets"])
+        h = self.chars[cid]["hex"]
+        hobbits = [m for m in ("frodo", "sam", "merry", "pippin") if m in self.chars
+                   and self.chars[m]["hex"] == h and self.chars[m]["alive"]
+                   and not self.chars[m]["captive"]]
+        return hobbits[:n]
+
+    def item_action(self: Any, action: Action) -> list[Event]:
+        cid, item = action["piece"], action["item"]
+        c = self.chars[cid]
+        name = self.D.magic_cards[item].name
+        secret = FELLOWSHIP if c["hidden"] else None
+        if action["type"] == "give_item":
+            c["items"].remove(item)
+            self.chars[action["to"]]["items"].append(item)
+            return [event("item", "[WR §10.10]", f"{self.name(cid)} gives {name} to "
+                          f"{self.name(action['to'])}", visible_to=secret)]
+        c["items"].remove(item)                                      # one use [WR §11.9]
+        eff = self.D.magic_cards[item].effect
+        if item == "athelas":
+            t = self.chars[action["target"]]
+            top = self.D.characters[action["target"]].endurance - t.get("real", 0) + t.get("max_bonus", 0)
+            t["e"] = min(top, t["e"] + int(eff["heal"]))
+            return [event("item", "[WR §11.9]", f"{self.name(cid)} uses Athelas: "
+                          f"{self.name(action['target'])} heals to {t['e']}", visible_to=secret)]
+        drinkers = self.draught_drinkers(cid)
+        for m in drinkers:
+            self.chars[m]["max_bonus"] = self.chars[m].get("max_bonus", 0) + int(eff["max_endurance"])
+        return [event("item", "[WR §11.9]", f"{self.name(cid)} shares the Ent-draught: "
+                      f"{', '.join(self.name(m) for m in drinkers)} +1 maximum Endurance",
+                      visible_to=secret)]
 
     def stack_pieces(self: Any, h: str, seat: str) -> list[str]:
         return list(self._movable(seat)[2].get(h, []))
@@ -566,7 +642,9 @@ class MovementRules:
         if self.flags["alliance"] and len(self.sides) == 3 and seat == "saruman":
             barred |= self.W.regions["mordor"].hexes
         hidden = c["hidden"]
-        table = steps_from(self.W, "character", self.passes_open("character"))
+        rope = "elven-rope" in c["items"]
+        table = steps_from(self.W, "character+rope" if rope else "character",
+                           self.passes_open("character"))
 
         def allowed(b: str) -> bool:
             return b not in barred
@@ -913,6 +991,11 @@ class MovementRules:
         c["seen"] = c["hex"]
         return [event("hide", "[WR §10.6]", f"{self.name(action['piece'])} hides in "
                       f"{self.place(c['hex'])}")]
+
+
+def _rope_cost(W: Any) -> int:
+    from .data import load
+    return int(load().magic_cards["elven-rope"].effect["rough_cost"])
 
 
 # ----- path search ------------------------------------------------------------------------------

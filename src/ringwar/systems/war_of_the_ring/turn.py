@@ -224,9 +224,8 @@ class TurnRules:
         for cid, c in self.chars.items():
             if not c["alive"] or c["captive"] or cid == wearer:
                 continue
-            top = self.D.characters[cid].endurance - c.get("real", 0)   # real wounds stay
-            if "ent-draught" in c["items"]:
-                top += 1
+            # real wounds stay; an Ent-draught raised it for good [WR §11.9]
+            top = self.D.characters[cid].endurance - c.get("real", 0) + c.get("max_bonus", 0)
             if c["e"] >= top:
                 continue
             if c["hex"] and self.enemy_army_in(c["hex"], c["seat"]):

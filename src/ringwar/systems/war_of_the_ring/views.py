@@ -139,7 +139,7 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
     }
 
 
-SECRET_MOVES = ("select", "move", "stay", "give_ring", "land")
+SECRET_MOVES = ("select", "move", "stay", "give_ring", "land", "give_item", "use")
 
 
 def redact(g: Any, action: Action, side: str | None) -> Action:
@@ -215,6 +215,14 @@ def describe(g: Any, action: Action, side: str | None) -> str:
         return f"{kind} {name(action.get('piece', '?'))}"
     if kind == "give_ring":
         return f"give the Ring to {name(action.get('to', '?'))}"
+    if kind == "give_item":
+        item = g.D.magic_cards.get(action.get("item"))
+        return (f"{name(action.get('piece', '?'))} gives {item.name if item else action.get('item')} "
+                f"to {name(action.get('to', '?'))}")
+    if kind == "use":
+        item = g.D.magic_cards.get(action.get("item"))
+        on = f" on {name(action['target'])}" if "target" in action else ""
+        return f"{name(action.get('piece', '?'))} uses {item.name if item else action.get('item')}{on}"
     words = {"done": "done", "pass": "pass", "ring_off": "try to take the Ring off",
              "keep_ring": "keep the Ring on", "put_on": "put the Ring on",
              "claim": "claim the power of the Ring", "take_control": "take control of Saruman (2 SP)",
