@@ -59,3 +59,17 @@ def test_V10_saruman_bearing_the_ring_may_put_it_on_and_claim_which_ends_the_all
     g.chars["n1"]["alive"] = False
     g.apply({"type": "done"})
     assert g.result is not None and g.result["winner"] == "saruman"
+
+
+@rule("war-of-the-ring", "§10.9.2", "§10.8.1", "§10.9.3")
+def test_10_9_2_the_bearer_may_put_the_ring_on_before_a_capture_and_is_then_not_captured() -> None:
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("frodo", "2617").unit("MOR-13", "2617")
+    g = p.at("7d")
+    g.apply({"type": "capture", "target": "frodo"})
+    assert g.ask["kind"] == "ring_answer" and g.ask["seat"] == "fellowship"
+    g.apply({"type": "put_on"})
+    assert g.ring["worn"]
+    assert g.ask["kind"] == "capture_after_ring" and g.legal_actions() == [{"type": "withdraw"}]
+    g.apply({"type": "withdraw"})
+    assert g.chars["frodo"]["captive"] is None

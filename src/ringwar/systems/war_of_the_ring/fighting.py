@@ -553,6 +553,34 @@ class FightingRules:
             ev.append(event("ring", "[WR §10.8.1]", "The Ring is taken with its bearer (R-RING-PASS)"))
         return ev
 
+    def capture_or_answer(self: Any, seat: str, cid: str) -> list[Event]:
+        """A capture attempt on the Ring-bearer waits for his answer: he may put the Ring on
+        first (R-RING-WEAR-TIMING), and a wearer cannot be captured (R-WEAR-EFFECTS)."""
+        key = "answered_capture_" + cid
+        if cid == self.ring["bearer"] and not self.ring["worn"] and not self.sd.get(key) \
+                and any(a["type"] == "put_on" for a in self.ring_actions()):
+            self.sd[key] = True
+            self.queue.insert(0, {"kind": "capture_after_ring", "seat": seat, "target": cid,
+                                  "rule": "[WR §10.8.1]"})
+            self.ask = {"kind": "ring_answer", "seat": FELLOWSHIP, "rule": "[WR §10.9.2]",
+                        "why": "about to be captured"}
+            return [event("capture", "[WR §10.8.1]", f"{self.seat_name(seat)} tries to capture "
+                          f"{self.name(cid)}")]
+        return self.capture_attempt(seat, cid)
+
+    def opts_capture_after_ring(self: Any, ask: dict[str, Any]) -> list[Action]:
+        c = self.chars[ask["target"]]
+        if not c["alive"] or c["captive"]:
+            return []
+        return [{"type": "withdraw"}] if self.wearer() == ask["target"] else [{"type": "capture"}]
+
+    def ans_capture_after_ring(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "withdraw":
+            self.sd.setdefault("tried", []).append(ask["target"])
+            return [event("capture", "[WR §10.9.3]", f"{self.name(ask['target'])} wears the Ring: "
+                          "armies cannot capture him (R-WEAR-EFFECTS)")]
+        return self.capture_attempt(ask["seat"], ask["target"])
+
     def free_captive(self: Any, cid: str, why: str) -> list[Event]:
         self.captives.pop(cid, None)
         c = self.chars[cid]
@@ -742,7 +770,7 @@ class FightingRules:
             self.sd["done"] = True
             return []
         if kind == "capture":
-            return self.capture_attempt(seat, action["target"])
+            return self.capture_or_answer(seat, action["target"])
         if kind == "play":
             return self.play_card(seat, action)
         return self.challenge(seat, action["lead"], action["target"])
@@ -978,7 +1006,7 @@ class FightingRules:
         if how == "none":
             return [event("hunt", "[WR §10.7.2]", "The hunters let them be")]
         if how == "capture":
-            return self.capture_attempt(ask["seat"], action["target"])
+            return self.capture_or_answer(ask["seat"], action["target"])
         return self.challenge(ask["seat"], action["with"], action["target"])
 
     # ----- Eye and Magic sites [WR §10.10] -------------------------------------------------------
@@ -1164,6 +1192,8 @@ DECISIONS = {
     "rescue": (FightingRules.opts_rescue, FightingRules.ans_rescue),
     "duels": (FightingRules.opts_duels, FightingRules.ans_duels),
     "refuse": (FightingRules.opts_refuse, FightingRules.ans_refuse),
+    "capture_after_ring": (FightingRules.opts_capture_after_ring,
+                           FightingRules.ans_capture_after_ring),
     "challenge_after_ring": (FightingRules.opts_challenge_after_ring,
                              FightingRules.ans_challenge_after_ring),
     "duel_round": (FightingRules.opts_duel_round, FightingRules.ans_duel_round),
