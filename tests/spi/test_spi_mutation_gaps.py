@@ -142,12 +142,15 @@ def test_9_32_a_demoralized_army_s_units_of_morale_x_or_y_still_melee():
 @pytest.mark.xfail(strict=True, reason="engine bug (issue 17): may_melee exempts special formations from "
                    "[9.32], but [8.44] gives a formation the morale of its units; why_not_attack refuses them")
 def test_9_32_a_demoralized_z_formation_may_not_melee_either():
-    pos, (a, b, m) = build(("goblin", "0807"), ("goblin", "0807"), ("men", "0808"), phase="D")
+    # (the Troll beside the Men at 1211 keeps Sauron's melee step open either way)
+    pos, (a, b, m, t, m2) = build(("goblin", "0807"), ("goblin", "0807"), ("men", "0808"),
+                                  ("troll", "1210"), ("men", "1211"), phase="D")
     pos.place("gorgol", "0807")
     pos.formation(a, b, "wedge")
     pos.demoralized(sauron=True)
     g = pos.game()
     to_melee(g)
+    assert (g.phase, g.step) == ("D", "melee") and acts(g, "attack", t)
     assert g.units[a].morale_now() == "Z"
     assert not acts(g, "attack", a)
     illegal(g, {"type": "attack", "unit": a, "target": m}, "[9.32]")
@@ -190,12 +193,17 @@ def test_7_11_missiles_are_fired_only_at_enemy_units_on_the_map():
     pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
     a = pos.place("orc_archer", "0806")
     own = pos.place("orc", "0807")
-    pos.place("men", "0808")
+    m = pos.place("men", "0808")
     g = pos.game()
     assert g.step == "missile"
-    illegal(g, {"type": "fire", "unit": a, "target": own}, "[7.11]")
+    e = illegal(g, {"type": "fire", "unit": a, "target": own}, "[7.11]")
+    assert "only at enemy units" in e.why
     off = next(p.id for p in g.units.values() if p.side == "westernesse" and not p.on_map and not p.is_leader)
-    illegal(g, {"type": "fire", "unit": a, "target": off}, "[7.11]")
+    e = illegal(g, {"type": "fire", "unit": a, "target": off}, "[7.11]")
+    assert "must be on the map" in e.why
+    archer = next(p.id for p in g.units.values() if p.side == "sauron" and p.missile and not p.on_map)
+    e = illegal(g, {"type": "fire", "unit": archer, "target": m}, "[7.11]")      # the firer off the map
+    assert "must be on the map" in e.why
 
 
 # ===== [2.3] a unit that does not exist, while a decision is pending ============================
@@ -240,6 +248,17 @@ def test_7_18_rough_and_upslope_add_to_armour_which_never_exceeds_four():
     assert g.defence_armour(d, None, True) == (4, ["[4.3] defender in rough: armour +1"])
 
 
+@rule("standard", "[7.18]", "[4.3]")
+def test_7_18_attacked_down_a_slope_a_defender_gains_no_armour():
+    # kills `side.get("high") == d.hex` removed: 0106 is the low side of the 0105 slope
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    m = pos.place("men", "0106")
+    pos.place("orc", "0105")
+    g = pos.game()
+    assert g.hexmap.side("0105", "0106")["high"] == "0105" and g.hexmap.terrain("0106") == "clear"
+    assert g.defence_armour(g.units[m], "0105", False) == (3, [])
+
+
 @rule("standard", "[7.18]", "[7.42]", "[8.44]")
 def test_7_18_a_reduced_defender_uses_its_back_and_a_formation_armour_four():
     pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
@@ -251,4 +270,7 @@ def test_7_18_a_reduced_defender_uses_its_back_and_a_formation_armour_four():
     g = pos.game()
     assert g.defence_armour(g.units[r], "0809", False) == (2, ["[7.42] defender on its reduced side: armour 3 -> 2"])
     assert g.defence_armour(g.units[full], "0611", False) == (3, [])
+    bow = pos.place("bowmen", "1212", reduced=True)          # armour 1 on both sides: nothing to say
+    g = pos.game()
+    assert g.defence_armour(g.units[bow], "1213", False) == (1, [])
     assert g.defence_armour(g.units[a], "1011", False) == (4, ["[8.44] defender in a special formation: armour 4"])
