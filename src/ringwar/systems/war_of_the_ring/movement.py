@@ -339,7 +339,8 @@ class MovementRules:
         magic = self.D.magic_cards
         out: list[Action] = []
         for cid, c in sorted(self.chars.items()):
-            if c["seat"] != seat or not c["alive"] or c["captive"] or not c["hex"]:
+            if c["seat"] != seat or not c["alive"] or c["captive"] or not c["hex"] \
+                    or not any(i in magic for i in c["items"]):
                 continue
             mates = [m for m, r in sorted(self.chars.items()) if m != cid and r["hex"] == c["hex"]
                      and r["seat"] == seat and r["alive"] and not r["captive"]]
