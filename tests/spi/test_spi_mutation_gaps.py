@@ -139,8 +139,6 @@ def test_9_32_a_demoralized_army_s_units_of_morale_x_or_y_still_melee():
 
 
 @rule("standard", "[9.32]", "[8.44]")
-@pytest.mark.xfail(strict=True, reason="engine bug (issue 17): may_melee exempts special formations from "
-                   "[9.32], but [8.44] gives a formation the morale of its units; why_not_attack refuses them")
 def test_9_32_a_demoralized_z_formation_may_not_melee_either():
     # (the Troll beside the Men at 1211 keeps Sauron's melee step open either way)
     pos, (a, b, m, t, m2) = build(("goblin", "0807"), ("goblin", "0807"), ("men", "0808"),
