@@ -45,7 +45,7 @@ from .turn import DECISIONS, TurnRules
 #: fields of the state, in the order they are hashed and copied
 STATE = ("turn_", "step", "ask", "units", "chars", "ring", "gollum", "sp", "mobilized", "grip",
          "control", "defence", "flags", "search", "decks", "hands", "discards", "sites",
-         "monsters", "result_", "queue", "spotted", "captives", "sd", "duel", "held",
+         "monsters", "result_", "queue", "captives", "sd", "duel", "held",
          "last_search")
 
 
@@ -146,7 +146,6 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
         self.hands: dict[str, list[str]] = {s: [] for s in self.sides}
         self.result_: dict[str, Any] | None = None
         self.queue: list[dict[str, Any]] = []        # decisions waiting their turn (hunts ...)
-        self.spotted: list[str] = []                 # hexes of groups spotted this search
         self.captives: dict[str, dict[str, Any]] = {}
         self.sd: dict[str, Any] = {}
         self.duel: dict[str, Any] | None = None
@@ -326,10 +325,6 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
 
     def seat_name(self, seat: str) -> str:
         return SEAT_NAMES.get(seat, seat)
-
-    @property
-    def fellowship(self) -> str:
-        return FELLOWSHIP
 
 
 # every decision's legal answers and how an answer is carried out, one table for the game

@@ -21,7 +21,6 @@ SEATS2 = (FELLOWSHIP, "dark")
 SEATS3 = (FELLOWSHIP, "saruman", "sauron")
 SEAT_NAMES = {FELLOWSHIP: "the Fellowship player", "dark": "the Dark Power player",
               "saruman": "the Saruman player", "sauron": "the Sauron player"}
-NAZGUL_OR_MOUTH = "nazgul-or-mouth"
 
 
 def base_id(uid: str) -> str:
