@@ -18,6 +18,7 @@ import functools
 import hmac
 import json
 import logging
+import os
 import random
 import re
 import time
@@ -777,7 +778,8 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> PlainTextResponse:
-        return PlainTextResponse("ok")
+        # which process answered (behind a balancer, or with --workers)
+        return PlainTextResponse("ok", headers={"X-Ringwar-Process": str(os.getpid())})
 
     app.add_middleware(BodyLimit, limit=max_body)
     return app

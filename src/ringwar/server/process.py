@@ -27,12 +27,20 @@ class ServerProcess:
     """``python -m ringwar.cli serve`` on a free loopback port; ``url`` once started."""
 
     def __init__(self, database: str, port: int | None = None, ai_delay: float = 0.0,
-                 log: str | Path | None = None, extra: list[str] | None = None) -> None:
+                 log: str | Path | None = None, extra: list[str] | None = None,
+                 workers: int = 1, ai_lease: float | None = None,
+                 ai_think: float | None = None) -> None:
         self.database = database
         self.port = port or free_port()
         self.ai_delay = ai_delay
         self.log = log
         self.extra = list(extra or [])
+        if workers != 1:
+            self.extra += ["--workers", str(workers)]
+        if ai_lease is not None:
+            self.extra += ["--ai-lease", str(ai_lease)]
+        if ai_think is not None:
+            self.extra += ["--ai-think", str(ai_think)]
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -57,6 +65,21 @@ class ServerProcess:
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError("ringwar serve did not start in time")
+
+    @property
+    def pid(self) -> int | None:
+        return None if self.proc is None else self.proc.pid
+
+    def children(self) -> list[int]:
+        """The processes this one started (``--workers``: uvicorn's worker processes, and
+        possibly a helper of multiprocessing's)."""
+        if self.proc is None:
+            return []
+        try:
+            text = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text()
+        except OSError:
+            return []
+        return [int(x) for x in text.split()]
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flushing — as in a crash."""
