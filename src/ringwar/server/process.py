@@ -47,12 +47,17 @@ class ServerProcess:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> ServerProcess:
+    def launch(self) -> ServerProcess:
+        """Start the process and return at once (:meth:`wait_ready` waits for it)."""
         out: Any = open(self.log, "ab") if self.log else subprocess.DEVNULL
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ringwar.cli", "serve", "--port", str(self.port),
              "--database", self.database, "--ai-delay", str(self.ai_delay), *self.extra],
             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        return self
+
+    def wait_ready(self, timeout: float = 30.0) -> ServerProcess:
+        assert self.proc is not None
         deadline = time.time() + timeout
         while time.time() < deadline:
             if self.proc.poll() is not None:
@@ -65,6 +70,9 @@ class ServerProcess:
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError("ringwar serve did not start in time")
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        return self.launch().wait_ready(timeout)
 
     @property
     def pid(self) -> int | None:

@@ -284,6 +284,9 @@ class Storage:
         return cfg
 
     def _migrate(self) -> None:
+        with self.auto.connect() as conn:
+            if _revision(conn) == SCHEMA_VERSION:
+                return      # up to date: no need to load Alembic (a quicker start)
         from alembic import command
         from alembic.script import ScriptDirectory
         with self._locked(), self.engine.begin() as conn:
