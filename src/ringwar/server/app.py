@@ -169,7 +169,8 @@ class Server:
         if engine_threads is None:
             # SQLite: one thread (see run()); a shared database: a few, so that one
             # waiting on the database does not hold up the others
-            engine_threads = 3 if self.shared else 1
+            engine_threads = int(os.environ.get("RINGWAR_ENGINE_THREADS", 0)) or \
+                (3 if self.shared else 1)
         self.engine_pool = ThreadPoolExecutor(max_workers=engine_threads,
                                               thread_name_prefix="ringwar-engine")
         self.loop: asyncio.AbstractEventLoop | None = None

@@ -17,6 +17,14 @@ from pathlib import Path
 from typing import Any
 
 
+def _env() -> dict[str, str]:
+    """The child runs the same ringwar as this process (not another one installed)."""
+    root = str(Path(__file__).resolve().parents[2])
+    path = os.environ.get("PYTHONPATH")
+    return {**os.environ, "PYTHONUNBUFFERED": "1",
+            "PYTHONPATH": root if not path else root + os.pathsep + path}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -53,7 +61,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "ringwar.cli", "serve", "--port", str(self.port),
              "--database", self.database, "--ai-delay", str(self.ai_delay), *self.extra],
-            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            stdout=out, stderr=subprocess.STDOUT, env=_env())
         return self
 
     def wait_ready(self, timeout: float = 30.0) -> ServerProcess:
