@@ -142,14 +142,17 @@ def test_kill9_rounds_lose_no_acknowledged_move_and_the_ai_turn_completes(pg_url
             job = st.ai_job(ai)
             owner_pid = int(job["owner"].split(":")[1]) if job and job["owner"] else None
             victim = next((i for i in alive if procs[i].pid == owner_pid), None)
-            if victim is not None:
-                mid_turn += 1
-            else:
+            if victim is None:
                 victim = rng.choice(sorted(alive))
-            ai_before = st.version_of(ai)
             dead = procs[victim].pid
             procs[victim].kill()                        # SIGKILL: no shutdown at all
             alive.discard(victim)
+            # where the AI game stood when the process died, and whether its turn was the
+            # dead process's then (claimed, not played)
+            ai_before = st.version_of(ai)
+            job = st.ai_job(ai)
+            if job and job["owner"] and int(job["owner"].split(":")[1]) == dead:
+                mid_turn += 1
             check_acked(st, players)                    # every acknowledged move is there
             # the others carry on: the players' moves go through them ...
             after = sum(len(p.acked) for p in players)

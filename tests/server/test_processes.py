@@ -237,3 +237,31 @@ def test_observers_and_other_seats_get_only_their_view_across_processes(two: Any
         assert mine["seat"] == "sauron" and mine["legal"]
         assert theirs["seat"] is None and theirs["legal"] == [] and theirs["view"]["side"] is None
         assert json.dumps(theirs["view"]) == json.dumps(state(b, gid)["view"])
+
+
+def test_a_restart_of_the_database_loses_nothing(tmp_path: Any) -> None:
+    """PostgreSQL restarts under two servers: the next requests get new connections, the
+    listeners listen again, and a move made through one server reaches the other's socket."""
+    from ringwar.server.pgcluster import PostgresCluster
+
+    with PostgresCluster() as pg:
+        url = pg.new_database_url()
+        a, b = create_app(url, ai_delay=0.0), create_app(url, ai_delay=0.0)
+        with TestClient(a) as ca, TestClient(b) as cb:
+            g = create(ca)
+            gid, tok = g["id"], g["tokens"]
+            with cb.websocket_connect(f"/api/games/{gid}/ws") as ws:
+                ws.send_json({"type": "hello", "token": tok["westernesse"]})
+                assert ws.receive_json()["version"] == 0
+                pg.restart()
+                s = state(ca, gid, tok["sauron"])
+                assert play(ca, gid, tok["sauron"], s["legal"][0], 0).status_code == 200
+                # (b may send the state again when it listens again: notifications may
+                # have been lost meanwhile)
+                seen: list[int] = []
+                for _ in range(3):
+                    seen.append(ws.receive_json()["version"])
+                    if seen[-1] == 1:
+                        break
+                assert seen[-1] == 1 and set(seen) <= {0, 1}, seen
+                assert state(cb, gid, tok["sauron"])["version"] == 1

@@ -43,7 +43,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,7 +68,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ringwar.core.record import GameRecord
 
@@ -259,7 +259,7 @@ class Storage:
         #: several processes may write: PostgreSQL (SQLite is one process's database)
         self.shared = self.dialect == "postgresql"
         #: SQLite has one writer at a time anyway: waiting here beats waiting in SQLite
-        self._write = threading.Lock() if not self.shared else None
+        self._wlock = threading.Lock() if not self.shared else None
         self.owner = process_id()
         self.ai_lease = ai_lease
         self._holding: dict[str, int] = {}       # games whose AI turn we are playing
@@ -270,11 +270,35 @@ class Storage:
         if migrate:
             self._migrate()
 
+    # ----- connections ------------------------------------------------------------------
+    def _read(self, fn: Callable[[Connection], Any]) -> Any:
+        """``fn(connection)`` for reading, once more on a new connection if the database
+        had dropped the first (it restarted: the pool is renewed)."""
+        for attempt in (0, 1):
+            try:
+                with self.auto.connect() as conn:
+                    return fn(conn)
+            except DBAPIError as e:
+                if attempt or not e.connection_invalidated:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _write(self, fn: Callable[[Connection], Any]) -> Any:
+        """``fn(connection)`` in one transaction (or one statement: PostgreSQL autocommits
+        it), once more if the database had dropped the connection before it ran."""
+        for attempt in (0, 1):
+            try:
+                with self._write1() as conn:
+                    return fn(conn)
+            except DBAPIError as e:
+                if attempt or not e.connection_invalidated:
+                    raise
+        raise AssertionError("unreachable")
+
     # ----- schema ------------------------------------------------------------------------
     def version(self) -> int:
         """The schema revision of the database (0: empty)."""
-        with self.auto.connect() as conn:
-            return _revision(conn)
+        return int(self._read(_revision))
 
     def _alembic(self, conn: Connection) -> Any:
         from alembic.config import Config
@@ -284,9 +308,8 @@ class Storage:
         return cfg
 
     def _migrate(self) -> None:
-        with self.auto.connect() as conn:
-            if _revision(conn) == SCHEMA_VERSION:
-                return      # up to date: no need to load Alembic (a quicker start)
+        if self._read(_revision) == SCHEMA_VERSION:
+            return          # up to date: no need to load Alembic (a quicker start)
         from alembic import command
         from alembic.script import ScriptDirectory
         with self._locked(), self.engine.begin() as conn:
@@ -318,10 +341,10 @@ class Storage:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        if self._write is None:
+        if self._wlock is None:
             yield
         else:
-            with self._write:
+            with self._wlock:
                 yield
 
     # ----- games -------------------------------------------------------------------------
@@ -357,19 +380,21 @@ class Storage:
     def game_tx(self, game_id: str) -> Iterator[GameTx]:
         """A transaction holding the game's lock: no other process or thread writes to the
         game until it ends.  Commits when the block ends, rolls back if it raises."""
-        with self._locked(), self.engine.begin() as conn:
-            # the game's row, locked, with its AI job if it has one
-            q = (select(games.c.version, ai_jobs.c.owner, ai_jobs.c.game_id.label("job"))
-                 .select_from(games.outerjoin(ai_jobs, ai_jobs.c.game_id == games.c.id))
-                 .where(games.c.id == game_id))
+        # the game's row, locked, with its AI job if it has one
+        q = (select(games.c.version, ai_jobs.c.owner, ai_jobs.c.game_id.label("job"))
+             .select_from(games.outerjoin(ai_jobs, ai_jobs.c.game_id == games.c.id))
+             .where(games.c.id == game_id))
+
+        def lock(conn: Connection) -> Any:
             if self.dialect == "sqlite":
                 # take SQLite's write lock first (a read first could not be upgraded later
                 # when another connection wrote in between)
                 conn.execute(games.update().where(games.c.id == game_id)
                              .values(version=games.c.version))
-            else:
-                q = q.with_for_update(of=games)
-            row = conn.execute(q).first()
+                return conn.execute(q).first()
+            return conn.execute(q.with_for_update(of=games)).first()
+
+        with self._begin(lock) as (conn, row):
             if row is None:
                 raise KeyError(game_id)
             yield GameTx(self, conn, game_id, int(row.version), row.job is not None, row.owner)
@@ -393,26 +418,21 @@ class Storage:
 
     def version_of(self, game_id: str) -> int | None:
         """The game's version in the database (None: no such game)."""
-        with self.auto.connect() as conn:
-            v = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
-            return None if v is None else int(v)
+        v = self._read(lambda c: c.execute(select(games.c.version)
+                                           .where(games.c.id == game_id)).scalar())
+        return None if v is None else int(v)
 
     def moves_after(self, game_id: str, seq: int, conn: Connection | None = None) -> list[Move]:
         """The moves after ``seq``, in order."""
         q = (select(moves.c.seq, moves.c.kind, moves.c.side, moves.c.body)
              .where(moves.c.game_id == game_id, moves.c.seq > seq).order_by(moves.c.seq))
-        if conn is None:
-            with self.auto.connect() as c:
-                rows = c.execute(q).all()
-        else:
-            rows = conn.execute(q).all()
+        rows = self._read(lambda c: c.execute(q).all()) if conn is None else conn.execute(q).all()
         return [Move(r.seq, r.kind, r.side, None if r.body is None else json.loads(r.body))
                 for r in rows]
 
     def load(self, game_id: str, conn: Connection | None = None) -> StoredGame | None:
         if conn is None:
-            with self.auto.connect() as c:
-                return self._load(c, game_id)
+            return self._read(lambda c: self._load(c, game_id))  # type: ignore[no-any-return]
         return self._load(conn, game_id)
 
     def _load(self, conn: Connection, game_id: str) -> StoredGame | None:
@@ -444,9 +464,8 @@ class Storage:
 
     def seat_for_token(self, game_id: str, token: str) -> str | None:
         """The side whose seat ``token`` opens in ``game_id`` (None: no such seat)."""
-        with self.auto.connect() as conn:
-            return conn.execute(select(seats.c.side).where(
-                seats.c.game_id == game_id, seats.c.token_hash == token_hash(token))).scalar()
+        return self._read(lambda c: c.execute(select(seats.c.side).where(  # type: ignore[no-any-return]
+            seats.c.game_id == game_id, seats.c.token_hash == token_hash(token))).scalar())
 
     def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
         counts = (select(moves.c.game_id, func.count().label("n"),
@@ -456,21 +475,18 @@ class Storage:
         q = (select(games, func.coalesce(counts.c.n, 0).label("moves"), last.label("last"))
              .outerjoin(counts, counts.c.game_id == games.c.id)
              .order_by(last.desc()).limit(limit))
-        with self.auto.connect() as conn:
-            out = []
-            for r in conn.execute(q).mappings():
-                out.append({"id": r["id"], "system": r["system"], "scenario": r["scenario"],
-                            "created": r["created"], "updated": r["last"],
-                            "result": None if r["result"] is None else json.loads(r["result"]),
-                            "moves": r["moves"]})
-            return out
+        rows = self._read(lambda c: c.execute(q).mappings().all())
+        return [{"id": r["id"], "system": r["system"], "scenario": r["scenario"],
+                 "created": r["created"], "updated": r["last"],
+                 "result": None if r["result"] is None else json.loads(r["result"]),
+                 "moves": r["moves"]} for r in rows]
 
     # ----- AI seats --------------------------------------------------------------------------
     def claim_ai(self, game_id: str, version: int) -> bool:
         """Claim (or keep) the AI turn of ``game_id`` due at ``version`` for this process:
         True if it is ours now.  A turn another process holds under a live lease is not."""
-        now = time.time()
-        with self._write1() as conn:     # one statement each: atomic by itself
+        def claim(conn: Connection) -> bool:   # one statement each: atomic by itself
+            now = time.time()
             r = conn.execute(ai_jobs.update().where(
                 ai_jobs.c.game_id == game_id,
                 (ai_jobs.c.owner == self.owner) | ai_jobs.c.owner.is_(None)
@@ -489,6 +505,7 @@ class Storage:
             except IntegrityError:
                 return False    # another process inserted it first
             return True
+        return bool(self._write(claim))
 
     @contextmanager
     def holding_ai(self, game_id: str) -> Iterator[None]:
@@ -507,6 +524,29 @@ class Storage:
                 n = self._holding.pop(game_id, 1) - 1
                 if n > 0:
                     self._holding[game_id] = n
+
+    @contextmanager
+    def _begin(self, first: Callable[[Connection], Any]) -> Iterator[tuple[Connection, Any]]:
+        """A transaction (SQLite: this process's writers one at a time) and the result of
+        its first statement ``first(connection)``; begun again on a new connection if the
+        database had dropped the pool's (it restarted) — nothing was done yet then."""
+        with self._locked():
+            for attempt in (0, 1):
+                conn = self.engine.connect()
+                try:
+                    tx = conn.begin()
+                    result = first(conn)
+                except DBAPIError as e:
+                    conn.close()
+                    if attempt or not e.connection_invalidated:
+                        raise
+                    continue
+                except BaseException:
+                    conn.close()
+                    raise
+                break
+            with conn, tx:
+                yield conn, result
 
     @contextmanager
     def _write1(self) -> Iterator[Connection]:
@@ -535,46 +575,42 @@ class Storage:
     def release_all_ai(self) -> None:
         """Give back every AI turn held by anybody: for a database only this process uses
         (SQLite), whose jobs' owners are dead processes."""
-        with self._write1() as conn:
-            conn.execute(ai_jobs.update().values(owner=None, lease_until=0.0))
+        self._write(lambda c: c.execute(ai_jobs.update().values(owner=None, lease_until=0.0)))
 
     def release_ai(self, game_id: str) -> None:
         """Give the game's AI turn back (this process will not play it)."""
-        with self._write1() as conn:
-            conn.execute(ai_jobs.update().where(ai_jobs.c.game_id == game_id,
-                                                ai_jobs.c.owner == self.owner)
-                         .values(owner=None, lease_until=0.0))
+        self._write(lambda c: c.execute(
+            ai_jobs.update().where(ai_jobs.c.game_id == game_id, ai_jobs.c.owner == self.owner)
+            .values(owner=None, lease_until=0.0)))
 
     def drop_ai(self, game_id: str, version: int) -> None:
         """Remove the game's AI job if it is for ``version`` or older (no AI is due)."""
-        with self._write1() as conn:
-            conn.execute(ai_jobs.delete().where(ai_jobs.c.game_id == game_id,
-                                                ai_jobs.c.version <= version))
+        self._write(lambda c: c.execute(ai_jobs.delete().where(ai_jobs.c.game_id == game_id,
+                                                               ai_jobs.c.version <= version)))
 
     def claim_lapsed_ai(self, limit: int = 10) -> list[str]:
         """Claim AI turns nobody holds (their process died, or gave them back): the games.
         Rows another process is claiming right now are skipped, not waited for."""
         now = time.time()
-        with self._locked(), self.engine.begin() as conn:
-            q = (select(ai_jobs.c.game_id).where(ai_jobs.c.lease_until < now)
-                 .order_by(ai_jobs.c.lease_until).limit(limit)
-                 .with_for_update(skip_locked=True))
-            ids = [r[0] for r in conn.execute(q).all()]
+        q = (select(ai_jobs.c.game_id).where(ai_jobs.c.lease_until < now)
+             .order_by(ai_jobs.c.lease_until).limit(limit)
+             .with_for_update(skip_locked=True))
+        with self._begin(lambda c: [r[0] for r in c.execute(q).all()]) as (conn, ids):
             if ids:
                 conn.execute(ai_jobs.update().where(ai_jobs.c.game_id.in_(ids))
                              .values(owner=self.owner, lease_until=now + self.ai_lease))
-            return ids
+            return list(ids)
 
     def ai_job(self, game_id: str) -> dict[str, Any] | None:
-        with self.auto.connect() as conn:
-            r = conn.execute(select(ai_jobs).where(ai_jobs.c.game_id == game_id)).mappings().first()
-            return None if r is None else dict(r)
+        r = self._read(lambda c: c.execute(select(ai_jobs).where(ai_jobs.c.game_id == game_id))
+                       .mappings().first())
+        return None if r is None else dict(r)
 
     def agent_state(self, game_id: str, side: str) -> tuple[int | None, bytes | None, int | None]:
         """An AI seat's saved agent: (the version it was saved at, the state, the seat's seed)."""
-        with self.auto.connect() as conn:
-            r = conn.execute(select(seats.c.ai_state_version, seats.c.ai_state, seats.c.ai_seed)
-                             .where(seats.c.game_id == game_id, seats.c.side == side)).first()
+        r = self._read(lambda c: c.execute(
+            select(seats.c.ai_state_version, seats.c.ai_state, seats.c.ai_seed)
+            .where(seats.c.game_id == game_id, seats.c.side == side)).first())
         if r is None:
             return None, None, None
         return r[0], None if r[1] is None else bytes(r[1]), r[2]
