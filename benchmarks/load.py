@@ -83,12 +83,12 @@ def own_cpu() -> float:
 class Meter:
     """CPU seconds used during a run by the server processes, PostgreSQL and us."""
 
-    def __init__(self, server_pid: int | None, pg_pid: int | None) -> None:
-        self.server_pid, self.pg_pid = server_pid, pg_pid
+    def __init__(self, server_pids: list[int | None], pg_pid: int | None) -> None:
+        self.server_pids, self.pg_pid = [p for p in server_pids if p], pg_pid
         self.start = self.read()
 
     def read(self) -> dict[str, float]:
-        return {"server": cpu_seconds(tree(self.server_pid)) if self.server_pid else 0.0,
+        return {"server": cpu_seconds([q for p in self.server_pids for q in tree(p)]),
                 "postgres": cpu_seconds(tree(self.pg_pid)) if self.pg_pid else 0.0,
                 "clients": own_cpu(), "wall": time.perf_counter()}
 
@@ -223,22 +223,25 @@ async def player(run: Run, base: str, gid: str, token: str, think: float,
             http.close()
 
 
-async def run_load(base: str, players: int, seconds: float, think: float, max_actions: int,
-                   seed: int, meter: Any = None) -> dict[str, Any]:
+async def run_load(base: str | list[str], players: int, seconds: float, think: float,
+                   max_actions: int, seed: int, meter: Any = None) -> dict[str, Any]:
+    """``base``: the server, or a list of servers (game i is played through base[i % n])."""
+    bases = [base] if isinstance(base, str) else list(base)
     limits = httpx.Limits(max_connections=players + 10, max_keepalive_connections=players + 10)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         seats = []
         for i in range((players + 1) // 2):
-            g = (await http.post("/api/games", json={"system": "sauron", "seed": seed + i})).json()
-            seats.extend((g["id"], tok) for tok in g["tokens"].values())
+            b = bases[i % len(bases)]
+            g = (await http.post(b + "/api/games", json={"system": "sauron", "seed": seed + i})).json()
+            seats.extend((b, g["id"], tok) for tok in g["tokens"].values())
         seats = seats[:players]
         run = Run(seconds, max_actions)
         if meter is not None:
             meter.start = meter.read()
         t0 = time.perf_counter()
         rng = random.Random(seed)
-        await asyncio.gather(*(player(run, base, gid, tok, think, random.Random(rng.random()))
-                               for gid, tok in seats))
+        await asyncio.gather(*(player(run, b, gid, tok, think, random.Random(rng.random()))
+                               for b, gid, tok in seats))
         wall = time.perf_counter() - t0
     return {
         "players": players, "games": (players + 1) // 2, "seconds": round(wall, 1),
@@ -270,6 +273,10 @@ def main() -> None:
                     "PostgreSQL URL on this machine")
     ap.add_argument("--processes", default="1",
                     help="comma-separated server process counts (more than 1: PostgreSQL)")
+    ap.add_argument("--route", choices=["any", "game"], default="any",
+                    help="several processes: 'any' (one port, --workers: each connection to "
+                    "any process) or 'game' (a port per process, each game's players all on "
+                    "one: what a proxy hashing the game id does)")
     ap.add_argument("--max-actions", type=int, default=100_000)
     ap.add_argument("--max-players", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
@@ -314,18 +321,30 @@ def main() -> None:
                             url = f"sqlite:///{d}/load-{n}.db"
                         else:
                             url = db
-                        srv = ServerProcess(url, log=f"{d}/server.log", workers=nproc).start(60)
-                        meter = Meter(srv.pid, pg_pid(cluster) if cluster else None)
+                        if args.route == "game" and nproc > 1:
+                            servers = [ServerProcess(url, log=f"{d}/server.log").launch()
+                                       for _ in range(nproc)]
+                        else:
+                            servers = [ServerProcess(url, log=f"{d}/server.log",
+                                                     workers=nproc).launch()]
                         try:
-                            res = asyncio.run(run_load(srv.url, n, seconds, args.think,
-                                                       args.max_actions, args.seed, meter))
+                            for srv in servers:
+                                srv.wait_ready(60)
+                            meter = Meter([srv.pid for srv in servers],
+                                          pg_pid(cluster) if cluster else None)
+                            res = asyncio.run(run_load([srv.url for srv in servers], n, seconds,
+                                                       args.think, args.max_actions, args.seed,
+                                                       meter))
                         finally:
-                            srv.stop()
-                    res.update(database=db.split("://")[0], processes=nproc)
+                            for srv in servers:
+                                srv.stop()
+                    res.update(database=db.split("://")[0], processes=nproc,
+                               route=args.route if nproc > 1 else None)
                     results.append(res)
                     if not args.json:
                         cpu = res.get("cpu_s") or {}
-                        print(f"{res['database']} x{nproc} {n:4d} players ({res['games']} games, "
+                        how = f" by {args.route}" if nproc > 1 else ""
+                        print(f"{res['database']} x{nproc}{how} {n:4d} players ({res['games']} games, "
                               f"think {args.think}s): {res['actions_per_s']:7.1f} actions/s  "
                               f"round trip p50 {res['rtt_p50_ms']} ms p99 {res['rtt_p99_ms']} ms  "
                               f"opponent sees the move p50 {res['push_p50_ms']} ms "

@@ -194,8 +194,12 @@ class Server:
     async def stop(self) -> None:
         if self.claimer is not None:
             self.claimer.cancel()
-        for t in list(self.ai_tasks.values()):
+        for gid, t in list(self.ai_tasks.items()):
             t.cancel()
+            try:    # another process may take the turn at once (not when the lease lapses)
+                await run_in_threadpool(self.storage.release_ai, gid)
+            except Exception:
+                pass
         if self.listener is not None:
             self.listener.stop()
         self.engine_pool.shutdown(wait=False, cancel_futures=True)

@@ -163,19 +163,18 @@ class LiveGame:
 
     def sync(self, storage: Storage) -> None:
         """Catch up with the moves other processes made (a database several processes share;
-        a process's own database holds nothing it does not know)."""
+        a process's own database holds nothing it does not know).  One read: the moves after
+        ours (none, mostly)."""
         if not storage.shared:
             return
-        v = storage.version_of(self.id)
         self.stale = False
-        if v is None or v == self.version:
+        rows = storage.moves_after(self.id, self.version)
+        if not rows:
             return
         with self.lock:
-            if v > self.version:
-                self._catch_up(storage.moves_after(self.id, self.version),
-                               lambda: storage.load(self.id))
-            elif v < self.version:     # the database went back (restored): trust it
-                self._rebuild(storage.load(self.id))
+            if rows[0].seq != self.version + 1:          # we moved on meanwhile: read again
+                rows = storage.moves_after(self.id, self.version)
+            self._catch_up(rows, lambda: storage.load(self.id))
             self.known = max(self.known, self.version)
 
     def behind(self) -> bool:

@@ -25,8 +25,8 @@ when it is opened, whatever its version (a database from before Alembic carries 
 in ``schema_version``).
 
 >>> st = Storage("sqlite://")
->>> st.create_game("g1", "sauron", None, {}, 7, None, [("sauron", "ai", "random", None)])
->>> st.append("g1", "action", "sauron", {"type": "end"})
+>>> st.create_game("g1", "some-system", None, {}, 7, None, [("red", "ai", "random", None)])
+>>> st.append("g1", "action", "red", {"type": "end"})
 1
 >>> st.load("g1").actions
 [{'type': 'end'}]
