@@ -239,9 +239,10 @@ def test_observers_and_other_seats_get_only_their_view_across_processes(two: Any
         assert json.dumps(theirs["view"]) == json.dumps(state(b, gid)["view"])
 
 
-def test_a_restart_of_the_database_loses_nothing(tmp_path: Any) -> None:
+def test_a_restart_of_the_database_loses_nothing(pg_cluster: Any) -> None:
     """PostgreSQL restarts under two servers: the next requests get new connections, the
-    listeners listen again, and a move made through one server reaches the other's socket."""
+    listeners listen again, and a move made through one server reaches the other's socket.
+    (A cluster of its own: the session's is not restarted under the other tests.)"""
     from ringwar.server.pgcluster import PostgresCluster
 
     with PostgresCluster() as pg:
