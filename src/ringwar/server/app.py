@@ -243,7 +243,9 @@ class Server:
                 except ApiError as e:
                     log.error("AI turn of game %s cannot be played here: %s", gid, e.message)
                     continue
-                if not live.ai_to_act():
+                if live.ai_to_act():
+                    self.ensure_ai(live, force=True)
+                else:
                     await run_in_threadpool(self.storage.drop_ai, gid, live.version)
 
     # ----- games -----------------------------------------------------------------------------

@@ -311,8 +311,11 @@ class LiveGame:
         renewed while the agent thinks); the agent is the one saved with the seat's last
         move, so any process plays the turn as any other would have."""
         from ringwar.ai.worlds import WorldFactory
-        if self.behind():
-            self.sync(storage)   # (a move elsewhere we have not heard of: play() finds it)
+        just = self._claimed
+        if self.behind() or (storage.shared and (just is None or just[0] != self.version)):
+            # up to date before deciding (unless this process just made the move that made
+            # the AI due: then it knows; a move elsewhere it has not heard of, play() finds)
+            self.sync(storage)
         with self.lock:
             g = self.game
             answer = self.ai_owes_answer()
