@@ -5,8 +5,11 @@ the rules-of-thumb agent against itself, with two and three players.
     .venv/bin/python benchmarks/war_of_the_ring.py --random 5 --games 20 --workers 2
 
 1. Random play (``RandomAgent`` every seat, the agents of ``ringwar selfplay``): decisions
-   per second (``legal_actions()`` + ``apply()`` timed) and seconds per full game (wall
-   time of whole 52-turn games, views not built).  Target: under 2 s a game.
+   per second (``legal_actions()`` + ``apply()`` timed) and seconds per full game (whole
+   52-turn games, views not built).  Target: under 2 s a game.
+
+Every figure is CPU time of this process (``time.process_time``), so that a busy machine
+does not inflate it; the wall time of whole games is printed beside it.
 2. The engine's calls: two heuristic agents play seed SEED to Turn TURN; from there, for the
    next DECISIONS decisions, each is timed on a fresh clone (so nothing is cached):
    ``legal_actions()``, ``apply()`` of the chosen action, ``clone()`` and ``view(side)``;
@@ -44,27 +47,30 @@ def random_play(games: int, seed: int, players: int) -> None:
 
     decisions = 0
     timed = 0.0
+    cpu = 0.0
     wall = 0.0
     for i in range(games):
         g = ringwar.new_game(SYSTEM, seed=seed + i, options={"players": players})
         agents = {s: RandomAgent(seed * 7 + 3 * i + k) for k, s in enumerate(g.sides)}
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         n = 0
         while g.result is None and n < 100_000:
-            a0 = time.perf_counter()
+            a0 = time.process_time()
             legal = g.legal_actions()
             a = agents[g.to_act].choose({}, legal)
             g.apply(a)
-            timed += time.perf_counter() - a0
+            timed += time.process_time() - a0
             n += 1
-        dt = time.perf_counter() - t0
+        dc, dt = time.process_time() - c0, time.perf_counter() - t0
+        cpu += dc
         wall += dt
         decisions += n
         res = g.result or {}
-        print(f"  game {i + 1}: seed {seed + i}, {n} decisions, {dt:.2f} s, turn {g.turn}, "
-              f"{res.get('winner')} ({res.get('level')})")
+        print(f"  game {i + 1}: seed {seed + i}, {n} decisions, {dc:.2f} s CPU ({dt:.2f} s wall), "
+              f"turn {g.turn}, {res.get('winner')} ({res.get('level')})")
     print(f"random play, {players} players: {decisions / timed:.0f} decisions/s (legal_actions + "
-          f"apply), {wall / games:.2f} s a game, {decisions / games:.0f} decisions a game")
+          f"apply), {cpu / games:.2f} s CPU a game ({wall / games:.2f} s wall), "
+          f"{decisions / games:.0f} decisions a game")
 
 
 def engine_calls(seed: int, turn: int, decisions: int, players: int) -> None:
@@ -91,22 +97,22 @@ def engine_calls(seed: int, turn: int, decisions: int, players: int) -> None:
             break
         side = g.to_act
         kind = g.ask["kind"] if g.ask else "?"
-        c0 = time.perf_counter()
+        c0 = time.process_time()
         probe = g.clone()
-        clones.append(time.perf_counter() - c0)
-        l0 = time.perf_counter()
+        clones.append(time.process_time() - c0)
+        l0 = time.process_time()
         legal = probe.legal_actions()
-        dt = time.perf_counter() - l0
+        dt = time.process_time() - l0
         legal_t.append(dt)
         by_kind[kind].append(dt)
         sizes.append(len(legal))
-        v0 = time.perf_counter()
+        v0 = time.process_time()
         view = g.view(side)
-        views.append(time.perf_counter() - v0)
+        views.append(time.process_time() - v0)
         a = agents[side].choose(view, g.legal_actions())
-        p0 = time.perf_counter()
+        p0 = time.process_time()
         probe.apply(a)
-        applies.append(time.perf_counter() - p0)
+        applies.append(time.process_time() - p0)
         g.apply(a)
     print(f"  legal_actions(): {_ms(legal_t)}; {statistics.fmean(sizes):.1f} actions on average, "
           f"at most {max(sizes)}")
@@ -132,16 +138,16 @@ def heuristic_game(args: tuple[int, int]) -> dict[str, Any]:
             self.agent = agent
 
         def choose(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             a = self.agent.choose(view, legal)
-            times.append(time.perf_counter() - t0)
+            times.append(time.process_time() - t0)
             return a
 
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     play_game(g, {s: Timed(a) for s, a in agents.items()}, max_actions=60_000)
     res = g.result or {}
     return {"seed": seed, "winner": res.get("winner"), "text": res.get("text", ""), "turns": g.turn,
-            "actions": len(g.record.actions), "seconds": time.perf_counter() - t0, "times": times,
+            "actions": len(g.record.actions), "seconds": time.process_time() - t0, "times": times,
             "objectives": g.sauron_objectives()}
 
 
@@ -156,7 +162,7 @@ def heuristic_games(games: int, seed: int, players: int, workers: int) -> None:
     print(f"heuristic vs heuristic, {players} players: {games} games, seeds {seed}-{seed + games - 1}")
     for r in rows:
         print(f"  seed {r['seed']}: {r['winner'] or 'draw'} on turn {r['turns']} after {r['actions']} "
-              f"actions ({r['seconds']:.1f} s): {r['text'][:70]}")
+              f"actions ({r['seconds']:.1f} s CPU): {r['text'][:70]}")
     wins = collections.Counter(r["winner"] or "draw" for r in rows)
     how = collections.Counter(_how(r["text"]) for r in rows)
     turns = [r["turns"] for r in rows]
@@ -167,8 +173,9 @@ def heuristic_games(games: int, seed: int, players: int, workers: int) -> None:
     print(f"  length: turns mean {statistics.fmean(turns):.1f} (median {statistics.median(turns)}, "
           f"min {min(turns)}, max {max(turns)}); actions mean {statistics.fmean(acts):.0f} "
           f"(median {statistics.median(acts):.0f})")
-    print(f"  seconds a game: mean {statistics.fmean(r['seconds'] for r in rows):.2f}")
-    print(f"  a heuristic decision: {_ms(times)}")
+    print(f"  CPU seconds a game (both agents and the engine): "
+          f"mean {statistics.fmean(r['seconds'] for r in rows):.2f}")
+    print(f"  a heuristic decision (CPU): {_ms(times)}")
 
 
 def _how(text: str) -> str:

@@ -11,6 +11,9 @@ example "n/a" for an introduction, "not implemented" for a system still to come)
     python tools/rules_coverage.py --check  # exit 1 if the file is out of date
 
 tests/test_rules_coverage_doc.py runs the check, so the page cannot go stale.
+
+The "Mutation scores" section comes from docs/mutation-scores.toml, which
+``tools/mutate.py --record docs/mutation-scores.toml`` writes (issue 17).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 INDEX = ROOT / "docs" / "case-index.md"
 STATUS = ROOT / "docs" / "rules-status.toml"
+MUTATION = ROOT / "docs" / "mutation-scores.toml"   # written by tools/mutate.py --record
 OUT = ROOT / "docs" / "rules-coverage.md"
 
 SECTIONS = [  # heading prefix in case-index.md -> system key
@@ -131,8 +135,40 @@ def render() -> str:
         total = sum(counts.values())
         summary.append(f"| {title} | {total} | " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) + " |")
         body += [f"## {title}", "", "| case | title | status | tests | note |", "|---|---|---|---|---|", *rows, ""]
-    lines += ["| rules | cases | statuses |", "|---|---|---|", *summary, ""] + body
+    lines += ["| rules | cases | statuses |", "|---|---|---|", *summary, ""] + mutation_scores() + body
     return "\n".join(lines)
+
+
+def mutation_scores() -> list[str]:
+    """The per-system mutation scores recorded by tools/mutate.py (none: no section)."""
+    if not MUTATION.exists():
+        return []
+    data = tomllib.loads(MUTATION.read_text(encoding="utf-8"))
+    rows = []
+    for system, title in TITLES.items():
+        s = data.get(system)
+        if not s:
+            continue
+        counted = s["total"] - s.get("equivalent", 0) - s.get("skipped", 0)
+        detected = s["killed"] + s.get("timeout", 0)
+        score = f"{100 * detected / counted:.0f} %" if counted else "-"
+        cases = ", ".join(s.get("cases", []))
+        if s.get("skipped"):
+            cases += f" ({s['skipped']} mutants skipped: {s.get('skipped_why', 'the unmutated tests failed')})"
+        rows.append(f"| {title} | {detected} / {counted} | {score} | {s.get('survived', 0)} | "
+                    f"{s.get('equivalent', 0)} | {cases} | {s['date']} | {s.get('seconds', 0)} s | "
+                    f"`{s.get('reproduce', s['command'])}` |")
+    return ["## Mutation scores", "",
+            "Do the tests marked for a case fail when its code breaks?  `tools/mutate.py` mutates the code",
+            "that cites a case (flipped comparisons and boundaries, dropped or negated conditions, an",
+            "`and`/`or` operand removed, numbers ±1, sides swapped) in a private copy and runs the tests",
+            "marked for the case and the rest of their modules.  Detected = killed + timed out; equivalent",
+            "mutants (`docs/mutation-equivalent.toml`, with the reason) count neither way.  A sample of",
+            "cases per system (`--sample N --seed S`: the N cases with code and tests that rank first by",
+            "a seeded hash), at most 30 mutants a case; the command repeats the same mutants.",
+            "`docs/mutation-scores.toml` keeps each run's command as it was given.", "",
+            "| rules | detected / mutants | score | survived | equivalent | cases sampled | date | time | command |",
+            "|---|---|---|---|---|---|---|---|---|", *rows, ""]
 
 
 def main() -> int:

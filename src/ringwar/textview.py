@@ -152,7 +152,7 @@ def describe_action(a: Action, units: dict[str, dict[str, Any]], with_unit: bool
     elif "to" in rest:
         words.append(str(rest.pop("to")))
     for k, v in rest.items():
-        words.append(f"{k}={v}")
+        words.append(f"({k.replace('_', ' ')})" if v is True else f"{k}={v}")   # a flag: a word
     text = " ".join(words)
     if with_unit and actor(a) is not None:
         text = f"{actor(a)}: {text}"

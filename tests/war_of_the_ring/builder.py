@@ -163,6 +163,13 @@ class Position:
         c.update(fields)
         return self.touch()
 
+    def arriving(self, *uids: str) -> Position:
+        """Units off the map but still to arrive on their schedule or by a card [WR §7]
+        (``clear`` takes every unit away for good)."""
+        for uid in uids:
+            self.g.units[uid].update(hex=None, str=0, gone=False)
+        return self.touch()
+
     def captive(self, cid: str, hex_: str, escort: list[str], seat: str = "dark",
                 failed: bool = False) -> Position:
         """``cid`` held in ``hex_`` by ``escort`` (army units of ``seat``)."""

@@ -313,9 +313,7 @@ def test_mcts_ignores_the_scrambled_hidden_state(players):
         assert real == fake, seat
 
 
-@pytest.mark.xfail(reason="engine: views.redeal shuffles the hands, the decks and the sites from their "
-                          "true order, keeps the true Ring-bearer in 7 worlds of 10, and keeps the hidden "
-                          "walkers' Endurance and road flags", strict=False)
+@pytest.mark.rule("war-of-the-ring", "§12")
 def test_worlds_do_not_depend_on_the_true_secrets():
     g = new(seed=3, turns=4)
     agents = heuristics(g)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .builder import Position, destinations, kinds, move, refused, texts
+from .builder import Position, kinds, move, refused, texts
 
 rule = pytest.mark.rule
 
@@ -189,7 +189,7 @@ def test_V31_before_mordor_mobilizes_nazgul_fly_only_east_of_the_anduin() -> Non
     assert flown and not (flown & west)
     assert not any(x in west for h in flown for x in d[h][1])
     assert max(len(d[h][1]) - 1 for h in flown) == 12         # 12 hexes east of the Anduin
-    for h, (cost, path, fly) in d.items():
+    for h, (cost, _path, fly) in d.items():
         if h in west:
             assert not fly and cost <= 7                     # rides there, MF 7
 

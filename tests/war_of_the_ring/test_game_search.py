@@ -14,7 +14,7 @@ def searching(players: int = 2, *cards: int) -> Position:
     return Position(players=players).clear().search_deck(*cards, 36, 35)
 
 
-@rule("war-of-the-ring", "§V2", "§10.7.1", "§12")
+@rule("war-of-the-ring", "§V2", "§10.7", "§10.7.1", "§12")
 def test_V2_T_SEARCH_1_the_declaration_is_demanded_before_the_cards_areas_are_shown() -> None:
     p = searching(2, 9)                                       # Sauron, Nazgûl, value 4, area R
     g = p.at("4a")
@@ -106,7 +106,7 @@ def test_6_2_a_search_spotting_a_hobbit_mobilizes_mordor() -> None:
     assert not g2.chars["boromir"]["hidden"] and "MOR" not in g2.mobilized
 
 
-@rule("war-of-the-ring", "§10.7.2", "§10.8.1", "§V2")
+@rule("war-of-the-ring", "§10.7.2", "§10.8.1", "§V2", "§10.8")
 def test_10_7_2_a_spotted_group_with_enemy_armies_may_be_captured() -> None:
     p = searching(2, 36)
     p.char("boromir", "1409", hidden=True).unit("ISE-04", "1409")

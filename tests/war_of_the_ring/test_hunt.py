@@ -16,7 +16,8 @@ def test_10_7_2_spotting_at_most_the_value_road_cloak_and_natural_six() -> None:
     assert H.spot(D, 4, 3, used_road=True).success            # −1 for a road [WR §V2]
     assert not H.spot(D, 3, 3, cloak=True).success             # +1 for a cloak
     assert not H.spot(D, 6, 9, used_road=True).success         # a natural 6 never spots
-    assert H.spot(D, 4, 3, guided=True).success
+    # Gollum guiding the Ring-bearer is +1 to the roll, like a cloak [WR §10.9.5]
+    assert not H.spot(D, 3, 3, guided=True).success and H.spot(D, 2, 3, guided=True).success
 
 
 @pytest.mark.rule("war-of-the-ring", "§10.7.3")

@@ -5,7 +5,8 @@
   canonical order (sorted by :func:`ringwar.core.engine.action_key`); the observation's
   ``action_mask`` marks the ``len(legal)`` valid slots.  ``env.legal_actions()`` gives the
   decoded list, so a learner may build its own features of the candidates.  (A list longer
-  than ``max_actions`` is cut: never seen with the defaults, 1024 for SPI games.)
+  than ``max_actions`` is cut: never seen with the defaults, 1024 for SPI games, or the
+  system's own ``MAX_LEGAL_ACTIONS``.)
 - **Observations**: ``{"observation": float32 array, "action_mask": int8 array}`` built only
   from the agent's own view (``game.view(agent)``): per unit of a fixed roster (position as
   column/row, own or enemy, on the map, reduced, disrupted, moved, attack/armour/morale
@@ -98,7 +99,9 @@ class RingwarEnv(AECEnv):
         self.possible_agents = list(probe.sides)
         self.roster = sorted(u["id"] for u in probe.view(None).get("units", ()))
         self._slot = {pid: i for i, pid in enumerate(self.roster)}
-        self.n_actions = max_actions or (1024 if "demoralization" in probe.view(None) else 256)
+        # a system may declare the longest legal list it offers (``MAX_LEGAL_ACTIONS``)
+        self.n_actions = max_actions or getattr(probe, "MAX_LEGAL_ACTIONS", None) or (
+            1024 if "demoralization" in probe.view(None) else 256)
         self.obs_size = len(self.roster) * UNIT_FEATURES + GLOBAL_FEATURES
         self.phases = list(getattr(probe, "PHASES", ()))
         self.game = probe

@@ -12,9 +12,13 @@
 //
 // Search areas are read from the map: a hexside of kind "border" named "X|Y" lies between area
 // X (its first hex) and area Y (its second); every other hex takes the letter of the nearest
-// lettered hex it reaches without crossing a border.
+// lettered hex it reaches without crossing a border (nor, where it can, any other drawn hexside).
+//
+// Card names and texts come from the system's glossary (GET /map carries it when the system
+// gives one), from a hand that lists cards with their words, or from the engine's words on a
+// legal action that plays or discards the card.
 
-let C = null;        // what game.js lends: S, el, h, esc, ruled, centre, corners, describe, choose, parts ...
+let C = null;        // what game.js lends: S, el, h, esc, ruled, centre, corners, keyOf, current, choose, unitClick, describe
 export function init(ctx) { C = ctx; }
 
 const SEAT_WORDS = { fellowship: "Fellowship", dark: "Dark Power", sauron: "Sauron", saruman: "Saruman", free: "Free Peoples" };
@@ -327,7 +331,7 @@ function objectiveCounts(v) {
 export function topSummary(v) {
   const bits = [];
   if (v.shadow_points !== undefined) bits.push(["sp", `Shadow Points <b>${C.esc(v.shadow_points)}</b>`]);
-  if (v.ring) {
+  if (v.ring && "worn" in v.ring) {
     const r = v.ring;
     bits.push(["ring", r.destroyed ? "Ring <b>destroyed</b>" : r.worn ? `Ring <b class="worn">WORN</b>${r.area ? ` in area <b>${C.esc(r.area)}</b>` : ""}` : "Ring not worn"]);
   }
@@ -352,12 +356,13 @@ function drawTrackPanel(st, box) {
   row(p, "Turn", `<b>${esc(v.turn)}</b>${v.last_turn ? ` of ${esc(v.last_turn)}` : ""}`, "turn");
   if (v.shadow_points !== undefined) row(p, "Shadow Points", `<b class="big">${esc(v.shadow_points)}</b>`, "sp");
   if (v.ring) {
-    const r = v.ring, who = r.bearer ? charName(v, r.bearer) : null;
+    const r = v.ring, who = r.bearer ? charName(v, r.bearer) : null, holder = r.held_by || r.holder;
     const bits = [];
     if (r.destroyed) bits.push("<b>destroyed</b>");
     else {
-      bits.push(who ? `borne by <b>${esc(who)}</b>` : r.held_by ? `held by the ${esc(seatName(r.held_by))} (bearer unseen)` : "");
-      bits.push(r.worn ? `<b class="worn">worn</b>${r.area ? ` in area <b>${esc(r.area)}</b>` : ""}` : "not worn");
+      bits.push(who ? `borne by <b>${esc(who)}</b>` : holder ? `held by the ${esc(seatName(holder))}${"bearer" in r ? " (bearer unseen)" : ""}` : "");
+      if (typeof r.hex === "string") bits.push(`in ${esc(placeName(r.hex))}`);
+      if ("worn" in r) bits.push(r.worn ? `<b class="worn">worn</b>${r.area ? ` in area <b>${esc(r.area)}</b>` : ""}` : "not worn");
       if (r.claim) bits.push("<b>claimed</b>");
       if (r.succumbed) bits.push("bearer succumbed");
       if (r.doom_open) bits.push("Mount Doom open");

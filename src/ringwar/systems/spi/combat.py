@@ -221,7 +221,7 @@ class CombatMixin:
             return False
         if self.attack_letter(p, melee=True) is None:
             return False
-        if self.is_demoralized(p) and p.morale_now() == "Z" and not p.formation:
+        if self.is_demoralized(p) and p.morale_now() == "Z":
             return False
         return self.may_melee_hook(p)
 

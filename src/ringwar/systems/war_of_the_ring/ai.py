@@ -31,7 +31,15 @@ The Dark Power
   Sauron holds; spotted characters are captured or challenged [WR §10.8.1]; Isengard is
   mobilized at once.
 Saruman (three players, and the Dark Power's Saruman in two)
-  takes the places of the garrison list [WR §V12] and keeps a garrison in each.
+  takes the places of the garrison list [WR §V12]: one unit to each place he does not hold
+  (nearest first, where the odds allow), the last unit in a place he holds stays there, and a
+  unit of 10 or more splits off a small garrison while places remain (R-SPLIT-MERGE).
+
+Cards are played when they help now (the Eagles for a captive or a revealed Ring-bearer,
+Elven Cloaks for the last leg, Corsairs, Dawnless Day, Théoden Healed ...) and discarded
+worst first; a seized Ring goes to Barad-dûr at once, and the Fellowship's strong characters
+go after a Ring the enemy holds.  Every decision takes a few milliseconds: the distance fields
+are cached per target, the Dark Power's belief per turn, the rest per view.
 """
 
 from __future__ import annotations
@@ -46,7 +54,7 @@ from typing import Any
 from ...core import hexes as hx
 from .data import load
 from .mapdata import load_map
-from .movement import steps_from
+from .movement import cheapest_paths, pareto_paths, steps_from
 
 Action = dict[str, Any]
 
@@ -169,60 +177,16 @@ def hidden_paths(start: str, watched: set[str], open_passes: bool,
                  mf: float = 14.0) -> dict[str, list[str]]:
     """For a hidden character: the path the engine takes to each hex, the one with the fewest
     entries into hexes holding enemy pieces (interceptions [WR §10.7.3]) and, among those,
-    the cheapest (as ``movement._pareto`` chooses it)."""
+    the cheapest (the engine's own search, ``movement.pareto_paths``)."""
     table = _table("character", open_passes)
-    labels: dict[str, list[tuple[int, float]]] = {start: [(0, 0.0)]}
-    back: dict[tuple[str, int, float], tuple[str, int, float] | None] = {(start, 0, 0.0): None}
-    heap = [(0, 0.0, start)]
-    while heap:
-        i, cost, h = heapq.heappop(heap)
-        for b, c, _road, _river in table.get(h, ()):
-            nc = cost + c
-            if nc > mf + 1e-9:
-                continue
-            ni = i + (1 if b in watched else 0)
-            ls = labels.setdefault(b, [])
-            if any(li <= ni and lc <= nc + 1e-9 for li, lc in ls):
-                continue
-            ls[:] = [(li, lc) for li, lc in ls if not (ni <= li and nc <= lc)] + [(ni, nc)]
-            back[(b, ni, nc)] = (h, i, cost)
-            heapq.heappush(heap, (ni, nc, b))
-    out: dict[str, list[str]] = {}
-    for h, ls in labels.items():
-        i, cost = min(ls)
-        node: tuple[str, int, float] | None = (h, i, cost)
-        path = []
-        while node is not None:
-            path.append(node[0])
-            node = back[node]
-        out[h] = path[::-1]
-    return out
+    return {h: p for h, (_c, p) in pareto_paths(start, mf, table, set(), watched).items()}
 
 
 def plain_paths(start: str, stop: set[str], mover: str, open_passes: bool,
                 mf: float = 14.0) -> dict[str, list[str]]:
-    """Cheapest paths (a hex in ``stop`` may be entered, not left)."""
+    """Cheapest paths (a hex in ``stop`` may be entered, not left): ``movement.cheapest_paths``."""
     table = _table(mover, open_passes)
-    best = {start: 0.0}
-    parent: dict[str, str] = {}
-    heap = [(0.0, start)]
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 1e9) or (h in stop and h != start):
-            continue
-        for b, c, _road, _river in table.get(h, ()):
-            nc = cost + c
-            if nc <= mf + 1e-9 and nc < best.get(b, 1e9) - 1e-9:
-                best[b] = nc
-                parent[b] = h
-                heapq.heappush(heap, (nc, b))
-    out: dict[str, list[str]] = {}
-    for h in best:
-        path = [h]
-        while path[-1] != start:
-            path.append(parent[path[-1]])
-        out[h] = path[::-1]
-    return out
+    return {h: p for h, (_c, p) in cheapest_paths(start, mf, table, set(), stop).items()}
 
 
 # ----- what a view shows ------------------------------------------------------------------------
@@ -1190,9 +1154,11 @@ class WarOfTheRingPolicy:
         if key is None:
             # the Eagles carry the Ring-bearer when he is revealed (``_s_play``)
             b = self._bearer(ctx)
-            who = next((c for c in sorted(ctx.chars.values(), key=lambda c: c["id"])
-                        if c.get("side") == FELLOWSHIP and c.get("hex") and not c.get("hidden")
-                        and not c.get("moved") and not c.get("captive")), None)
+            piece = ((ctx.view.get("decision") or {}).get("piece") or "")
+            who = ctx.chars.get(piece) or next(
+                (c for c in sorted(ctx.chars.values(), key=lambda c: c["id"])
+                 if c.get("side") == FELLOWSHIP and c.get("hex") and not c.get("hidden")
+                 and not c.get("moved") and not c.get("captive")), None)
             if b is not None and (b.get("hidden") is False or who is None or who["id"] == b["id"]):
                 key = ("ring", None)
             else:

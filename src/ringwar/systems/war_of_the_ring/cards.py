@@ -46,7 +46,7 @@ class CardRules:
             return "MOR" in self.mobilized and not self.units.get("COR-01", {}).get("active", True)
         if card == "theoden-healed":
             g = self.chars.get("gandalf")
-            return "ROH" not in self.mobilized and bool(g and g["alive"] and g["hex"] == "2222")
+            return "ROH" not in self.mobilized and bool(g and g["alive"] and g["hex"] == self.L.edoras)
         if card == "wormtongues-counsel":
             return "ROH" not in self.mobilized
         if card == "march-of-the-ents":
@@ -78,7 +78,8 @@ class CardRules:
         if card == "huorns":
             return bool(self.huorn_hexes(seat))
         if card == "grond":
-            return "2824" in self.attack_options(seat) and f.get("grond") != "2824"
+            mt = self.grond_target()
+            return mt in self.attack_options(seat) and f.get("grond") != mt
         if card == "crebain-of-dunland":
             return self.search is not None and not f.get("crebain")
         if card in ("palantir-deceived",):
@@ -125,12 +126,15 @@ class CardRules:
         b = self.chars.get(self.ring["bearer"] or "")
         if not b or b["seat"] != FELLOWSHIP or not b["alive"] or b["captive"]:
             return []
+        n = int(self.D.event_cards["lembas"].effect["characters"])
         return [m for m, r in sorted(self.chars.items()) if r["hex"] == b["hex"] and r["alive"]
-                and r["seat"] == FELLOWSHIP and not r["moved"] and not r["captive"]][:3]
+                and r["seat"] == FELLOWSHIP and not r["moved"] and not r["captive"]][:n]
 
     def bombadil_targets(self: Any) -> list[str]:
+        # a revealed character: playing the card names him and his area (R-EVENT-DECK reading)
         return [m for m, r in sorted(self.chars.items()) if r["alive"] and r["seat"] == FELLOWSHIP
-                and not r["captive"] and r["hex"] and self.W.search_area(r["hex"]) in ("B", "C")
+                and not r["captive"] and r["hex"] and not r["hidden"]
+                and self.W.search_area(r["hex"]) in self.D.event_cards["tom-bombadil"].effect["areas"]
                 and r["e"] < self.D.characters[m].endurance]
 
     def black_breath_targets(self: Any) -> list[str]:
@@ -145,8 +149,42 @@ class CardRules:
     def huorn_hexes(self: Any, seat: str) -> list[str]:
         if seat != FELLOWSHIP:
             return []
+        eff = self.D.event_cards["huorns"].effect
         return [h for h in self.attack_options(seat)
-                if self.W.in_region(h, "rohan") or self.W.search_area(h) == "H"]
+                if any(self.W.in_region(h, r) for r in eff["regions"])
+                or self.W.search_area(h) in eff["areas"]]
+
+    def opts_bombadil(self: Any, ask: dict[str, Any]) -> list[Action]:
+        """Tom Bombadil: his charge may move up to 4 hexes (any passable ground) [WR §11.7]."""
+        from ...core import hexes as hx
+        h = self.chars[ask["piece"]]["hex"]
+        n = int(self.D.event_cards["tom-bombadil"].effect["hexes"])
+        seen, frontier = {h}, [h]
+        for _ in range(n):
+            nxt = []
+            for x in frontier:
+                for b in hx.neighbours(x):
+                    if b in seen or b not in self.W.hexes or self.W.terrain_cost(b, "character") is None:
+                        continue
+                    seen.add(b)
+                    nxt.append(b)
+            frontier = nxt
+        return [{"type": "land", "to": x} for x in sorted(seen - {h})] + [{"type": "stay"}]
+
+    def ans_bombadil(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "stay":
+            return []
+        c = self.chars[ask["piece"]]
+        start, c["hex"] = c["hex"], action["to"]
+        if c["hidden"]:
+            return [event("bombadil", EVENTS, f"(hidden) {self.name(ask['piece'])} goes with Tom "
+                          f"Bombadil to {self.place(action['to'])}", visible_to=FELLOWSHIP)]
+        c["seen"] = action["to"]
+        return [event("bombadil", EVENTS, f"{self.name(ask['piece'])} goes with Tom Bombadil: "
+                      f"{self.place(start)} → {self.place(action['to'])}")]
+
+    def grond_target(self: Any) -> str:
+        return self.W.place_named(self.D.event_cards["grond"].effect["place"]).hex
 
     def eagle_riders(self: Any) -> list[str]:
         return [m for m, r in sorted(self.chars.items()) if r["alive"] and r["seat"] == FELLOWSHIP
@@ -158,11 +196,20 @@ class CardRules:
         from ...core import hexes as hx
         h = self.chars[cid]["hex"]
         mordor = self.W.regions["mordor"].hexes
-        return [x for x in hx.within(h, 12) if x in self.W.hexes and x != h and x not in mordor
+        reach = int(self.D.event_cards["eagles"].effect["flight_hexes"])
+        return [x for x in hx.within(h, reach) if x in self.W.hexes and x != h and x not in mordor
                 and self.W.is_land(x) and self.W.terrain_cost(x, "character") is not None]
 
     def opts_eagle_flight(self: Any, ask: dict[str, Any]) -> list[Action]:
-        return [{"type": "land", "to": x} for x in sorted(self.eagle_landings(ask["piece"]))]
+        limit = int(self.D.value("S-V1", "max_hidden"))
+        hides = sum(1 for r in self.chars.values() if r["alive"] and r["hidden"]) < limit
+        out: list[Action] = []
+        for x in sorted(self.eagle_landings(ask["piece"])):
+            a: Action = {"type": "land", "to": x}
+            if hides:
+                a["secret"] = True                     # he ends hidden: where stays his [WR §12]
+            out.append(a)
+        return out
 
     def ans_eagle_flight(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
         c = self.chars[ask["piece"]]
@@ -181,7 +228,7 @@ class CardRules:
                       f"{self.place(action['to'])}")]
 
     def eagle_captives(self: Any) -> list[str]:
-        return [c for c, info in sorted(self.captives.items()) if info["hex"] != "3523"]
+        return [c for c, info in sorted(self.captives.items()) if info["hex"] != self.L.barad_dur]
 
     # ----- the decision: play or pass ------------------------------------------------------------
     def opts_events(self: Any, ask: dict[str, Any]) -> list[Action]:
@@ -239,36 +286,39 @@ class CardRules:
         if card == "misty-passes-open":
             f["passes"] = "open"
         elif card == "snows-of-caradhras":
-            f["snows"] = self.turn_ + 1
+            f["snows"] = self.turn_ + int(self.D.event_cards[card].effect["turns"]) - 1
         elif card == "corsairs":
             self.units["COR-01"]["active"] = True
             self.mobilized["COR"] = self.turn_
         elif card == "theoden-healed":
             ev += self.mobilize("ROH", "Théoden Healed")
         elif card == "wormtongues-counsel":
-            f["wormtongue"] = self.turn_ + 1
+            f["wormtongue"] = self.turn_ + int(self.D.event_cards[card].effect["turns"]) - 1
         elif card == "march-of-the-ents":
             ev += self.mobilize("ENT", "March of the Ents")
             f["ents"] = self.turn_
         elif card == "gandalf-the-white":
             g = self.chars["gandalf"]
-            g.update(alive=True, hex="2315", hidden=False, e=self.D.characters["gandalf"].endurance,
-                     captive=None, cm=1, mo=1, seen="2315")
+            eff = self.D.event_cards[card].effect
+            where = self.W.place_named(eff["returns_in"][0]).hex
+            g.update(alive=True, hex=where, hidden=False, e=self.D.characters["gandalf"].endurance,
+                     captive=None, cm=int(eff["combat"]), mo=int(eff["morale"]), seen=where)
         elif card == "elven-cloaks":
             f["cloaks"] = self.ring["bearer"]
         elif card == "lembas":
             for m in self.lembas_group():
-                self.chars[m]["mf_bonus"] += 2
+                self.chars[m]["mf_bonus"] += int(self.D.event_cards[card].effect["mf"])
         elif card == "ride-of-the-rohirrim":
             f["ride"] = True
         elif card == "beacons-of-gondor":
             ev += self.mobilize("ROH" if "GON" in self.mobilized else "GON", "the Beacons of Gondor")
         elif card == "dawnless-day":
-            self.sp = min(int(self.D.value("R-SP-CAP", "cap")), self.sp + 3)
+            self.sp = min(int(self.D.value("R-SP-CAP", "cap")),
+                          self.sp + int(self.D.event_cards[card].effect["sp"]))
             f["dawnless"] = True
         elif card == "black-breath":
             t = self.chars[action["target"]]
-            t["e"] -= 2
+            t["e"] += int(self.D.event_cards[card].effect["endurance"])
             if t["e"] <= 0:
                 ev += self.kill_char(action["target"], "the Black Breath", killer_seat=seat)
         elif card == "crebain-of-dunland":
@@ -283,7 +333,7 @@ class CardRules:
                 f.setdefault("muster", {})[uid] = True
                 ev += self.step_2b()[1]
         elif card == "grond":
-            f["grond"] = "2824"
+            f["grond"] = self.grond_target()
         elif card == "the-eye-turns":
             ev += self.eye_turns(seat)
         elif card == "palantir-deceived":
@@ -293,6 +343,7 @@ class CardRules:
         elif card == "tom-bombadil":
             t = self.chars[action["target"]]
             t["e"] = self.D.characters[action["target"]].endurance
+            self.ask = {"kind": "bombadil", "seat": seat, "piece": action["target"], "rule": EVENTS}
         elif card == "grey-company":
             self.units["DUN-01"]["hex"] = self.chars["aragorn"]["hex"]
         elif card == "huorns":
@@ -300,7 +351,9 @@ class CardRules:
         elif card == "eagles" and "piece" in action:
             self.ask = {"kind": "eagle_flight", "seat": seat, "piece": action["piece"], "rule": EVENTS}
         elif card == "eagles":
+            h = self.captives[action["captive"]]["hex"]
             ev += self.free_captive(action["captive"], "the Eagles carry him off [WR §V3]")
+            ev += self.place_escaper(action["captive"], h)         # as an escaper [WR §10.8.2]
         return ev
 
     def eye_turns(self: Any, seat: str) -> list[Event]:
@@ -333,6 +386,7 @@ class CardRules:
 DECISIONS = {
     "card_answer": (CardRules.opts_card_answer, CardRules.ans_card_answer),
     "eagle_flight": (CardRules.opts_eagle_flight, CardRules.ans_eagle_flight),
+    "bombadil": (CardRules.opts_bombadil, CardRules.ans_bombadil),
     "events": (CardRules.opts_events, CardRules.ans_events),
     "eye_turns": (CardRules.opts_eye_turns, CardRules.ans_eye_turns),
 }

@@ -13,9 +13,6 @@ from typing import Any
 from ...core.engine import Event, event
 from .pieces import FELLOWSHIP
 
-MOUNT_DOOM = "3324"
-BARAD_DUR = "3523"
-ISENGARD = "1820"
 VICTORY = "[WR §13.1]"
 
 
@@ -48,6 +45,12 @@ class ControlRules:
                 h not in set(self.D.value("S-V12", "garrison_list")):
             return []
         who = self.holder_of_units(h)
+        if who is None and h in self.control and self.control[h] is not None \
+                and self.only_deserters(h) and self.defence_value(h) <= 0:
+            # [WR §10.11] (R-CONTROL) an objective held only by deserters is uncontrolled
+            self.control[h] = None
+            return [event("control", "[WR §10.11]", f"{self.place(h)} is held only by deserters: "
+                          "uncontrolled", hex=h)]
         if who is None or self.defence_value(h) > 0:
             return []
         if h in self.held:
@@ -62,18 +65,23 @@ class ControlRules:
             return ev
         before = self.control[h]
         self.control[h] = who
-        names = {"free": "the Free Peoples", "sauron": "Sauron", "saruman": "Saruman"}
+        names = {"free": "the Free Peoples", "sauron": "Sauron", "saruman": "Saruman",
+                 None: "no one"}
         ev.append(event("control", "[WR §10.11]", f"{self.place(h)} passes from {names[before]} to "
                         f"{names[who]}", hex=h))
-        if h == "2613" and who == "free" and not self.flags["galadriel_free"]:
+        if h == self.L.dol_guldur and who == "free" and not self.flags["galadriel_free"]:
             self.flags["galadriel_free"] = True                    # [WR §V8] R-GALADRIEL-ONCE-TAKEN
             ev.append(event("galadriel", "[WR §V8]", "Dol Guldur has fallen: Galadriel may move"))
-        if h == "2824" and who != "free":
+        if h == self.L.minas_tirith and who != "free":
             d = self.chars.get("denethor")
             if d and d["alive"]:
                 ev += self.kill_char("denethor", "Minas Tirith has fallen (R-DENETHOR-DIES)",
                                      killer_seat=None)
         return ev
+
+    def only_deserters(self: Any, h: str) -> bool:
+        here = [r for r in self.units.values() if r["hex"] == h and r["str"] > 0 and r["active"]]
+        return bool(here) and all(r["deserted"] for r in here)
 
     def recount_control(self: Any) -> list[Event]:
         ev: list[Event] = []
@@ -102,13 +110,13 @@ class ControlRules:
         r = self.ring
         b = r["bearer"]
         c = self.chars.get(b) if b else None
-        if c and c["alive"] and c["hex"] == MOUNT_DOOM and not c["captive"] and not r["succumbed"] \
+        if c and c["alive"] and c["hex"] == self.L.mount_doom and not c["captive"] and not r["succumbed"] \
                 and c["seat"] == FELLOWSHIP and r["held_by"] == FELLOWSHIP:
             r["destroyed"] = True
             return self._win(FELLOWSHIP, "victory", f"{self.name(b)} casts the Ring into the fire of "
                              "Mount Doom: the Fellowship wins", "[WR §10.9.6]")
         sauron = self.seat_of("sauron")
-        if c and c["alive"] and c["hex"] == BARAD_DUR and r["held_by"] == sauron:
+        if c and c["alive"] and c["hex"] == self.L.barad_dur and r["held_by"] == sauron:
             return self._win(sauron, "victory", "The Ring is brought to Barad-dûr: Sauron wins",
                              VICTORY)
         if r["claim"] and c and c["alive"]:
@@ -132,7 +140,7 @@ class ControlRules:
             return []
         if len(self.sides) == 3:
             listed = set(self.D.value("S-V12", "garrison_list"))
-            if self.control.get(ISENGARD) == "saruman" and all(
+            if self.control.get(self.L.isengard) == "saruman" and all(
                     self.holder_of_units(h) == "saruman" for h in listed):
                 return self._win("saruman", "victory", "Saruman holds Isengard and every place of "
                                  "his list (R-SARUMAN-WIN)", VICTORY)
@@ -151,7 +159,7 @@ class ControlRules:
             u = self.spec(uid)
             n = self.D.nations[u.nation]
             if u.nation == "ISE":
-                if r["hex"] != ISENGARD:
+                if r["hex"] != self.L.isengard:
                     return False
             elif n.deserts:
                 if r["hex"] not in mordor and self.W.search_area(r["hex"]) not in n.home:

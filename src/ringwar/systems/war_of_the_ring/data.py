@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
@@ -285,6 +285,7 @@ class EventCard:
     when: tuple[str, ...]
     text: str
     keys: tuple[str, ...]
+    effect: Mapping[str, Any] = field(default_factory=dict)   # its numbers (R-EVENT-DECK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -684,6 +685,7 @@ class _EventCard(_M):
     sides: tuple[Literal["fellowship", "sauron", "saruman"], ...] = Field(min_length=1)
     text: str
     keys: Keys = ()
+    effect: dict[str, int | str | tuple[str, ...]] = {}
 
 
 class _EventDeck(_M):
@@ -1097,7 +1099,8 @@ def _decks(raw: dict[str, Any], chars: Mapping[str, Character],
             ok = w in steps or (w.startswith("answer:") and w[7:] in ids)
             err.check(ok, f"R-EVENT-TIMING.{c.id}", f"{w!r} is not a step of R-SEQUENCE")
         events[c.id] = EventCard(id=c.id, numbers=c.numbers, name=c.name, sides=c.sides,
-                                 when=tuple(when), text=c.text, keys=("R-EVENT-DECK", *c.keys))
+                                 when=tuple(when), text=c.text, keys=("R-EVENT-DECK", *c.keys),
+                                 effect=_freeze(dict(c.effect)))
 
     eye_raw = _validate(_EyeDeck, _tbl(raw, "R-EYE-DECK", file), file, "R-EYE-DECK")
     _count(err, "R-EYE-DECK.cards", eye_raw.size, len(eye_raw.cards), "Eye cards")

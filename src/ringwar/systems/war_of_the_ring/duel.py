@@ -249,7 +249,7 @@ def _wound(D: Definition, r: Round, win: Fighter, lose: Fighter, first_used: boo
         r.log.append(f"Gollum wins by {gollum_margin} or more and takes the Ring instead of "
                      "wounding [WR §10.9.5] (R-GOLLUM-TABLE)")
         return
-    if (win.side == "dark" and win.kind != "monster" and lose.ring_bearer
+    if (win.side not in ("free", "neutral") and win.kind != "monster" and lose.ring_bearer
             and r.margin >= int(D.value("R-RING-SEIZE-4", "margin"))):
         r.seizure_possible = True
         r.log.append(f"{win.name} may take the Ring instead of wounding [WR §10.4] 5 "

@@ -8,6 +8,7 @@ their own); here the game finds who stands where, asks who decides, rolls, and a
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ...core import hexes as hx
@@ -15,8 +16,6 @@ from ...core.engine import Action, Event, event
 from . import battle, duel, hunt
 from .pieces import FELLOWSHIP, base_id
 
-BARAD_DUR = "3523"
-ISENGARD = "1820"
 HOBBITS = ("frodo", "sam", "merry", "pippin")
 
 
@@ -40,20 +39,22 @@ class FightingRules:
 
     def eomer_exception(self: Any, uid: str, h: str) -> bool:
         """[WR §V24] Éomer and ROH-03 may attack an Orc force of 10 or less in unmobilized Rohan."""
-        if uid != self.D.value("R-EOMER-TROOPS", "unit") if "unit" in self.D.value("R-EOMER-TROOPS") else uid != "ROH-03":
+        troops = self.D.value("R-EOMER-TROOPS")
+        if base_id(uid) not in troops["units"]:
             return False
-        e = self.chars.get("eomer")
+        e = self.chars.get(troops["leader"])
         if not e or e["hex"] != h or not e["alive"] or e["hidden"]:
             return False
         if not self.W.in_region(h, "rohan"):
             return False
         foes = [u for u in self.units_in(h) if self.enemies(self.units[u]["seat"], FELLOWSHIP)]
         return bool(foes) and all(self.spec(u).kind == "orc" for u in foes) and \
-            sum(self.units[u]["str"] for u in foes) <= 10
+            sum(self.units[u]["str"] for u in foes) <= int(self.D.value("S-V24", "rohan_orc_exemption"))
 
     def defenders_in(self: Any, h: str, seat: str) -> list[str]:
+        # deserters defend normally [WR §10.2.5]; the Army of the Dead never defends (R-DEAD-ARMY)
         return [u for u, r in self.units.items() if r["hex"] == h and r["str"] > 0 and r["active"]
-                and not r["deserted"] and self.enemies(r["seat"], seat) and u != "DEAD-01"]
+                and self.enemies(r["seat"], seat) and u != "DEAD-01"]
 
     def affordable(self: Any, seat: str, units: list[str]) -> list[str]:
         """[WR §10.1] Each attacking Sauron unit costs 1 SP, each Saruman unit under control 1
@@ -80,11 +81,11 @@ class FightingRules:
 
     def saruman_may_attack(self: Any, h: str) -> bool:
         """[WR §V12] Outside control Saruman's units attack only garrison-list places, and
-        (R-SARUMAN2P-FIGHT-IN-ISENGARD) in Isengard and hexes an enemy army entered."""
+        (R-SARUMAN2P-FIGHT-IN-self.L.isengard) in Isengard and hexes an enemy army entered."""
         if self.flags["control"]:
             return True
         listed = set(self.D.value("S-V12", "garrison_list"))
-        return h in listed or h == ISENGARD or self.units_entered(h)
+        return h in listed or h == self.L.isengard or self.units_entered(h)
 
     def units_entered(self: Any, h: str) -> bool:
         return any(r["hex"] == h and r["start"] != h and r["seat"] == FELLOWSHIP
@@ -116,8 +117,9 @@ class FightingRules:
         raw = sum(self.units[u]["str"] for u in defs)
         mult_hex = h
         defence, how = battle.defence_strength(self.D, mult_hex, raw, ident)
-        if defs and self.flags.get("grond") == h and h == "2824":
-            defence, how = raw * 2, f"{raw} × 2 (Grond)"
+        if defs and self.flags.get("grond") == h:
+            mult = int(self.D.event_cards["grond"].effect["multiplier"])
+            defence, how = raw * mult, f"{raw} × {mult} (Grond)"
         col = battle.odds_column(self.D, attack, defence)
         if col is None:
             return None
@@ -164,8 +166,10 @@ class FightingRules:
             if "leads-only-ents" in spec.specials and not ents_only:
                 continue
             mo = spec.morale + c.get("mo", 0)
-            if "horn-of-the-mark" in c["items"] and any(self.spec(u).nation == "ROH" for u in units):
-                mo += 1
+            horn = self.D.magic_cards["horn-of-the-mark"].effect
+            if "horn-of-the-mark" in c["items"] and any(self.spec(u).nation in horn["leading"]
+                                                        for u in units):
+                mo += int(horn["leadership"])                             # [WR §11.9]
             if mo > best:
                 best, who = mo, cid
         if who is None and any(self.spec(u).type == "rangers" for u in units):
@@ -234,11 +238,14 @@ class FightingRules:
             shifts.append(battle.Shift(int(D.value("R-DEAD-ARMY", "attack_shift")),
                                        "the Army of the Dead [WR §7.3]"))
         if self.flags.get("dawnless") and all(self.spec(u).kind in ("orc", "troll") for u in att):
-            shifts.append(battle.Shift(1, "Dawnless Day [WR §11.7]"))
+            shifts.append(battle.Shift(int(D.event_cards["dawnless-day"].effect["shift"]),
+                                       "Dawnless Day [WR §11.7]"))
         if self.flags.get("ride") and any(self.spec(u).nation == "ROH" and self.spec(u).cavalry for u in att):
-            shifts.append(battle.Shift(1, "Ride of the Rohirrim [WR §11.7]"))
+            shifts.append(battle.Shift(int(D.event_cards["ride-of-the-rohirrim"].effect["shift"]),
+                                       "Ride of the Rohirrim [WR §11.7]"))
         if self.flags.get("huorns") == h:
-            shifts.append(battle.Shift(1 if seat == FELLOWSHIP else -1, "Huorns [WR §11.7]"))
+            s = int(D.event_cards["huorns"].effect["shift"])
+            shifts.append(battle.Shift(s if seat == FELLOWSHIP else -s, "Huorns [WR §11.7]"))
             self.flags["huorns"] = None
         if self.flags.get("grond") == h:
             self.flags["grond"] = None
@@ -275,7 +282,7 @@ class FightingRules:
         nations = {self.spec(u).nation for u in defs}
         for n in sorted(nations):
             ev += self.event_mobilize("attacked", nation=n)
-        if any(self.spec(u).nation == "ENT" for u in att) and h == ISENGARD:
+        if any(self.spec(u).nation == "ENT" for u in att) and h == self.L.isengard:
             ev += self.ents_negate()
         if "DEAD-01" in att:
             self.flags["dead_combats"] += 1
@@ -397,7 +404,7 @@ class FightingRules:
                       f"{self.place(cur)}", path=path)]
 
     def ents_negate(self: Any) -> list[Event]:
-        d = self.defence.get(ISENGARD)
+        d = self.defence.get(self.L.isengard)
         if d is None or d["destroyed"]:
             return []
         d["destroyed"] = True
@@ -426,7 +433,7 @@ class FightingRules:
                     ev += self.step_away(cid)
             elif self.D.characters[cid].nazgul:
                 ev += self.disperse(cid)
-            elif cid == "saruman" and h == ISENGARD:
+            elif cid == "saruman" and h == self.L.isengard:
                 continue
             elif not (self.ring["succumbed"] and cid == self.ring["bearer"]):
                 ev += self.kill_char(cid, "alone with enemy armies [WR §8.1]", killer_seat=None)
@@ -457,17 +464,25 @@ class FightingRules:
                 self.ring.update(bearer=heir, held_by=FELLOWSHIP, worn=False, claim=False)
                 ev.append(event("ring", "[WR §8.1]", f"{self.name(cid)} drops the Ring: "
                                 f"{self.name(heir)} takes it", reveal=True))
-        c.update(hex=BARAD_DUR, grounded=2, seen=BARAD_DUR)
+        c.update(hex=self.L.barad_dur, grounded=2, seen=self.L.barad_dur)
         c["e"] = max(c["e"], 1)
         return [event("disperse", "[WR §8.1]", f"{self.name(cid)} is dispersed to Barad-dûr")] + ev
 
     def kill_char(self: Any, cid: str, why: str, killer_seat: str | None) -> list[Event]:
         c = self.chars[cid]
         h = c["hex"]
+        was_hidden = c["hidden"]
         c.update(alive=False, hidden=False, captive=None)
         self.captives.pop(cid, None)
-        ev = [event("killed", "[WR §10.4]", f"{self.name(cid)} is killed in {self.place(h)} ({why})",
-                    reveal=True)]
+        if was_hidden:
+            # [WR §12] a hidden character dying unseen (the Ring's burden) tells the others
+            # only that he is dead, not where his companions hide
+            ev = [event("killed", "[WR §10.4]", f"{self.name(cid)} is dead ({why})", reveal=True),
+                  event("killed", "[WR §10.4]", f"(hidden) {self.name(cid)} died in {self.place(h)}",
+                        visible_to=FELLOWSHIP)]
+        else:
+            ev = [event("killed", "[WR §10.4]", f"{self.name(cid)} is killed in {self.place(h)} "
+                        f"({why})", reveal=True)]
         if self.ring["bearer"] == cid and not self.ring["destroyed"]:
             ev += self.pass_ring(cid, h, killer_seat)
         c["hex"] = None
@@ -538,6 +553,34 @@ class FightingRules:
             ev.append(event("ring", "[WR §10.8.1]", "The Ring is taken with its bearer (R-RING-PASS)"))
         return ev
 
+    def capture_or_answer(self: Any, seat: str, cid: str) -> list[Event]:
+        """A capture attempt on the Ring-bearer waits for his answer: he may put the Ring on
+        first (R-RING-WEAR-TIMING), and a wearer cannot be captured (R-WEAR-EFFECTS)."""
+        key = "answered_capture_" + cid
+        if cid == self.ring["bearer"] and not self.ring["worn"] and not self.sd.get(key) \
+                and any(a["type"] == "put_on" for a in self.ring_actions()):
+            self.sd[key] = True
+            self.queue.insert(0, {"kind": "capture_after_ring", "seat": seat, "target": cid,
+                                  "rule": "[WR §10.8.1]"})
+            self.ask = {"kind": "ring_answer", "seat": FELLOWSHIP, "rule": "[WR §10.9.2]",
+                        "why": "about to be captured"}
+            return [event("capture", "[WR §10.8.1]", f"{self.seat_name(seat)} tries to capture "
+                          f"{self.name(cid)}")]
+        return self.capture_attempt(seat, cid)
+
+    def opts_capture_after_ring(self: Any, ask: dict[str, Any]) -> list[Action]:
+        c = self.chars[ask["target"]]
+        if not c["alive"] or c["captive"]:
+            return []
+        return [{"type": "withdraw"}] if self.wearer() == ask["target"] else [{"type": "capture"}]
+
+    def ans_capture_after_ring(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        if action["type"] == "withdraw":
+            self.sd.setdefault("tried", []).append(ask["target"])
+            return [event("capture", "[WR §10.9.3]", f"{self.name(ask['target'])} wears the Ring: "
+                          "armies cannot capture him (R-WEAR-EFFECTS)")]
+        return self.capture_attempt(ask["seat"], ask["target"])
+
     def free_captive(self: Any, cid: str, why: str) -> list[Event]:
         self.captives.pop(cid, None)
         c = self.chars[cid]
@@ -553,7 +596,7 @@ class FightingRules:
         for cid, info in sorted(self.captives.items()):
             h = info["hex"]
             info["failed"] = False
-            if h == BARAD_DUR or h == ISENGARD:
+            if h == self.L.barad_dur or h == self.L.isengard:
                 info["failed"] = True
                 continue
             die = self.dice.d6()
@@ -589,7 +632,7 @@ class FightingRules:
         out = []
         for cid, info in sorted(self.captives.items()):
             h = info["hex"]
-            if not info.get("failed") or h in self.D.citadels or h == BARAD_DUR:
+            if not info.get("failed") or h in self.D.citadels or h == self.L.barad_dur:
                 continue                                  # [WR §V3]
             if cid in self.sd.get("rescued_tried", []):
                 continue
@@ -644,7 +687,7 @@ class FightingRules:
         never = set(self.D.value("R-CONVERT-EXCLUSIONS", "never"))
         out = []
         for cid, info in sorted(self.captives.items()):
-            if info["hex"] != ISENGARD or info["seat"] != "saruman":
+            if info["hex"] != self.L.isengard or info["seat"] != "saruman":
                 continue
             if cid in never or ("ring-bearer" in never and self.ring["bearer"] == cid):
                 continue
@@ -671,9 +714,18 @@ class FightingRules:
         c = self.chars[pid]
         items = tuple(c["items"]) + (("the-one-ring",) if self.ring["bearer"] == pid else ())
         wearing = self.wearer() == pid
-        return duel.fighter_from_character(self.D, pid, c["e"], items, wearing=wearing,
-                                           claimant=wearing and self.ring["claim"],
-                                           shadow=c["shadow"])
+        f = duel.fighter_from_character(self.D, pid, c["e"], items, wearing=wearing,
+                                        claimant=wearing and self.ring["claim"], shadow=c["shadow"])
+        if c.get("cm"):
+            f = dataclasses.replace(f, combat=f.combat + c["cm"])     # Gandalf the White [WR §11.7]
+        if pid == "gollum" and self.gollum["state"] == "has-ring":
+            # [WR §10.9.5] with the Ring he is a Dark Power piece, and may be fought like one
+            f = dataclasses.replace(f, side="dark")
+        elif len(self.sides) == 3 and c["seat"] == "saruman":
+            # [WR §V13] Saruman's own are a side of their own (they fight the Nazgûl once the
+            # Dark Alliance has ended; while it holds the game never pairs them)
+            f = dataclasses.replace(f, side="saruman")
+        return f
 
     def duel_options(self: Any, seat: str) -> list[Action]:
         out: list[Action] = []
@@ -693,6 +745,21 @@ class FightingRules:
         out += self.card_actions(seat, self.step)
         return out
 
+    def saruman_ring_actions(self: Any, seat: str) -> list[Action]:
+        """[WR §10.9.4] [WR §V10] In the three-player game Saruman, bearing the Ring, may put it
+        on and claim its power (the claim ends the Dark Alliance, R-ALLIANCE-END)."""
+        r = self.ring
+        b = r["bearer"]
+        if len(self.sides) != 3 or seat != "saruman" or b != "saruman" or r["destroyed"] \
+                or r["held_by"] != "saruman":
+            return []
+        c = self.chars[b]
+        if not c["alive"] or c["captive"]:
+            return []
+        if not r["worn"]:
+            return [{"type": "put_on"}]
+        return [] if r["claim"] else [{"type": "claim"}]
+
     def opts_duels(self: Any, ask: dict[str, Any]) -> list[Action]:
         return self.duel_options(ask["seat"]) + [{"type": "done"}]
 
@@ -703,7 +770,7 @@ class FightingRules:
             self.sd["done"] = True
             return []
         if kind == "capture":
-            return self.capture_attempt(seat, action["target"])
+            return self.capture_or_answer(seat, action["target"])
         if kind == "play":
             return self.play_card(seat, action)
         return self.challenge(seat, action["lead"], action["target"])
@@ -755,7 +822,7 @@ class FightingRules:
         if action["type"] == "refuse":
             t = ask["target"]
             self.sd.setdefault("fought", []).append(t)
-            self.chars[t].update(hex=BARAD_DUR, seen=BARAD_DUR)
+            self.chars[t].update(hex=self.L.barad_dur, seen=self.L.barad_dur)
             return [event("refuse", "[WR §8.1]", f"{self.name(t)} refuses and flies to Barad-dûr "
                           "(R-NAZGUL-REFUSE)")]
         return self.begin_duel(ask["phasing"], ask["lead"], ask["target"])
@@ -793,17 +860,61 @@ class FightingRules:
             win, lose = (d["a"], d["b"]) if r.winner == "a" else (d["b"], d["a"])
             if r.absorbed:
                 d["used_b" if r.winner == "a" else "used_a"] = True
-            if r.seizure_possible:
+            if win in self.chars and self.chars[win]["citadel"] is not None:
+                # [WR §8.1] in its citadel it defends as normal but inflicts no damage
+                ev.append(event("duel", "[WR §8.1]", f"{self.name(win)} wins the round but, staying "
+                                "in a citadel after a real wound, inflicts no damage"))
+            elif r.seizure_possible:
                 ev += self.seize_ring(win, lose)
                 over = True
             else:
                 ev += self.wound(lose, r, win)
+                over = r.fate is not None
                 if r.to_citadel and win in self.chars:
                     ev += self.to_citadel(win)
-                over = r.fate is not None
+                    over = True                         # he leaves the fight [WR §8.1]
         if over or d["round"] >= int(self.D.value("R-IC-PROCEDURE", "rounds")):
             self.duel = None
             return ev + [event("duel", "[WR §10.4]", "The combat ends")]
+        if r.winner is not None:
+            loser = "b" if r.winner == "a" else "a"
+            if self.lead_choices(loser):
+                # [WR §10.4] 3 (R-IC-PROCEDURE loser_may_change_lead)
+                self.ask = {"kind": "new_lead", "seat": self.seat_of_piece(d[loser]), "side": loser,
+                            "rule": "[WR §10.4]"}
+                return ev
+        self.ask = {"kind": "duel_round", "seat": d["phasing"], "rule": "[WR §10.4]"}
+        return ev
+
+    def lead_choices(self: Any, side: str) -> list[str]:
+        """Characters of the losing lead's side in the hex who may take over the fight."""
+        d = self.duel
+        lead, other = d[side], d["b" if side == "a" else "a"]
+        if lead not in self.chars or not self.D.value("R-IC-PROCEDURE", "loser_may_change_lead"):
+            return []
+        c = self.chars[lead]
+        out = []
+        for m, r in sorted(self.chars.items()):
+            if m == lead or r["hex"] != c["hex"] or r["seat"] != c["seat"] or not r["alive"] \
+                    or r["hidden"] or r["captive"] or r["citadel"] is not None:
+                continue
+            if duel.may_fight(self.D, self.fighter(m), self.fighter(other)) is None:
+                out.append(m)
+        return out
+
+    def opts_new_lead(self: Any, ask: dict[str, Any]) -> list[Action]:
+        return [{"type": "keep_lead"}] + [{"type": "new_lead", "piece": m}
+                                          for m in self.lead_choices(ask["side"])]
+
+    def ans_new_lead(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
+        d = self.duel
+        ev: list[Event] = []
+        if action["type"] == "new_lead":
+            old, d[ask["side"]] = d[ask["side"]], action["piece"]
+            d["used_" + ask["side"]] = False
+            self.sd.setdefault("fought", []).append(action["piece"])
+            ev.append(event("duel", "[WR §10.4]", f"{self.name(action['piece'])} takes "
+                            f"{self.name(old)}'s place in the fight"))
         self.ask = {"kind": "duel_round", "seat": d["phasing"], "rule": "[WR §10.4]"}
         return ev
 
@@ -824,6 +935,8 @@ class FightingRules:
         c = self.chars[pid]
         c["e"] = r.after if r.after is not None else c["e"]
         c["shadow"] += r.shadow
+        if self.D.characters[pid].nazgul and r.real:
+            c["real"] = c.get("real", 0) + r.real       # [WR §8.1] real wounds never heal
         if r.fate == "dispersed":
             return self.disperse(pid)
         if r.fate in ("killed", "destroyed"):
@@ -893,7 +1006,7 @@ class FightingRules:
         if how == "none":
             return [event("hunt", "[WR §10.7.2]", "The hunters let them be")]
         if how == "capture":
-            return self.capture_attempt(ask["seat"], action["target"])
+            return self.capture_or_answer(ask["seat"], action["target"])
         return self.challenge(ask["seat"], action["with"], action["target"])
 
     # ----- Eye and Magic sites [WR §10.10] -------------------------------------------------------
@@ -927,13 +1040,21 @@ class FightingRules:
         return ev, stop
 
     def take_magic(self: Any, cid: str, h: str) -> list[Event]:
-        card = self.sites["magic"].get(h)
-        if card is None:
-            return []
+        """The first Free character to enter a Magic site takes its card (a site dealt a
+        second card, as Lórien beside its Phial [WR §5.8], gives one card per entry)."""
+        for key in (h, h + "+"):
+            card = self.sites["magic"].get(key)
+            if card is None:
+                continue
+            spec = self.D.magic_cards[card]
+            if spec.user and spec.user != cid:
+                continue                                               # R-SITE-FIXED-USER
+            return self._take(cid, h, key, card)
+        return []
+
+    def _take(self: Any, cid: str, h: str, key: str, card: str) -> list[Event]:
         spec = self.D.magic_cards[card]
-        if spec.user and spec.user != cid:
-            return []                                                  # R-SITE-FIXED-USER
-        self.sites["magic"].pop(h)
+        self.sites["magic"].pop(key)
         self.chars[cid]["items"].append(card)
         hidden = self.chars[cid]["hidden"]
         return [event("magic", "[WR §10.10]", f"{self.name(cid)} takes {spec.name} in {self.place(h)}",
@@ -1049,11 +1170,18 @@ class FightingRules:
         if action["type"] == "claim":
             r["claim"] = True
             self.reveal(b)
-            return [event("claim", "[WR §10.9.4]", f"{self.name(b)} claims the power of the Ring in "
-                          f"{self.place(c['hex'])}!", reveal=True)]
+            ev = [event("claim", "[WR §10.9.4]", f"{self.name(b)} claims the power of the Ring in "
+                        f"{self.place(c['hex'])}!", reveal=True)]
+            if b == "saruman" and self.flags["alliance"]:
+                self.flags["alliance"] = False
+                ev.append(event("alliance", "[WR §V13]", "Saruman's claim ends the Dark Alliance "
+                                "(R-ALLIANCE-END)"))
+            return ev
         to = action["to"]
         r["bearer"] = to
-        hidden = c["hidden"] and self.chars[to]["hidden"]
+        # either of them hidden: the hand-over is the Fellowship's secret (a public word would
+        # place the hidden one in the other's hex) [WR §12]
+        hidden = c["hidden"] or self.chars[to]["hidden"]
         return [event("ring", "[WR §10.9.1]", f"{self.name(b)} gives the Ring to {self.name(to)}",
                       visible_to=FELLOWSHIP if hidden else None)]
 
@@ -1064,8 +1192,11 @@ DECISIONS = {
     "rescue": (FightingRules.opts_rescue, FightingRules.ans_rescue),
     "duels": (FightingRules.opts_duels, FightingRules.ans_duels),
     "refuse": (FightingRules.opts_refuse, FightingRules.ans_refuse),
+    "capture_after_ring": (FightingRules.opts_capture_after_ring,
+                           FightingRules.ans_capture_after_ring),
     "challenge_after_ring": (FightingRules.opts_challenge_after_ring,
                              FightingRules.ans_challenge_after_ring),
     "duel_round": (FightingRules.opts_duel_round, FightingRules.ans_duel_round),
+    "new_lead": (FightingRules.opts_new_lead, FightingRules.ans_new_lead),
     "hunt": (FightingRules.opts_hunt, FightingRules.ans_hunt),
 }

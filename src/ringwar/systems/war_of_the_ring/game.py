@@ -25,7 +25,7 @@ from .control import ControlRules
 from .data import Definition, Unit, load
 from .fighting import DECISIONS as FIGHT_DECISIONS
 from .fighting import FightingRules
-from .mapdata import WarMap, load_map
+from .mapdata import Landmarks, WarMap, load_map
 from .movement import DECISIONS as MOVE_DECISIONS
 from .movement import MovementRules
 from .pieces import (
@@ -45,7 +45,8 @@ from .turn import DECISIONS, TurnRules
 #: fields of the state, in the order they are hashed and copied
 STATE = ("turn_", "step", "ask", "units", "chars", "ring", "gollum", "sp", "mobilized", "grip",
          "control", "defence", "flags", "search", "decks", "hands", "discards", "sites",
-         "monsters", "result_", "queue", "spotted", "captives", "sd", "duel", "held")
+         "monsters", "result_", "queue", "spotted", "captives", "sd", "duel", "held",
+         "last_search")
 
 
 def _deep(x: Any) -> Any:
@@ -64,6 +65,9 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
     hidden_information: ClassVar[bool] = True
     SCENARIOS: ClassVar[tuple[str, ...]] = ("campaign",)
     SELECTIONS: ClassVar[frozenset[str]] = frozenset({"select"})
+    #: the longest menu the game offers (a Nazgûl's flights, the Eagles' landings): the
+    #: PettingZoo environment's action space
+    MAX_LEGAL_ACTIONS: ClassVar[int] = 1024
     OPTIONS: ClassVar[dict[str, Option]] = {
         "players": Option(2, "2: the Fellowship and the Dark Power (scenario A); 3: the "
                              "Fellowship, Saruman and Sauron (scenario B) [WR §2]", choices=(2, 3)),
@@ -87,6 +91,7 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
         self.D = D = load()
         self.W = load_map()
         self.hexmap = self.W.picture_hexmap(borders=True)
+        self.L = Landmarks.of(self.W)
         three = self.options["players"] == 3
         self.sides = SEATS3 if three else SEATS2        # type: ignore[misc]
         self.scenario_id = "B" if three else "A"
@@ -133,6 +138,7 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
                       "eye_turns": False, "deceived": False, "crebain": False,
                       "saruman_attacked": False, "search_cancel": False, "cloaks": None}
         self.search: dict[str, Any] | None = None
+        self.last_search: dict[str, Any] | None = None    # the last resolved card (public)
         self.decks = {"search": [c.n for c in D.search_cards], "event": []}
         for cid, card in D.event_cards.items():
             self.decks["event"].extend([cid] * len(card.numbers))
@@ -263,7 +269,8 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
 
     def spec(self, uid: str) -> Unit:
         """The order-of-battle entry of a unit (a split unit's is its parent's) [WR §7]."""
-        return self.D.units[base_id(uid)]
+        u = self.D.units.get(uid)
+        return u if u is not None else self.D.units[base_id(uid)]
 
     def place(self, h: str | None) -> str:
         if h is None:
@@ -299,6 +306,19 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
     def redeal(self, side: str, rng: Any) -> None:
         from .views import redeal
         redeal(self, side, rng)
+
+    def glossary(self) -> dict[str, Any]:
+        """Public names for what views name by id (the web app serves it with the map): event
+        cards with their texts and timings, nations, search areas, citadels, seats."""
+        D = self.D
+        return {
+            "cards": {cid: {"name": c.name, "text": c.text, "when": list(c.when),
+                            "sides": list(c.sides)} for cid, c in D.event_cards.items()},
+            "nations": {code: n.name for code, n in D.nations.items()},
+            "areas": {a: self.W.area(a).name for a in sorted(self.W.areas)},
+            "citadels": dict(sorted(D.citadels.items())),
+            "seats": {s: SEAT_NAMES[s] for s in self.sides},
+        }
 
     def prompt(self, ask: dict[str, Any]) -> str:
         from .views import prompt

@@ -35,8 +35,8 @@ def spot(D: Definition, die: int, value: int, *, used_road: bool = False, cloak:
         mod += int(D.value("R-CLOAK", "modifier"))
         why.append("Elven Cloak")
     if guided:
-        mod -= 1
-        why.append("Gollum guides [WR §10.9.5]")
+        mod += 1
+        why.append("Gollum guides the Ring-bearer [WR §10.9.5]")
     never = int(D.value("R-SEARCH-NAT6", "natural_never_spots"))
     ok = die != never and die + mod <= value
     return Roll(die, mod, value, ok, ", ".join(why) or "no modifier")

@@ -711,6 +711,33 @@ class WarMap:
                           highlight=[p.hex for p in self.objectives])
 
 
+# ----- the places the rules name ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Landmarks:
+    """The hexes of the places the rules name [WR §5.3], looked up by name in the map data, so
+    that a corrected map (R-MAP-PLACES) moves them without touching the rules."""
+
+    barad_dur: str
+    mount_doom: str
+    isengard: str
+    minas_tirith: str
+    dunharrow: str
+    erech: str
+    rivendell: str
+    lorien: str
+    dol_guldur: str
+    edoras: str
+    pelargir: str
+
+    @classmethod
+    def of(cls, W: WarMap) -> Landmarks:
+        names = {"barad_dur": "Barad-dur", "mount_doom": "Mount Doom", "isengard": "Isengard",
+                 "minas_tirith": "Minas Tirith", "dunharrow": "Dunharrow", "erech": "Erech",
+                 "rivendell": "Rivendell", "lorien": "Lorien", "dol_guldur": "Dol Guldur",
+                 "edoras": "Edoras", "pelargir": "Pelargir"}
+        return cls(**{k: W.place_named(v).hex for k, v in names.items()})
+
+
 # ----- loading -----------------------------------------------------------------------------
 def load_map_from(map_path: str | Path, places_path: str | Path) -> WarMap:
     """Read and validate a map pair (uncached: tests feed it damaged copies)."""
@@ -737,7 +764,7 @@ def load_map() -> WarMap:
 
 
 __all__ = [
-    "Area", "Hexside", "HexsideEffect", "MapDataError", "Pass", "Place", "Region", "Site",
+    "Area", "Hexside", "Landmarks", "HexsideEffect", "MapDataError", "Pass", "Place", "Region", "Site",
     "TerrainEffect", "WarMap", "load_map", "load_map_from",
     "MOVERS", "OWNERS", "PLACE_TAGS", "WALL_KINDS", "GREAT_RIVER_KINDS",
 ]

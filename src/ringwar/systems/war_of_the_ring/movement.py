@@ -17,9 +17,6 @@ from ...core.engine import Action, Event, event
 from . import hunt
 from .pieces import FELLOWSHIP
 
-MOUNT_DOOM = "3324"
-BARAD_DUR = "3523"
-DUNHARROW, ERECH = "2223", "2025"
 MOVE = "[WR §10.2]"
 
 _STEPS: dict[tuple[int, str, bool], dict[str, list[tuple[str, float, bool, bool]]]] = {}
@@ -30,6 +27,15 @@ def steps_from(W: Any, mover: str, open_passes: bool) -> dict[str, list[tuple[st
     map: the map is frozen)."""
     key = (id(W), mover, open_passes)
     table = _STEPS.get(key)
+    if table is None and mover == "character+rope":
+        # the Elven Rope: rough ground costs the holder 1 [WR §11.9] (R-MAGIC-DECK)
+        rope = float(_rope_cost(W))
+        rough = W.terrain_cost
+        table = {a: [(b, c - (rough(b, "character") - rope)
+                      if W.terrain(b) == "rough" and not road else c, road, river)
+                     for b, c, road, river in outs]
+                 for a, outs in steps_from(W, "character", open_passes).items()}
+        _STEPS[key] = table
     if table is None:
         table = {}
         for a in W.hexes:
@@ -54,7 +60,7 @@ class MovementRules:
     def armies_at(self: Any) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}
         for r in self.units.values():
-            if r["hex"] and r["str"] > 0 and not r["deserted"] and r["active"]:
+            if r["hex"] and r["str"] > 0 and r["active"]:   # deserters too: they defend [WR §10.2.5]
                 out.setdefault(r["hex"], set()).add(r["seat"])
         return out
 
@@ -68,8 +74,7 @@ class MovementRules:
 
     def enemy_army_in(self: Any, h: str, seat: str | None) -> bool:
         for r in self.units.values():
-            if r["hex"] == h and r["str"] > 0 and not r["deserted"] and r["active"] \
-                    and self.enemies(r["seat"], seat):
+            if r["hex"] == h and r["str"] > 0 and r["active"] and self.enemies(r["seat"], seat):
                 return True
         return False
 
@@ -84,7 +89,7 @@ class MovementRules:
         d = self.defence.get(h)
         if d is None or d["destroyed"]:
             return 0
-        lord = {"2008": "elrond", "2315": "galadriel"}.get(h)
+        lord = {self.L.rivendell: "elrond", self.L.lorien: "galadriel"}.get(h)
         if lord is not None:
             c = self.chars.get(lord)
             if c is None or not c["alive"] or c["hex"] != h or c["captive"]:
@@ -93,9 +98,10 @@ class MovementRules:
 
     def place_owner(self: Any, h: str) -> str | None:
         """The side holding a place (objectives: its control; otherwise its printed owner)."""
-        ctl = self.control.get(h) or self.held.get(h)
-        if ctl is not None:
-            return ctl
+        if h in self.control:
+            return self.control[h]                 # None: uncontrolled (held by deserters)
+        if h in self.held:
+            return self.held[h]
         p = self.W.place(h)
         return p.owner if p else None
 
@@ -154,13 +160,15 @@ class MovementRules:
     def char_mf(self: Any, cid: str) -> float:
         c = self.chars[cid]
         spec = self.D.characters[cid]
-        if self.ring["succumbed"] and cid == self.ring["bearer"]:
+        if cid == self.ring["bearer"] and (self.ring["succumbed"] or cid == "gollum"):
+            # the succumbed wearer, or Gollum with the Ring: a Dark Power piece of MF 5
             return float(self.D.value("R-SUCCUMB", "mf"))
         mf = float(spec.mf + c["mf_bonus"])
+        magic = self.D.magic_cards
         if "lembas" in c["items"]:
-            mf += 1
-        if cid == "gandalf" and "shadowfax" in c["items"]:
-            mf = 10.0
+            mf += float(magic["lembas"].effect["mf_bonus"])               # [WR §11.9]
+        if "shadowfax" in c["items"] and magic["shadowfax"].user == cid:
+            mf = float(magic["shadowfax"].effect["mf"])                   # [WR §V30]
         return mf
 
     def char_may_move(self: Any, cid: str, seat: str) -> str | None:
@@ -186,9 +194,9 @@ class MovementRules:
             return "[WR §V18] Elrond cannot leave Rivendell before M+4"
         if cid == "saruman" and len(self.sides) == 2 and not self.flags["control"]:
             return "[WR §V12] Saruman stays in Isengard unless the Dark Power has taken control"
-        if cid == "saruman" and c["hex"] == "1820" and self.enemy_army_in("1820", seat):
+        if cid == "saruman" and c["hex"] == self.L.isengard and self.enemy_army_in(self.L.isengard, seat):
             return "[WR §8.1] Saruman is besieged in Isengard (R-ALONE-WITH-ARMIES)"
-        if cid == "gollum":
+        if cid == "gollum" and self.gollum["state"] != "has-ring":
             return "[WR §10.9.5] Gollum moves by his own rules"
         return None
 
@@ -200,7 +208,8 @@ class MovementRules:
         """[WR §10.1] (R-SP-COSTS) What a move costs the Dark Power: 1 a Nazgûl or the Mouth,
         1 an army stack; Saruman's forces outside control, the succumbed wearer and the
         three-player Saruman and the Fellowship pay nothing."""
-        if seat in self.D.value("R-SP-COSTS", "seats_without_sp"):
+        costs = self.D.value("R-SP-COSTS")
+        if seat in costs["seats_without_sp"]:
             return 0
         first = pieces[0]
         if first in self.units:
@@ -209,23 +218,36 @@ class MovementRules:
                 return 0
             if all(self.unmobilized_escort(p) for p in pieces if p in self.units):
                 return 0                     # captive escorts move free (R-SP-COSTS)
-            return int(self.D.value("R-SP-COSTS", "move_stack"))
+            return int(costs["move_stack"])
         spec = self.D.characters[first]
         if spec.nazgul or first == "mouth":
-            return int(self.D.value("R-SP-COSTS", "move_nazgul_or_mouth"))
+            return int(costs["move_nazgul_or_mouth"])
         return 0
 
     def movable(self: Any, seat: str) -> tuple[list[str], list[str], list[str]]:
         """(units, characters, stack hexes) the seat may move now."""
+        units, chars, stacks = self._movable(seat)
+        return units, chars, sorted(stacks)
+
+    def _movable(self: Any, seat: str) -> tuple[list[str], list[str], dict[str, list[str]]]:
+        """The movable pieces and the stacks (hex -> units) of a seat, worked out once per
+        state (the cache is keyed by the state's version, bumped by every answer)."""
+        cache = self.__dict__.setdefault("_dest_cache", {})
+        key = ("movable", self.version, seat)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
         units = [u for u in self.units if self.unit_may_move(u, seat)]
         chars = [c for c in self.chars if self.char_may_move(c, seat) is None]
-        by_hex: dict[str, int] = {}
+        by_hex: dict[str, list[str]] = {}
         for u in units:
-            by_hex[self.units[u]["hex"]] = by_hex.get(self.units[u]["hex"], 0) + 1
+            by_hex.setdefault(self.units[u]["hex"], []).append(u)
         for u, r in self.units.items():      # the Army of the Dead moves with Aragorn
             if u == "DEAD-01" and r["hex"] and not r["moved"] and self.aragorn_leads(r["hex"], seat):
-                by_hex[r["hex"]] = by_hex.get(r["hex"], 0) + 2
-        stacks = sorted(h for h, n in by_hex.items() if n >= 2)
+                by_hex.setdefault(r["hex"], []).append(u)
+        stacks = {h: us for h, us in by_hex.items()
+                  if len(us) >= 2 or (us and "DEAD-01" in us)}
+        cache[key] = (units, chars, stacks)
         return units, chars, stacks
 
     def aragorn_leads(self: Any, h: str, seat: str) -> bool:
@@ -240,34 +262,38 @@ class MovementRules:
         out: list[Action] = []
         # a piece is offered if it can take a first step (its full menu is worked out when it
         # is selected: listing every piece's menu here would cost a search per piece)
-        army = steps_from(self.W, "army", self.passes_open("army"))
-        walk = steps_from(self.W, "character", self.passes_open("character"))
+        army = first_steps(self.W, "army", self.passes_open("army"))
+        walk = first_steps(self.W, "character", self.passes_open("character"))
+        free = seat in self.D.value("R-SP-COSTS", "seats_without_sp")
+        sp = self.sp
         for u in units:
-            if self.sp >= self.move_cost_sp(seat, [u]) and _can_step(army, self.units[u]["hex"],
-                                                                     self.unit_mf(u)):
+            if army.get(self.units[u]["hex"], 99.0) <= self.unit_mf(u) + 1e-9 and (
+                    free or sp >= self.move_cost_sp(seat, [u])):
                 out.append({"type": "select", "piece": u})
         for h in stacks:
             pieces = self.stack_pieces(h, seat)
-            if self.sp >= self.move_cost_sp(seat, pieces) and _can_step(
-                    army, h, min(self.unit_mf(p) for p in pieces if p != "DEAD-01") if
-                    any(p != "DEAD-01" for p in pieces) else 6.0):
+            mf = min((self.unit_mf(p) for p in pieces if p != "DEAD-01"), default=6.0)
+            if army.get(h, 99.0) <= mf + 1e-9 and (free or sp >= self.move_cost_sp(seat, pieces)):
                 out.append({"type": "select", "stack": h})
         for c in chars:
-            if self.sp >= self.move_cost_sp(seat, [c]) and (
-                    self.D.characters[c].nazgul or _can_step(walk, self.chars[c]["hex"], self.char_mf(c))):
+            if (self.D.characters[c].nazgul or
+                    walk.get(self.chars[c]["hex"], 99.0) <= self.char_mf(c) + 1e-9) and (
+                    free or sp >= self.move_cost_sp(seat, [c])):
                 out.append(self.secret({"type": "select", "piece": c}, c))
         if seat == FELLOWSHIP:
             for cid, c in sorted(self.chars.items()):
                 if c["alive"] and c["hidden"] and c["seat"] == seat and not c["captive"]:
                     out.append({"type": "reveal", "piece": cid})
+            out += self.item_actions(seat)
             out += self.ring_actions()
             if self.paths_open():
                 out.append({"type": "paths"})
             a = self.chars.get("aragorn")
-            if a and a["alive"] and a["hex"] == "1820" and not a["captive"] \
+            if a and a["alive"] and a["hex"] == self.L.isengard and not a["captive"] \
                     and not self.flags["palantir"].get("orthanc_cancel") \
-                    and self.control.get("1820") == "free":
+                    and self.control.get(self.L.isengard) == "free":
                 out.append({"type": "palantir"})
+        out += self.saruman_ring_actions(seat)
         out += self.card_actions(seat, self.step)
         out.append({"type": "done"})
         return out
@@ -290,6 +316,8 @@ class MovementRules:
             c = self.chars[action["piece"]]
             return [event("reveal", "[WR §V1]", f"{self.name(action['piece'])} reveals himself in "
                           f"{self.place(c['hex'])}", reveal=True)]
+        if kind in ("give_item", "use"):
+            return self.item_action(action)
         if kind == "paths":
             return self.use_paths(seat)
         if kind == "palantir":
@@ -304,11 +332,72 @@ class MovementRules:
             return self.play_card(seat, action)
         raise AssertionError(kind)
 
+    # ----- Magic items [WR §10.10] [WR §11.9] -------------------------------------------------
+    def item_actions(self: Any, seat: str) -> list[Action]:
+        """A Magic card passes between characters only in the same hex [WR §10.10]; Athelas
+        and the Ent-draught are used once [WR §11.9].  A hidden holder's acts are secret."""
+        magic = self.D.magic_cards
+        out: list[Action] = []
+        for cid, c in sorted(self.chars.items()):
+            if c["seat"] != seat or not c["alive"] or c["captive"] or not c["hex"] \
+                    or not any(i in magic for i in c["items"]):
+                continue
+            mates = [m for m, r in sorted(self.chars.items()) if m != cid and r["hex"] == c["hex"]
+                     and r["seat"] == seat and r["alive"] and not r["captive"]]
+            for item in sorted(set(c["items"])):
+                spec = magic.get(item)
+                if spec is None:
+                    continue                                  # a starting item stays with him
+                if not spec.user:
+                    for m in mates:
+                        out.append(self.secret({"type": "give_item", "piece": cid, "item": item,
+                                                "to": m}, cid))
+                if item == "athelas":
+                    for t in [cid, *mates]:
+                        r = self.chars[t]
+                        top = self.D.characters[t].endurance - r.get("real", 0) + r.get("max_bonus", 0)
+                        if r["e"] < top:
+                            out.append(self.secret({"type": "use", "piece": cid, "item": item,
+                                                    "target": t}, cid))
+                elif item == "ent-draught" and self.draught_drinkers(cid):
+                    out.append(self.secret({"type": "use", "piece": cid, "item": item}, cid))
+        return out
+
+    def draught_drinkers(self: Any, cid: str) -> list[str]:
+        n = len(self.D.magic_cards["ent-draught"].effect["targets"])
+        h = self.chars[cid]["hex"]
+        hobbits = [m for m in ("frodo", "sam", "merry", "pippin") if m in self.chars
+                   and self.chars[m]["hex"] == h and self.chars[m]["alive"]
+                   and not self.chars[m]["captive"]]
+        return hobbits[:n]
+
+    def item_action(self: Any, action: Action) -> list[Event]:
+        cid, item = action["piece"], action["item"]
+        c = self.chars[cid]
+        name = self.D.magic_cards[item].name
+        secret = FELLOWSHIP if c["hidden"] else None
+        if action["type"] == "give_item":
+            c["items"].remove(item)
+            self.chars[action["to"]]["items"].append(item)
+            return [event("item", "[WR §10.10]", f"{self.name(cid)} gives {name} to "
+                          f"{self.name(action['to'])}", visible_to=secret)]
+        c["items"].remove(item)                                      # one use [WR §11.9]
+        eff = self.D.magic_cards[item].effect
+        if item == "athelas":
+            t = self.chars[action["target"]]
+            top = self.D.characters[action["target"]].endurance - t.get("real", 0) + t.get("max_bonus", 0)
+            t["e"] = min(top, t["e"] + int(eff["heal"]))
+            return [event("item", "[WR §11.9]", f"{self.name(cid)} uses Athelas: "
+                          f"{self.name(action['target'])} heals to {t['e']}", visible_to=secret)]
+        drinkers = self.draught_drinkers(cid)
+        for m in drinkers:
+            self.chars[m]["max_bonus"] = self.chars[m].get("max_bonus", 0) + int(eff["max_endurance"])
+        return [event("item", "[WR §11.9]", f"{self.name(cid)} shares the Ent-draught: "
+                      f"{', '.join(self.name(m) for m in drinkers)} +1 maximum Endurance",
+                      visible_to=secret)]
+
     def stack_pieces(self: Any, h: str, seat: str) -> list[str]:
-        units = [u for u in self.units if self.units[u]["hex"] == h and
-                 (self.unit_may_move(u, seat) or (u == "DEAD-01" and not self.units[u]["moved"]
-                                                  and self.aragorn_leads(h, seat)))]
-        return units
+        return list(self._movable(seat)[2].get(h, []))
 
     def opts_move_piece(self: Any, ask: dict[str, Any]) -> list[Action]:
         pieces = ask["pieces"]
@@ -449,19 +538,16 @@ class MovementRules:
             if seat == "saruman":
                 barred |= self.W.regions["mordor"].hexes
             elif seat == "sauron":
-                barred.add("1820")
+                barred.add(self.L.isengard)
         if dark and not self.ring["doom_open"]:
-            barred.add(MOUNT_DOOM)                          # R-DOOM-ARMIES [WR §V17]
+            barred.add(self.L.mount_doom)                          # R-DOOM-ARMIES [WR §V17]
         table = steps_from(self.W, "army", self.passes_open("army"))
+        only = self.W.area("B").hexes if hobbits else None            # [WR §V28]
 
         def allowed(b: str) -> bool:
-            if b in barred:
-                return False
-            if hobbits and self.W.search_area(b) != "B":
-                return False                                 # [WR §V28]
-            return True
+            return b not in barred and (only is None or b in only)
 
-        reach = _dijkstra(start, mf, table, allowed, enemy_stop)
+        reach = cheapest_paths(start, mf, table, barred, enemy_stop, only)
         if all(self.spec(u).nation == "COR" for u in units):
             for h, v in self.sea_reach(start, mf, enemy_stop, allowed).items():
                 if h not in reach or v[0] < reach[h][0]:
@@ -471,7 +557,7 @@ class MovementRules:
         for h, (cost, path) in reach.items():
             if h == start:
                 continue
-            if gorg and self.W.in_region(h, "gorgoroth") and h != BARAD_DUR:
+            if gorg and self.W.in_region(h, "gorgoroth") and h != self.L.barad_dur:
                 continue                                      # [WR §V20]
             out[h] = (cost, path, False)
         return out
@@ -479,33 +565,64 @@ class MovementRules:
     def sea_reach(self: Any, start: str, mf: float, enemy: set[str], allowed: Any) -> dict[str, tuple[float, list[str]]]:
         """[WR §7.3] (R-CORSAIR-MOVE): the Corsairs sail, 1 MP a sea hex, and land in any
         coastal land hex, which ends the move."""
-        sea_mp = float(self.D.value("R-CORSAIR-MOVE", "sea_mp"))
+        V = self.D.value("R-CORSAIR-MOVE")
+        sea_mp, row_mp = float(V["sea_mp"]), float(V["anduin_mp"])
+        banks = self.anduin_banks()
         best: dict[str, tuple[float, list[str]]] = {}
         frontier = [(0.0, [start])]
         seen = {start: 0.0}
         while frontier:
             cost, path = frontier.pop(0)
-            for b in self.W.adjacent(path[-1]):
-                nc = cost + sea_mp
+            here = path[-1]
+            rowing = here in banks and len(path) > 1 and (self.W.terrain(path[-2]) == "sea"
+                                                         or path[-2] in banks)
+            for b in self.W.adjacent(here):
+                sea = self.W.terrain(b) == "sea"
+                if here != start and not rowing and not self.W.terrain(here) == "sea":
+                    break                                  # landed: the move ends
+                if sea and not rowing:
+                    nc = cost + sea_mp
+                elif b in banks and (self.W.terrain(here) == "sea" or rowing):
+                    nc = cost + row_mp                     # rowing up the Anduin
+                else:
+                    nc = cost + sea_mp
                 if nc > mf + 1e-9:
                     continue
-                if self.W.terrain(b) == "sea":
+                if sea and not rowing:
                     if seen.get(b, 1e9) > nc:
                         seen[b] = nc
                         frontier.append((nc, path + [b]))
-                elif len(path) > 1 and self.W.is_land(b) and allowed(b) \
+                elif b in banks and allowed(b) and (self.W.terrain(here) == "sea" or rowing):
+                    if seen.get(b, 1e9) > nc:
+                        seen[b] = nc
+                        best[b] = (nc, path + [b])
+                        frontier.append((nc, path + [b]))
+                elif not rowing and len(path) > 1 and self.W.is_land(b) and allowed(b) \
                         and self.W.terrain_cost(b, "army") is not None:
                     if b not in best or best[b][0] > nc:
                         best[b] = (nc, path + [b])
         return best
 
+    def anduin_banks(self: Any) -> set[str]:
+        """Land hexes beside the Anduin below Osgiliath (R-CORSAIR-MOVE anduin_below_hex)."""
+        below = self.D.value("R-CORSAIR-MOVE", "anduin_below_hex")
+        row = int(below[2:])
+        out = set()
+        for side in self.W.hexsides():
+            if side.kind in ("great-river", "ford", "bridge"):
+                for h in side.hexes:
+                    if self.W.is_land(h) and int(h[2:]) > row and self.W.terrain(h) != "mountain":
+                        out.add(h)
+        return out
+
     def unit_mf(self: Any, uid: str) -> float:
         u = self.spec(uid)
         mf = float(u.mf)
+        cards = self.D.event_cards
         if self.flags.get("ride") and u.nation == "ROH" and u.cavalry:
-            mf += 2
+            mf += int(cards["ride-of-the-rohirrim"].effect["mf"])
         if self.flags.get("ents") == self.turn_ and u.nation == "ENT":
-            mf += 2
+            mf += int(cards["march-of-the-ents"].effect["mf"])
         return mf
 
     def _char_reach(self: Any, cid: str, seat: str) -> dict[str, tuple[float, list[str], bool]]:
@@ -522,11 +639,13 @@ class MovementRules:
             barred |= {h for h in self.open_sanctuaries()}     # [WR §10.6]
         fellowship_side = c["seat"] == FELLOWSHIP
         if not self.ring["doom_open"] and not fellowship_side:
-            barred.add(MOUNT_DOOM)                               # [WR §V17]
+            barred.add(self.L.mount_doom)                               # [WR §V17]
         if self.flags["alliance"] and len(self.sides) == 3 and seat == "saruman":
             barred |= self.W.regions["mordor"].hexes
         hidden = c["hidden"]
-        table = steps_from(self.W, "character", self.passes_open("character"))
+        rope = "elven-rope" in c["items"]
+        table = steps_from(self.W, "character+rope" if rope else "character",
+                           self.passes_open("character"))
 
         def allowed(b: str) -> bool:
             return b not in barred
@@ -534,7 +653,7 @@ class MovementRules:
         out: dict[str, tuple[float, list[str], bool]] = {}
         if spec.nazgul:
             V = self.D.value("R-NAZGUL-MF")
-            ride = _dijkstra(start, float(V["riding"]), table, allowed, enemy_armies | enemy_chars)
+            ride = cheapest_paths(start, float(V["riding"]), table, barred, enemy_armies | enemy_chars)
             for h, (cost, path) in ride.items():
                 if h != start:
                     out[h] = (cost, path, False)
@@ -561,16 +680,15 @@ class MovementRules:
         mf = self.char_mf(cid)
         stop = enemy_armies | enemy_chars
         if hidden:
-            reach = _pareto(start, mf, table, allowed, enemy_armies | enemy_chars)
+            reach = pareto_paths(start, mf, table, barred, enemy_armies | enemy_chars)
         else:
-            reach = {h: (cost, path) for h, (cost, path) in
-                     _dijkstra(start, mf, table, allowed, stop).items()}
+            reach = cheapest_paths(start, mf, table, barred, stop)
         if cid == "gandalf" and "shadowfax" in c["items"]:
             # [WR §V30] R-SHADOWFAX-WAITS: a move into Mordor has his own MF
             mordor = self.W.regions["mordor"].hexes
             reach = {h: v for h, v in reach.items() if not any(x in mordor for x in v[1])}
-            slow = _dijkstra(start, float(spec.mf), table, allowed, stop) if not hidden else \
-                _pareto(start, float(spec.mf), table, allowed, enemy_armies | enemy_chars)
+            slow = cheapest_paths(start, float(spec.mf), table, barred, stop) if not hidden else \
+                pareto_paths(start, float(spec.mf), table, barred, enemy_armies | enemy_chars)
             for h, v in slow.items():
                 reach.setdefault(h, v)
         for h, (cost, path) in reach.items():
@@ -612,6 +730,7 @@ class MovementRules:
                 self.units[u].update(hex=end, moved=True, crossed=crossed)
             for cid in leaders:                                      # leaders go with the army
                 self.chars[cid].update(hex=end, moved=True, seen=end)
+                self.note_pelargir(cid, path)
             for cap, info in self.captives.items():                  # captives with escorts
                 if info["hex"] == start and any(u in pieces for u in info["escort"]):
                     info["hex"] = end
@@ -651,7 +770,7 @@ class MovementRules:
         else:
             ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
                                       terrain=self.W.terrain(h))
-            if any(self.spec(u).nation == "ENT" for u in units) and h == "1820":
+            if any(self.spec(u).nation == "ENT" for u in units) and h == self.L.isengard:
                 ev += self.ents_negate()
         ev += self.update_control(h)
         return ev
@@ -663,6 +782,7 @@ class MovementRules:
         start = path[0]
         ev: list[Event] = []
         c["moved"] = True
+        self.note_pelargir(cid, path)
         used_road = any(self.W.road(path[i - 1], path[i]) for i in range(1, len(path)))
         end = path[-1]
         for i in range(1, len(path)):
@@ -684,7 +804,7 @@ class MovementRules:
                 if stop:
                     end = h
                     break
-                if self.ring["bearer"] == cid and h == MOUNT_DOOM:
+                if self.ring["bearer"] == cid and h == self.L.mount_doom:
                     end = h
                     break
         c["hex"] = end
@@ -711,6 +831,13 @@ class MovementRules:
         if not c["hidden"]:
             ev += self.update_control(end)
         return ev
+
+    def note_pelargir(self: Any, cid: str, path: list[str]) -> None:
+        """R-DEAD-ARMY: the Army of the Dead leaves at the end of the turn in which its leader
+        enters Pelargir."""
+        dead = self.D.value("R-DEAD-ARMY")
+        if cid == dead["leader"] and self.W.place_named("Pelargir").hex in path[1:]:
+            self.flags["dead_leave"] = self.turn_
 
     def interception(self: Any, cid: str, h: str) -> tuple[list[Event], bool]:
         """[WR §10.7.3] A hidden character entering a hex with any enemy piece: a secret roll,
@@ -785,7 +912,7 @@ class MovementRules:
             dark = {h for h, seats in self.armies_at().items()
                     if any(self.seat_faction(s) == "dark" for s in seats)}
             table = steps_from(self.W, "army", self.passes_open("army"))
-            reach = _dijkstra(r["hex"], self.unit_mf(uid), table, dark.__contains__, set(), avoid=True)
+            reach = cheapest_paths(r["hex"], self.unit_mf(uid), table, dark, set())
             best = None
             for h, (cost, path) in reach.items():
                 from_home = self.W.search_area(h) in home
@@ -802,7 +929,7 @@ class MovementRules:
         return ev
 
     def paths_open(self: Any) -> bool:
-        return not self.flags["paths"] and self.aragorn_leads(DUNHARROW, FELLOWSHIP) \
+        return not self.flags["paths"] and self.aragorn_leads(self.L.dunharrow, FELLOWSHIP) \
             and self.step == "5c"
 
     def use_paths(self: Any, seat: str) -> list[Event]:
@@ -812,17 +939,17 @@ class MovementRules:
         self.flags["paths"] = True
         moved = []
         for cid, c in self.chars.items():
-            if c["hex"] == DUNHARROW and c["seat"] == seat and not c["moved"] and c["alive"] \
+            if c["hex"] == self.L.dunharrow and c["seat"] == seat and not c["moved"] and c["alive"] \
                     and not c["captive"] and not c["hidden"]:
-                c.update(hex=ERECH, moved=True, seen=ERECH)
+                c.update(hex=self.L.erech, moved=True, seen=self.L.erech)
                 moved.append(self.name(cid))
         for uid, r in self.units.items():
-            if r["hex"] == DUNHARROW and r["seat"] == seat and not r["moved"] and r["str"] > 0:
-                r.update(hex=ERECH, moved=True)
+            if r["hex"] == self.L.dunharrow and r["seat"] == seat and not r["moved"] and r["str"] > 0:
+                r.update(hex=self.L.erech, moved=True)
                 moved.append(self.name(uid))
         dead = self.units.get("DEAD-01")
         if dead is not None:
-            dead.update(hex=ERECH, str=self.spec("DEAD-01").strength, moved=True, start=ERECH)
+            dead.update(hex=self.L.erech, str=self.spec("DEAD-01").strength, moved=True, start=self.L.erech)
         return [event("paths", "[WR §V19]", f"The Paths of the Dead: {', '.join(moved)} pass from "
                       "Dunharrow to Erech, and the Army of the Dead rises to follow Aragorn")]
 
@@ -867,32 +994,50 @@ class MovementRules:
                       f"{self.place(c['hex'])}")]
 
 
+def _rope_cost(W: Any) -> int:
+    from .data import load
+    return int(load().magic_cards["elven-rope"].effect["rough_cost"])
+
+
 # ----- path search ------------------------------------------------------------------------------
-def _can_step(table: dict[str, list[tuple[str, float, bool, bool]]], h: str, mf: float) -> bool:
-    return any(c <= mf + 1e-9 for _b, c, _r, _v in table.get(h, ()))
+_FIRST: dict[tuple[int, str, bool], dict[str, float]] = {}
 
 
-def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
-              allowed: Any, stop: set[str], avoid: bool = False) -> dict[str, tuple[float, list[str]]]:
-    """Cheapest paths within ``mf``; a hex in ``stop`` may be entered but not left.  With
-    ``avoid``, ``allowed`` names the hexes that may NOT be entered."""
+def first_steps(W: Any, mover: str, open_passes: bool) -> dict[str, float]:
+    """For every hex the cheapest first step out of it (a piece that cannot pay it cannot
+    move at all), cached per map."""
+    key = (id(W), mover, open_passes)
+    table = _FIRST.get(key)
+    if table is None:
+        table = {h: min(c for _b, c, _r, _v in steps) for h, steps in
+                 steps_from(W, mover, open_passes).items() if steps}
+        _FIRST[key] = table
+    return table
+
+
+def cheapest_paths(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
+              barred: set[str] | frozenset[str], stop: set[str],
+              only: frozenset[str] | None = None) -> dict[str, tuple[float, list[str]]]:
+    """Cheapest paths within ``mf``, never into ``barred`` (nor out of ``only``, if given); a
+    hex in ``stop`` may be entered but not left."""
+    limit = mf + 1e-9
     best: dict[str, float] = {start: 0.0}
     parent: dict[str, str] = {}
     heap = [(0.0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 1e9):
-            continue
-        if h in stop and h != start:
+        cost, h = pop(heap)
+        if cost > best[h] or (h in stop and h != start):
             continue
         for b, c, _road, _river in table.get(h, ()):
             nc = cost + c
-            if nc > mf + 1e-9 or (allowed(b) if avoid else not allowed(b)):
+            if nc > limit or b in barred or (only is not None and b not in only):
                 continue
-            if nc < best.get(b, 1e9) - 1e-9:
+            old = best.get(b)
+            if old is None or nc < old - 1e-9:
                 best[b] = nc
                 parent[b] = h
-                heapq.heappush(heap, (nc, b))
+                push(heap, (nc, b))
     out: dict[str, tuple[float, list[str]]] = {}
     for h, cost in best.items():
         path = [h]
@@ -902,8 +1047,8 @@ def _dijkstra(start: str, mf: float, table: dict[str, list[tuple[str, float, boo
     return out
 
 
-def _pareto(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
-            allowed: Any, watched: set[str]) -> dict[str, tuple[float, list[str]]]:
+def pareto_paths(start: str, mf: float, table: dict[str, list[tuple[str, float, bool, bool]]],
+            barred: set[str], watched: set[str]) -> dict[str, tuple[float, list[str]]]:
     """For a hidden character: per hex the path with the fewest entries into hexes holding
     enemy pieces (each an interception, [WR §10.7.3]) and, among those, the cheapest."""
     labels: dict[str, list[tuple[int, float]]] = {start: [(0, 0.0)]}
@@ -913,7 +1058,7 @@ def _pareto(start: str, mf: float, table: dict[str, list[tuple[str, float, bool,
         i, cost, h = heapq.heappop(heap)
         for b, c, _road, _river in table.get(h, ()):
             nc = cost + c
-            if nc > mf + 1e-9 or not allowed(b):
+            if nc > mf + 1e-9 or b in barred:
                 continue
             ni = i + (1 if b in watched else 0)
             ls = labels.setdefault(b, [])

@@ -45,7 +45,8 @@ def char_record(c: Character, seat: str | None) -> dict[str, Any]:
     return {"hex": c.hex, "hidden": c.hidden, "e": c.endurance, "rr": c.ring_rating,
             "alive": c.hex is not None, "seat": seat, "captive": None, "moved": False,
             "road": False, "items": [], "shadow": 0, "grounded": 0, "citadel": None,
-            "mf_bonus": 0, "fought": False, "seen": c.hex, "cm": 0, "mo": 0}
+            "mf_bonus": 0, "fought": False, "seen": c.hex, "cm": 0, "mo": 0, "real": 0,
+            "max_bonus": 0}
 
 
 def char_seat(D: Definition, c: Character, seats: tuple[str, ...]) -> str | None:

@@ -224,9 +224,8 @@ class TurnRules:
         for cid, c in self.chars.items():
             if not c["alive"] or c["captive"] or cid == wearer:
                 continue
-            top = self.D.characters[cid].endurance + c.get("cm", 0) * 0
-            if "ent-draught" in c["items"]:
-                top += 1
+            # real wounds stay; an Ent-draught raised it for good [WR §11.9]
+            top = self.D.characters[cid].endurance - c.get("real", 0) + c.get("max_bonus", 0)
             if c["e"] >= top:
                 continue
             if c["hex"] and self.enemy_army_in(c["hex"], c["seat"]):
@@ -240,14 +239,17 @@ class TurnRules:
         """[WR §6.2] Timed mobilization: a deadline, or n turns after another nation."""
         ev: list[Event] = []
         for code, trig in mobilization.timed(self.D, self.turn_, self.mobilized):
-            if code == "ROH" and self.flags["wormtongue"] >= self.turn_ and trig.kind != "attacked":
-                continue
-            ev += self.mobilize(code, f"{trig.kind} trigger", keys=trig.keys)
+            ev += self.mobilize(code, f"{trig.kind} trigger", keys=trig.keys, kind=trig.kind)
         return True, ev
 
-    def mobilize(self: Any, code: str, why: str, keys: tuple[str, ...] = ()) -> list[Event]:
+    def mobilize(self: Any, code: str, why: str, keys: tuple[str, ...] = (),
+                 kind: str = "event") -> list[Event]:
         if code in self.mobilized:
             return []
+        if code == "ROH" and self.flags["wormtongue"] >= self.turn_ and \
+                kind not in ("attacked", "enemy-enters"):      # an invasion is an attack
+            return [event("mobilize", "[WR §11.7]", f"Rohan does not mobilize ({why}): Wormtongue's "
+                          "Counsel delays it")]
         n = self.D.nations[code]
         if code == "COR":
             return []              # only the Corsairs card [WR §V26]
@@ -265,7 +267,7 @@ class TurnRules:
     def event_mobilize(self: Any, kind: str, **kw: Any) -> list[Event]:
         ev: list[Event] = []
         for code, trig in mobilization.on_event(self.D, kind, self.mobilized, **kw):
-            ev += self.mobilize(code, kind.replace("-", " "), keys=trig.keys)
+            ev += self.mobilize(code, kind.replace("-", " "), keys=trig.keys, kind=trig.kind)
         return ev
 
     def clock_turn(self: Any, clock: str) -> int | None:
@@ -319,7 +321,7 @@ class TurnRules:
             if self.enemy_army_in(cand, seat):
                 continue
             if not self.ring["gorgoroth_open"] and self.W.in_region(cand, "gorgoroth") \
-                    and cand != "3523":
+                    and cand != self.L.barad_dur:
                 continue
             best = cand
             break
@@ -337,6 +339,9 @@ class TurnRules:
             if self.D.nations[self.spec(uid).nation].deserts and (r["active"] or what == "return"):
                 if what == "desert" and r["hex"]:
                     r["deserted"] = True
+                    if self.spec(uid).nation == "COR" and \
+                            self.D.value("R-CORSAIR-MOVE", "desertion") == "placed-in-umbar":
+                        r["hex"] = self.W.place_named("Umbar").hex    # they sail back [WR §V22]
                 elif what == "return":
                     r["deserted"] = False
         text = ("Sauron's allies desert: every Easterling, Variag, Haradrim and active Corsair "
@@ -468,10 +473,10 @@ class TurnRules:
         before declaring; used whenever it is ready."""
         s = self.search
         stone = None
-        if seat == self.seat_of("sauron") and self.control.get("3523") == "sauron" \
+        if seat == self.seat_of("sauron") and self.control.get(self.L.barad_dur) == "sauron" \
                 and s["searcher"] == seat and self.palantir_ready("ithil"):
             stone = "ithil"
-        elif len(self.sides) == 3 and seat == "saruman" and self.control.get("1820") == "saruman" \
+        elif len(self.sides) == 3 and seat == "saruman" and self.control.get(self.L.isengard) == "saruman" \
                 and self.palantir_ready("orthanc"):
             stone = "orthanc"
         if stone is None:
@@ -485,7 +490,7 @@ class TurnRules:
         """Anor: the Free Peoples, while Denethor lives in Minas Tirith, see the bottom Search
         card in the Events phase once every 3 turns."""
         d = self.chars.get("denethor")
-        if not d or not d["alive"] or d["hex"] != "2824" or d["captive"] or not self.decks["search"] \
+        if not d or not d["alive"] or d["hex"] != self.L.minas_tirith or d["captive"] or not self.decks["search"] \
                 or not self.palantir_ready("anor"):
             return []
         self.flags["palantir"]["anor"] = self.turn_
@@ -525,6 +530,8 @@ class TurnRules:
             return True, []
         if s.get("resolved"):
             self.discards["search"].append(s["card"])
+            self.last_search = {"card": s["card"], "areas": list(s["areas"] or []),
+                                "declared": s.get("declared"), "turn": self.turn_}
             self.search = None
             return True, []
         if self.playable_cards(s["searcher"], "4c") and not self.sd.get("4c_asked"):
@@ -538,8 +545,9 @@ class TurnRules:
         mouth_in = bool(mouth and mouth["alive"] and not mouth["captive"] and mouth["hex"]
                         and self.W.in_region(mouth["hex"], "mordor"))
         value = hunt.search_value(self.D, card.value, areas, mouth_in)
-        if self.flags.get("crebain") and set(areas) & set("ABCDEFGHIJ"):
-            value += 1
+        crebain = self.D.event_cards["crebain-of-dunland"].effect
+        if self.flags.get("crebain") and set(areas) & set(crebain["areas"]):
+            value += int(crebain["search_value"])
             self.flags["crebain"] = False
         ev: list[Event] = []
         nazgul = card.force.lower().startswith("naz")
@@ -764,7 +772,7 @@ class TurnRules:
         lapses; the turn advances [WR §9] 8d."""
         for cid, c in self.chars.items():
             if c["shadow"]:
-                c["e"] = min(self.D.characters[cid].endurance, c["e"] + c["shadow"])
+                c["e"] = min(self.D.characters[cid].endurance - c.get("real", 0), c["e"] + c["shadow"])
                 c["shadow"] = 0
             if c["grounded"]:
                 c["grounded"] -= 1
@@ -772,14 +780,21 @@ class TurnRules:
                 c["citadel"] -= 1
                 if c["citadel"] == 0:
                     c["citadel"] = None
+        dead = self.units.get("DEAD-01")
+        if self.flags.get("dead_leave") == self.turn_ and dead and dead["hex"]:
+            dead.update(hex=None, str=0, gone=True)
+            ev_dead = [event("dead", "[WR §7.3]", "Aragorn has come to Pelargir: the Army of the Dead "
+                             "leaves play (R-DEAD-ARMY)")]
+        else:
+            ev_dead = []
         self.flags["control"] = False
         self.flags["dawnless"] = False
         self.flags["cloaks"] = None
         if self.flags["snows"] and self.flags["snows"] <= self.turn_:
             self.flags["snows"] = 0
         if self.turn_ >= self.last_turn and self.result_ is None:
-            return True, self.end_by_turn_limit()
-        return True, []
+            return True, ev_dead + self.end_by_turn_limit()
+        return True, ev_dead
 
 
 def _seat_step(fn: Callable[..., tuple[bool, list[Event]]], role: str) -> Callable[[Any], Any]:

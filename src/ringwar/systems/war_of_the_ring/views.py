@@ -73,15 +73,25 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
     if s is not None:
         card = D.search_cards[s["card"] - 1]
         search = {"searcher": card.searcher, "force": card.force,
-                  "declared": s.get("declared")}
+                  "declared": s.get("declared"), "resolved": False}
         if s["shown"] == "all":
             search.update(value=card.value, areas=list(card.areas), searched=list(s["areas"] or []))
+    elif g.last_search is not None:              # the last card, resolved, until the next search
+        last = g.last_search
+        card = D.search_cards[last["card"] - 1]
+        search = {"searcher": card.searcher, "force": card.force, "declared": last["declared"],
+                  "value": card.value, "areas": list(card.areas), "searched": list(last["areas"]),
+                  "resolved": True, "turn": last["turn"]}
     ask = g.ask
     decision = None
     if ask is not None:
         decision = {"kind": ask["kind"], "seat": ask["seat"], "rule": ask.get("rule")}
         if side == ask["seat"]:
             decision["prompt"] = prompt(g, ask)
+            if ask.get("pieces"):
+                decision["pieces"] = list(ask["pieces"])
+            if ask.get("piece"):
+                decision["piece"] = ask["piece"]
         else:
             decision["prompt"] = f"waiting for {g.seat_name(ask['seat'])}"
     gstate = g.gollum["state"]
@@ -109,6 +119,8 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
         "grip": {"drop": g.grip["drop"], "deserted": g.grip["deserted"], "next": need,
                  "sauron_objectives": g.sauron_objectives()},
         "control": dict(sorted(g.control.items())), "held": dict(sorted(g.held.items())),
+        "citadels": dict(sorted(D.citadels.items())),
+        "seat_names": {s2: g.seat_name(s2) for s2 in g.sides},
         "defences": {h: g.defence_value(h) for h in sorted(g.defence)},
         "captives": {c: {"hex": i["hex"], "held_by": i["seat"]} for c, i in sorted(g.captives.items())},
         "hand": list(g.hands.get(side, [])) if side in g.hands else None,
@@ -127,7 +139,7 @@ def view(g: Any, side: str | None) -> dict[str, Any]:
     }
 
 
-SECRET_MOVES = ("select", "move", "stay", "give_ring")
+SECRET_MOVES = ("select", "move", "stay", "give_ring", "land", "give_item", "use")
 
 
 def redact(g: Any, action: Action, side: str | None) -> Action:
@@ -149,7 +161,8 @@ def describe(g: Any, action: Action, side: str | None) -> str:
     if action.get("hidden"):
         return {"move": "a hidden character moves", "select": "a hidden character is chosen",
                 "stay": "a hidden character stays", "give_ring": "the Ring changes hands in secret",
-                "discard": "a card is discarded"}.get(kind, f"{kind} (hidden)")
+                "discard": "a card is discarded", "land": "a hidden character lands"}.get(
+                    kind, f"{kind} (hidden)")
     name = g.name
     if kind == "select":
         if "stack" in action:
@@ -196,10 +209,20 @@ def describe(g: Any, action: Action, side: str | None) -> str:
         return f"attempt to rescue {name(action.get('captive', '?'))}"
     if kind == "convert":
         return f"convert {name(action.get('captive', '?'))}"
+    if kind == "new_lead":
+        return f"{name(action.get('piece', '?'))} takes over the fight"
     if kind in ("reveal", "hide"):
         return f"{kind} {name(action.get('piece', '?'))}"
     if kind == "give_ring":
         return f"give the Ring to {name(action.get('to', '?'))}"
+    if kind == "give_item":
+        item = g.D.magic_cards.get(action.get("item"))
+        return (f"{name(action.get('piece', '?'))} gives {item.name if item else action.get('item')} "
+                f"to {name(action.get('to', '?'))}")
+    if kind == "use":
+        item = g.D.magic_cards.get(action.get("item"))
+        on = f" on {name(action['target'])}" if "target" in action else ""
+        return f"{name(action.get('piece', '?'))} uses {item.name if item else action.get('item')}{on}"
     words = {"done": "done", "pass": "pass", "ring_off": "try to take the Ring off",
              "keep_ring": "keep the Ring on", "put_on": "put the Ring on",
              "claim": "claim the power of the Ring", "take_control": "take control of Saruman (2 SP)",
@@ -207,7 +230,7 @@ def describe(g: Any, action: Action, side: str | None) -> str:
              "accept": "accept the challenge", "refuse": "refuse, flying to Barad-dûr",
              "fight_on": "fight another round", "break_off": "break off", "keep": "keep the card",
              "swap": "put it on top and use the next", "stay": "stay",
-             "keep_ring_off": "keep the Ring off", "palantir": "use the Palantír of Orthanc", "fight": "fight", "withdraw": "withdraw"}
+             "keep_ring_off": "keep the Ring off", "keep_lead": "keep the lead", "palantir": "use the Palantír of Orthanc", "fight": "fight", "withdraw": "withdraw"}
     return words.get(kind, kind.replace("_", " "))
 
 
@@ -224,6 +247,7 @@ def prompt(g: Any, ask: dict[str, Any]) -> str:
         "duels": "Challenge, capture, or Done [WR §10.4] [WR §10.8.1]",
         "refuse": "A Nazgûl is challenged: accept, or refuse and fly to Barad-dûr [WR §8.1]",
         "duel_round": "Fight another round, or break off [WR §10.4]",
+        "new_lead": "Your lead lost the round: keep him, or put in another character [WR §10.4]",
         "hunt": "A group is spotted: capture, challenge (Dead or Alive), or let them be [WR §10.7]",
         "rescue": "Attempt a rescue, or Done [WR §V3]",
         "rehide": "Hide revealed characters that qualify, or Done [WR §10.6]",
@@ -290,26 +314,30 @@ def why_not(g: Any, ask: dict[str, Any], action: Action) -> IllegalAction | None
 
 
 def redeal(g: Any, side: str, rng: Any) -> None:
-    """[WR §12] Replace, in place, what ``side`` may not know: the orders of the decks, the other
-    seats' hands, the face-down sites and (for the Dark Power) where each hidden character is
-    and who bears the Ring — hidden characters last seen together stay together, within reach
-    of where they were last seen."""
-    pool = list(g.decks["event"])
+    """[WR §12] Replace, in place, what ``side`` may not know by a guess made from ``side``'s view
+    and ``rng`` alone (nothing of the true secrets survives): the orders of the decks, the other
+    seats' hands, the face-down sites, and for the Dark Power where each hidden character is
+    (groups last seen together stay together, within reach of where they were last seen), his
+    Endurance, Ring Rating, items and road flag, and who bears the Ring while the bearer is
+    hidden."""
+    pool = sorted(g.decks["event"])
     sizes = {}
     for s2 in g.sides:
         if s2 != side:
             sizes[s2] = len(g.hands[s2])
             pool += g.hands[s2]
+    pool.sort()
     rng.shuffle(pool)
     for s2, n in sizes.items():
-        g.hands[s2] = [pool.pop() for _ in range(n)]
+        g.hands[s2] = sorted(pool.pop() for _ in range(n))
     g.decks["event"] = pool
+    g.decks["search"] = sorted(g.decks["search"])
     rng.shuffle(g.decks["search"])
     for deck in ("eye", "magic"):
         fixed = {c.fixed_hex for c in (g.D.eye_cards if deck == "eye" else g.D.magic_cards).values()
                  if c.fixed_hex}
-        keys = [k for k in g.sites[deck] if k.rstrip("+") not in fixed]
-        cards = [g.sites[deck][k] for k in keys]
+        keys = sorted(k for k in g.sites[deck] if k.rstrip("+") not in fixed)
+        cards = sorted(g.sites[deck][k] for k in keys)
         rng.shuffle(cards)
         for k, c in zip(keys, cards):
             g.sites[deck][k] = c
@@ -319,14 +347,25 @@ def redeal(g: Any, side: str, rng: Any) -> None:
     for cid, c in sorted(g.chars.items()):
         if c["alive"] and c["hidden"] and c["seat"] == FELLOWSHIP and not c["captive"]:
             groups.setdefault(c["seen"], []).append(cid)
+    start_items: dict[str, list[str]] = {}
+    for it in g.D.items.values():
+        if it.id != "the-one-ring":
+            start_items.setdefault(it.holder, []).append(it.id)
     land = [h for h in sorted(g.W.hexes) if g.W.is_land(h) and g.W.terrain_cost(h, "character") is not None]
-    for seen, members in groups.items():
+    for seen, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
         near = [h for h in land if seen is None or hx.distance(seen, h) <= 6] or land
         h = rng.choice(near)
         for cid in members:
-            g.chars[cid]["hex"] = h
-    hidden = [c for ms in groups.values() for c in ms]
-    if g.ring["bearer"] in hidden and len(hidden) > 1 and rng.random() < 0.3:
-        g.ring["bearer"] = rng.choice(hidden)
+            spec = g.D.characters[cid]
+            g.chars[cid].update(hex=h, e=spec.endurance, rr=spec.ring_rating, road=False,
+                                items=list(start_items.get(cid, [])))
+    hidden = sorted(c for ms in groups.values() for c in ms)
+    bearer = g.ring["bearer"]
+    if bearer in g.chars and g.chars[bearer]["hidden"] and g.chars[bearer]["seat"] == FELLOWSHIP:
+        able = [c for c in hidden if g.D.characters[c].ring_rating is not None]
+        guess = "frodo" if "frodo" in able and rng.random() < 0.7 else rng.choice(able)
+        g.ring["bearer"] = guess
+        if g.flags.get("cloaks") in g.chars:
+            g.flags["cloaks"] = guess
     if g.gollum["state"] in ("at-large", "active"):
         g.gollum["state"] = rng.choice(["at-large", "active"])

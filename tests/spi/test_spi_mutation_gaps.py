@@ -1,0 +1,274 @@
+"""SPI Standard Rules: the halves of rules that mutation testing showed untested (issue 17,
+``tools/mutate.py --system standard``): the other half of a check, the clause of a rule that
+no test reached, the item a test never named.  Each test says which surviving mutant it
+kills."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Position, acts, illegal, play
+
+rule = pytest.mark.rule
+
+
+def build(*units: tuple[str, str], turn: int = 3, phase: str = "C", seed: int = 3, options=None):
+    pos = Position("sauron", seed=seed, options=options).clear().at(turn=turn, phase=phase)
+    return pos, [pos.place(t, h) for t, h in units]
+
+
+def transfers(g, unit: str) -> list[dict]:
+    return [e for e in g.log if e["type"] == "transfer" and e.get("unit") == unit]
+
+
+def to_melee(g) -> None:
+    while g.step != "melee" and not g.pending:
+        play(g, {"type": "end"})
+
+
+# ===== [2.1] the map: a hex on it is never refused as off it ===================================
+@rule("standard", "[2.1]", "[4.27]")
+def test_2_1_a_hex_on_the_map_is_refused_for_its_own_reason_not_as_off_the_map():
+    # kills `to not in self.hexmap` -> `to in self.hexmap` in why_not_move / why_not_destination
+    pos, (o, m) = build(("orc", "0806"), ("men", "1206"))
+    g = pos.game()
+    illegal(g, {"type": "move", "unit": o, "to": "1206"}, "[4.27]")     # enemy-occupied, on the map
+    e = illegal(g, {"type": "move", "unit": o, "to": "2020"})           # on the map, out of reach
+    assert e.rule != "[2.1]"
+
+
+@rule("standard", "[2.1]")
+@pytest.mark.parametrize("to", [807, None, True, 8.06])
+def test_2_1_a_destination_that_is_not_a_hex_name_is_refused_as_off_the_map(to):
+    # (a list or an object is refused before, as no plain value: the `not isinstance(to, str)`
+    # half is an equivalent mutant, docs/mutation-equivalent.toml)
+    pos, (o, m) = build(("orc", "0806"), ("men", "1206"))
+    illegal(pos.game(), {"type": "move", "unit": o, "to": to}, "[2.1]")
+
+
+@rule("standard", "[2.1]")
+def test_2_1_the_selected_unit_sent_off_the_map_is_refused_by_2_1():
+    # with a unit selected the refusal comes from why_not_destination alone
+    pos, (o, m) = build(("orc", "0806"), ("men", "1206"))
+    g = pos.game()
+    play(g, {"type": "select", "unit": o})
+    e = illegal(g, {"type": "move", "unit": o, "to": "9999"}, "[2.1]")
+    assert "9999" in e.why
+
+
+# ===== [8.1] leaders must be stacked when their Combat Phase begins ============================
+@rule("standard", "[8.1]", "[4.28]")
+def test_8_1_a_lone_leader_is_transferred_as_the_movement_phase_ends_before_combat():
+    # kills the negated `phase in ("C", "F")` of end_phase_hook: at the start of the Combat
+    # Phase (an obliged melee holds it open) Gorgol is already with his Orcs
+    pos, (o, t, m) = build(("orc", "0806"), ("troll", "1206"), ("men", "1207"))
+    pos.place("gorgol", "0806")
+    g = pos.game()
+    play(g, {"type": "move", "unit": "gorgol", "to": "0606"})
+    while g.phase == "C":
+        play(g, {"type": "end"})
+    assert g.phase == "D"
+    assert g.units["gorgol"].hex == "0806"
+    assert [e["rule"] for e in transfers(g, "gorgol")] == ["[8.1]"]
+
+
+@rule("standard", "[8.1]")
+def test_8_1_a_leader_stacked_with_his_nationality_is_not_transferred():
+    # kills `not self.leader_legally_stacked(ld)` removed: no "transfer" to his own hex
+    pos, (m, o) = build(("men", "0806"), ("orc", "2020"), phase="F")
+    pos.place("isildur", "0806")
+    g = pos.game()
+    while g.phase == "F":
+        play(g, {"type": "end"})
+    assert g.units["isildur"].hex == "0806"
+    assert transfers(g, "isildur") == []
+
+
+@rule("standard", "[8.1]", "[8.52]")
+@pytest.mark.parametrize("errata, where", [(True, "1320"), (False, "0806")])
+def test_8_1_a_lone_magic_leader_stays_with_the_errata_and_is_transferred_without(errata, where):
+    # kills the dropped `ld.magic > 0 and errata_8_52` guard and its errata operand: with the
+    # [8.52] errata magic leaders move only in magic phases and are never carried off
+    pos, (o, m) = build(("orc", "0806"), ("men", "2020"), options={"errata_8_52": errata})
+    pos.place("sauron", "1320")
+    g = pos.game()
+    while g.phase == "C":
+        play(g, {"type": "end"})
+    assert g.units["sauron"].hex == where
+    assert bool(transfers(g, "sauron")) == (not errata)
+
+
+# ===== [7.34] one attack per Combat Phase, [2.3] and [9.32]: who may melee =====================
+@rule("standard", "[7.34]")
+def test_7_34_a_unit_that_attacked_is_offered_no_second_attack_nor_obliged():
+    pos, (t, m1, m2) = build(("troll", "0807"), ("men", "0808"), ("men", "0707"), phase="D")
+    g = pos.game()
+    to_melee(g)
+    assert {a["target"] for a in acts(g, "attack", t)} == {m1, m2}
+    play(g, {"type": "attack", "unit": t, "target": m1})
+    assert not acts(g, "attack", t)
+    assert t not in [p.id for p in g.obliged_attackers()]
+
+
+@rule("standard", "[2.3]")
+def test_2_3_a_missile_only_unit_beside_an_enemy_is_offered_no_melee_and_not_obliged():
+    # kills `attack_letter(p, melee=True) is None` dropped and its `return False` flipped
+    # (the Men beside the Troll keep Westernesse's melee step open)
+    pos, (b, o, t, m) = build(("bowmen", "0808"), ("orc", "0807"), ("troll", "1210"), ("men", "1211"),
+                              phase="G")
+    g = pos.game()
+    to_melee(g)
+    assert (g.phase, g.step, g.phasing) == ("G", "melee", "westernesse")
+    assert acts(g, "attack", m)
+    assert not g.may_melee(g.units[b])
+    assert not acts(g, "attack", b)
+    assert b not in [p.id for p in g.obliged_attackers()]
+
+
+@rule("standard", "[9.32]")
+def test_9_32_a_demoralized_army_s_units_of_morale_x_or_y_still_melee():
+    # kills `p.morale_now() == "Z"` removed or flipped: only the Z units may not melee
+    pos, (t, gb, m1, m2) = build(("troll", "0807"), ("goblin", "1210"), ("men", "0808"), ("men", "1211"),
+                                 phase="D")
+    pos.demoralized(sauron=True)
+    g = pos.game()
+    to_melee(g)
+    assert g.units[t].morale_now() == "X" and g.units[gb].morale_now() == "Z"
+    assert g.may_melee(g.units[t]) and not g.may_melee(g.units[gb])
+    assert {a["unit"] for a in acts(g, "attack")} == {t}
+
+
+@rule("standard", "[9.32]", "[8.44]")
+def test_9_32_a_demoralized_z_formation_may_not_melee_either():
+    # (the Troll beside the Men at 1211 keeps Sauron's melee step open either way)
+    pos, (a, b, m, t, m2) = build(("goblin", "0807"), ("goblin", "0807"), ("men", "0808"),
+                                  ("troll", "1210"), ("men", "1211"), phase="D")
+    pos.place("gorgol", "0807")
+    pos.formation(a, b, "wedge")
+    pos.demoralized(sauron=True)
+    g = pos.game()
+    to_melee(g)
+    assert (g.phase, g.step) == ("D", "melee") and acts(g, "attack", t)
+    assert g.units[a].morale_now() == "Z"
+    assert not acts(g, "attack", a)
+    illegal(g, {"type": "attack", "unit": a, "target": m}, "[9.32]")
+
+
+# ===== [8.54] [8.56] the odds of a spell ========================================================
+def _magic_game():
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="A")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    pos.place("men", "0404")
+    pos.extra(pedestal={"carrier": a})
+    return pos.game()
+
+
+@rule("standard", "[8.54]", "[8.56]")
+def test_8_56_the_odds_of_a_spell_name_its_range_and_only_a_success_spends_the_points():
+    # kills the mutants of spell_odds: the 2d6 range read, "point" against "points", and the
+    # automatic column (2-12: certain, no failure)
+    g = _magic_game()
+    one = g.preview({"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 1})
+    assert one["needs"] == "6-7" and one["points"] == 1
+    assert one["odds"] == {"cast": pytest.approx(11 / 36), "fails": pytest.approx(25 / 36)}
+    assert "with 1 point: cast on 6-7 with two dice" in one["column"]
+    assert "no points are spent [8.56]" in one["legend"]["fails"]
+    assert "the 1 point " in one["legend"]["cast"] and "[8.56]" in one["legend"]["cast"]
+    two = g.preview({"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 2})
+    assert two["needs"] == "6-8" and "with 2 points:" in two["column"]
+    assert two["odds"]["cast"] == pytest.approx(16 / 36)
+    auto = g.preview({"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 6})
+    assert auto["needs"] == "automatic" and auto["odds"] == {"cast": 1.0}
+    assert auto["column"].endswith("with 6 points: automatic")
+    assert auto["summary"] == "Total Eclipse of the Sun is cast for certain"
+
+
+# ===== [7.11] missile fire only at enemy units on the map =======================================
+@rule("standard", "[7.11]")
+def test_7_11_missiles_are_fired_only_at_enemy_units_on_the_map():
+    # kills the dropped [7.11] checks of why_not_fire: a friendly target, a target off the map
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    a = pos.place("orc_archer", "0806")
+    own = pos.place("orc", "0807")
+    m = pos.place("men", "0808")
+    g = pos.game()
+    assert g.step == "missile"
+    e = illegal(g, {"type": "fire", "unit": a, "target": own}, "[7.11]")
+    assert "only at enemy units" in e.why
+    off = next(p.id for p in g.units.values() if p.side == "westernesse" and not p.on_map and not p.is_leader)
+    e = illegal(g, {"type": "fire", "unit": a, "target": off}, "[7.11]")
+    assert "must be on the map" in e.why
+    archer = next(p.id for p in g.units.values() if p.side == "sauron" and p.missile and not p.on_map)
+    e = illegal(g, {"type": "fire", "unit": archer, "target": m}, "[7.11]")      # the firer off the map
+    assert "must be on the map" in e.why
+
+
+# ===== [2.3] a unit that does not exist, while a decision is pending ============================
+@rule("standard", "[2.3]")
+@pytest.mark.parametrize("unit", ["nazgul9", 42, ["men1"]])
+def test_2_3_an_unknown_unit_is_refused_by_2_3_while_a_unit_is_selected(unit):
+    # kills the mutants of _diagnose_decision's [2.3] check
+    pos, (o, m) = build(("orc", "0806"), ("men", "1206"))
+    g = pos.game()
+    play(g, {"type": "select", "unit": o})
+    e = illegal(g, {"type": "move", "unit": unit, "to": "0807"})
+    assert e.rule in ("[2.3]", "[action]")
+    if isinstance(unit, str | int):
+        assert e.rule == "[2.3]" and "there is no unit" in e.why
+
+
+@rule("standard", "[2.3]", "[4.0]")
+def test_2_3_a_unit_that_exists_is_not_refused_as_unknown_while_another_is_selected():
+    # kills `au not in self.units` flipped: the other orc exists; it is refused by [4.0]
+    pos, (o, o2, m) = build(("orc", "0806"), ("orc", "0812"), ("men", "1206"))
+    g = pos.game()
+    play(g, {"type": "select", "unit": o})
+    e = illegal(g, {"type": "move", "unit": o2, "to": "0813"}, "[4.0]")
+    assert "there is no unit" not in e.why
+
+
+# ===== [7.18] armour never exceeds 4, [4.3] what adds to it, [7.42] the reduced side =============
+@rule("standard", "[7.18]", "[4.3]")
+def test_7_18_rough_and_upslope_add_to_armour_which_never_exceeds_four():
+    # 0105 is rough and higher than 0106 across a slope: Men (armour 3) would be at 5
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    m = pos.place("men", "0105")
+    pos.place("orc", "0106")
+    g = pos.game()
+    d = g.units[m]
+    assert g.hexmap.terrain("0105") == "rough"
+    assert g.defence_armour(d, "0106", False) == (4, [
+        "[4.3] defender in rough: armour +1", "[4.3] attacked through an upslope hexside: armour +1",
+        "[7.18] armour never exceeds 4 (it would be 5)"])
+    # fired on from two hexes away: no upslope, exactly 4 and nothing capped
+    assert g.defence_armour(d, "0107", True) == (4, ["[4.3] defender in rough: armour +1"])
+    assert g.defence_armour(d, None, True) == (4, ["[4.3] defender in rough: armour +1"])
+
+
+@rule("standard", "[7.18]", "[4.3]")
+def test_7_18_attacked_down_a_slope_a_defender_gains_no_armour():
+    # kills `side.get("high") == d.hex` removed: 0106 is the low side of the 0105 slope
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    m = pos.place("men", "0106")
+    pos.place("orc", "0105")
+    g = pos.game()
+    assert g.hexmap.side("0105", "0106")["high"] == "0105" and g.hexmap.terrain("0106") == "clear"
+    assert g.defence_armour(g.units[m], "0105", False) == (3, [])
+
+
+@rule("standard", "[7.18]", "[7.42]", "[8.44]")
+def test_7_18_a_reduced_defender_uses_its_back_and_a_formation_armour_four():
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    r = pos.place("men", "0808", reduced=True)
+    full = pos.place("men", "0610")
+    a, b = pos.place("men", "1010"), pos.place("men", "1010")
+    pos.place("isildur", "1010")
+    pos.formation(a, b, "shield_wall")
+    g = pos.game()
+    assert g.defence_armour(g.units[r], "0809", False) == (2, ["[7.42] defender on its reduced side: armour 3 -> 2"])
+    assert g.defence_armour(g.units[full], "0611", False) == (3, [])
+    bow = pos.place("bowmen", "1212", reduced=True)          # armour 1 on both sides: nothing to say
+    g = pos.game()
+    assert g.defence_armour(g.units[bow], "1213", False) == (1, [])
+    assert g.defence_armour(g.units[a], "1011", False) == (4, ["[8.44] defender in a special formation: armour 4"])

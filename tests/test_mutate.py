@@ -1,0 +1,98 @@
+"""The test of the tests: tools/mutate.py finds the code of a rule case, breaks it in a private
+copy, and the tests marked for the case catch it (issue 17).  If citations, markers or the tool
+drift apart, this fails instead of the tool reporting nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("ringwar_mutate_tool", ROOT / "tools" / "mutate.py")
+mutate = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = mutate          # dataclasses look their module up by name
+_spec.loader.exec_module(mutate)
+
+STATE = "src/ringwar/systems/spi/state.py"
+
+
+def setup_module() -> None:
+    if os.environ.get(mutate.MUTATING):
+        pytest.skip("inside a run of tools/mutate.py: the tool does not run itself")
+
+
+def test_4_11_cavalry_allowance_mutant_is_killed_by_the_marked_tests():
+    """[4.11] cavalry moves six: `self.kind == "cavalry"` flipped to `!=` in Piece gives cavalry
+    the infantry allowance; the [4.11] tests pass on the real code and fail on the mutant."""
+    mutants = mutate.find_mutants(ROOT, "standard", "[4.11]")
+    flip = [m for m in mutants if m.file == STATE and m.description == "`==` → `!=`"
+            and '"cavalry"' in m.diff and "[4.11]" in m.diff]
+    assert len(flip) == 1, [(m.file, m.line, m.description) for m in mutants]
+    m = flip[0]
+    assert '-                self.ma = movement.get("cavalry", 6) if self.kind == "cavalry"' in m.diff
+    assert '+                self.ma = movement.get("cavalry", 6) if self.kind != "cavalry"' in m.diff
+
+    tests = mutate.tests_for(mutate.marked_tests(ROOT), "standard", "[4.11]", "marked")
+    assert "tests/spi/test_spi_movement.py::test_4_11_cavalry_moves_six" in tests
+    before = hashlib.sha256((ROOT / STATE).read_bytes()).hexdigest()
+    with tempfile.TemporaryDirectory(prefix="ringwar-mutate-test-") as tmp:
+        snap = mutate.Snapshot(Path(tmp), "w0")
+        verdict, _, detail = snap.pytest(tests, timeout=120)
+        assert verdict == "passed", detail                   # the unmutated rule passes its tests
+        snap.run_mutant(m, tests, timeout=120)
+        assert m.status == "killed", (m.status, m.detail)     # ... and the mutant fails them
+        assert "test_4_11" in m.detail
+        assert (Path(tmp) / "w0" / STATE).read_bytes() == (ROOT / STATE).read_bytes()   # restored
+    assert hashlib.sha256((ROOT / STATE).read_bytes()).hexdigest() == before          # never touched
+
+
+def test_selection_and_operators_on_a_small_module(tmp_path: Path):
+    """Which lines belong to a case (docstring, trailing comment, comment line before, cited
+    string with its guarding `if`) and which mutations each gets."""
+    pkg = tmp_path / "src" / "ringwar" / "systems" / "spi"
+    pkg.mkdir(parents=True)
+    (pkg / "rules.py").write_text(textwrap.dedent('''\
+        """[1.1] [1.2] a module docstring cites whole sections: not taken."""
+        WEST, SAURON = "westernesse", "sauron"
+
+
+        def allowance(p):
+            """[1.1] the allowance."""
+            if p.kind == "cavalry" and p.fresh:
+                return 6
+            return 4
+
+
+        def other(p, mp):
+            x = mp < 3  # [1.2]
+            # [1.3] the next statement
+            y = p.side == WEST
+            if p.hex in ("a", "b"):
+                raise ValueError("[1.4] no")
+            z = mp >= 2
+            return x, y, z, "a"[0]
+        '''), encoding="utf-8")
+
+    def described(case: str) -> list[str]:
+        return [m.description for m in mutate.find_mutants(tmp_path, "standard", case)]
+
+    assert described("[1.1]") == [
+        'condition negated: `p.kind == "cavalry" and p.fresh`',
+        'condition dropped: `p.kind == "cavalry" and p.fresh` → False',
+        '`and` operand removed: `p.kind == "cavalry"`', "`and` operand removed: `p.fresh`",
+        "`==` → `!=`", "6 → 7", "6 → 5", "4 → 5", "4 → 3"]
+    assert described("[1.2]") == ["`<` → `<=`", "3 → 4", "3 → 2"]
+    assert described("[1.3]") == ["`==` → `!=`", "side swapped: WEST → SAURON"]
+    assert described("[1.4]") == [                            # the guard of the cited raise
+        'condition negated: `p.hex in ("a", "b")`', 'condition dropped: `p.hex in ("a", "b")` → False',
+        "`in` → `not in`"]
+    assert described("[1.5]") == []
+    m = mutate.find_mutants(tmp_path, "standard", "[1.2]")[0]
+    assert "-    x = mp < 3  # [1.2]" in m.diff and "+    x = mp <= 3  # [1.2]" in m.diff

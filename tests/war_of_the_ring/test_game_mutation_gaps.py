@@ -1,0 +1,200 @@
+"""The halves of War of the Ring's army-combat rules [WR §10.3] that the mutation survivors of
+issue 17 showed untested: leadership (a captive leads nothing, the Horn of the Mark only for its
+holder, Rangers lead only with no other leader), the net column shift, loss allocation (no
+points, a unit left at 1, an eliminated unit, an escort at 1) and the leader hit ("k": only a
+leader in the battle hex, the Endurance loss).  The engine's steps are called on built
+positions; dice are scripted, so an unexpected roll fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from ringwar.systems.war_of_the_ring import battle as B
+from ringwar.systems.war_of_the_ring.battle import Shift
+
+from .builder import Position
+
+rule = pytest.mark.rule
+
+FP, DARK = "fellowship", "dark"
+
+
+@rule("war-of-the-ring", "§10.3")
+def test_10_3_a_shift_of_zero_is_not_listed_as_used() -> None:
+    p = Position().clear()
+    col, used = B.shifted(p.g.D, 3, [Shift(0, "nothing"), None, Shift(1, "one")])
+    assert [s.amount for s in used] == [1]
+    assert col == p.g.D.crt.shift(3, 1)
+
+
+@rule("war-of-the-ring", "§10.3")
+def test_10_3_a_captive_leader_gives_no_leadership() -> None:
+    p = Position().clear().mobilize("GON", "MOR").unit("MOR-01", "2923").unit("GON-04", "2923")
+    p.captive("aragorn", "2923", ["MOR-01"])
+    g = p.g
+    assert g.leadership("2923", FP, ["GON-04"])[:2] == (0, None)
+
+
+@rule("war-of-the-ring", "§10.3", "§11.9")
+def test_10_3_only_the_horns_holder_gets_its_leadership_bonus() -> None:
+    p = Position().clear().mobilize("ROH").unit("ROH-01", "2222").char("theoden", "2222")
+    g = p.g
+    assert "horn-of-the-mark" not in g.chars["theoden"]["items"]
+    assert g.leadership("2222", FP, ["ROH-01"])[:2] == (3, "theoden")
+    g.chars["theoden"]["items"].append("horn-of-the-mark")
+    p.touch()
+    assert p.g.leadership("2222", FP, ["ROH-01"])[:2] == (4, "theoden")
+
+
+@rule("war-of-the-ring", "§10.3", "§V27")
+def test_10_3_rangers_lead_at_1_only_with_no_other_leader() -> None:
+    p = Position().clear().mobilize("GON", "DUN").unit("DUN-01", "2923").unit("GON-04", "2923")
+    p.char("aragorn", "2923")
+    assert p.g.leadership("2923", FP, ["DUN-01", "GON-04"])[:2] == (3, "aragorn")
+
+
+@rule("war-of-the-ring", "§10.3")
+def test_10_3_no_loss_points_no_losses() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923")
+    assert p.g.take_losses(["GON-04"], 0, "attacker") == []
+    assert p.g.units["GON-04"]["hex"] == "2923"
+
+
+@rule("war-of-the-ring", "§10.3")
+def test_10_3_a_unit_left_at_1_stays_and_one_at_0_is_eliminated() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923", 10).unit("GON-05", "2923", 5)
+    g = p.g
+    ev = g.take_losses(["GON-04"], 9, "defender")
+    t = " ".join(e["text"] for e in ev)
+    assert g.units["GON-04"]["str"] == 1 and g.units["GON-04"]["hex"] == "2923"
+    assert "eliminated" not in t, t
+    ev = g.take_losses(["GON-05"], 5, "defender")
+    t = " ".join(e["text"] for e in ev)
+    assert "(eliminated)" in t, t
+    assert g.units["GON-05"]["hex"] is None and g.units["GON-05"]["gone"]
+
+
+@rule("war-of-the-ring", "§10.3", "§10.2.4")
+def test_10_3_an_escort_left_at_1_still_holds_its_captive() -> None:
+    p = Position().clear().mobilize("MOR").unit("MOR-01", "2923", 1).unit("MOR-05", "2923", 10)
+    p.captive("aragorn", "2923", ["MOR-01"])
+    g = p.g
+    g.take_losses(["MOR-05"], 3, "defender")
+    assert g.chars["aragorn"]["captive"] == DARK
+    assert "aragorn" in g.captives
+
+
+@rule("war-of-the-ring", "§10.3")
+def test_10_3_k_hits_only_a_leader_in_the_battle_hex() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923").char("aragorn", "2824")
+    p.dice()                                  # no die may be rolled
+    assert p.g.leader_hit("2923", FP, ["GON-04"], None, False) == []
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.3", "§11.5")
+def test_10_3_k_endurance_loss_is_taken_from_the_leader() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923").char("boromir", "2923")
+    g = p.g
+    e0 = g.chars["boromir"]["e"]
+    p.dice(3)
+    g.leader_hit("2923", FP, ["GON-04"], "boromir", False)
+    p.dice_done()
+    assert g.chars["boromir"]["e"] == e0 - 2
+    assert g.chars["boromir"]["alive"]
+
+
+@rule("war-of-the-ring", "§10.3", "§11.5")
+def test_10_3_k_endurance_loss_to_0_kills_the_leader() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923").char("boromir", "2923", e=2)
+    g = p.g
+    p.dice(4)
+    g.leader_hit("2923", FP, ["GON-04"], "boromir", False)
+    p.dice_done()
+    assert not g.chars["boromir"]["alive"]
+
+
+# ----- the Dark Alliance (three players) [WR §V13] ----------------------------------------------
+def _shared_hex(*more: tuple[str, str]) -> Position:
+    p = Position(players=3).clear().mobilize("ISE", "MOR", "GON").sp(5)
+    p.unit("MOR-13", "1921").unit("ISE-01", "1921")
+    for uid, h in more:
+        p.unit(uid, h)
+    return p
+
+
+@rule("war-of-the-ring", "§V13")
+def test_V13_sauron_may_attack_saruman_in_a_shared_hex_saruman_may_not() -> None:
+    g = _shared_hex().g
+    assert g.flags["alliance"]
+    plan = g.battle_plan("sauron", "1921")
+    assert plan is not None and plan["defs"] == ["ISE-01"], plan
+    assert g.battle_plan("saruman", "1921") is None
+    assert g.battle_plan("fellowship", "1921") is None
+
+
+@rule("war-of-the-ring", "§V13")
+def test_V13_with_free_units_in_the_hex_sauron_attacks_them_not_saruman() -> None:
+    g = _shared_hex(("GON-04", "1921")).g
+    plan = g.battle_plan("sauron", "1921")
+    assert plan is not None and plan["defs"] == ["GON-04"], plan
+
+
+@rule("war-of-the-ring", "§V13", "§10.2.1")
+def test_V13_sauron_attacking_saruman_ends_the_alliance() -> None:
+    p = _shared_hex()
+    p.dice(3)
+    ev = p.g.resolve_battle("sauron", "1921")
+    p.dice_done()
+    assert not p.g.flags["alliance"]
+    assert any(e["type"] == "alliance" for e in ev)
+
+
+@rule("war-of-the-ring", "§V13", "§10.2.1")
+def test_V13_the_free_peoples_attacking_saruman_do_not_end_the_alliance() -> None:
+    p = Position(players=3).clear().mobilize("ISE", "GON").unit("ISE-01", "1921")
+    p.unit("GON-04", "1921").unit("GON-05", "1921")
+    g = p.g
+    assert g.battle_plan("fellowship", "1921") is not None
+    p.dice(3, 6, 6, 6, 6)
+    ev = g.resolve_battle("fellowship", "1921")
+    assert g.flags["alliance"], [e["text"] for e in ev]
+    assert not any(e["type"] == "alliance" for e in ev)
+
+
+@rule("war-of-the-ring", "§V13")
+def test_V13_saruman_converts_a_captured_leader_in_isengard_not_the_ring_bearer_nor_a_non_leader() -> None:
+    p = Position(players=3).clear().mobilize("ISE").unit("ISE-01", "1820")
+    g = p.g
+    ise = g.L.isengard
+    assert ise == "1820"
+    p.captive("boromir", ise, ["ISE-01"], seat="saruman")
+    p.captive("sam", ise, ["ISE-01"], seat="saruman")
+    p.captive("gollum", ise, ["ISE-01"], seat="saruman")
+    p.ring(bearer="sam")
+    assert p.g.convert_options() == ["boromir"]
+    p.ring(bearer="frodo")
+    assert p.g.convert_options() == ["boromir", "sam"]
+
+
+# ----- a challenge to the Ring-bearer, and the Nazgûl's refusal [WR §V31] [WR §10.9.2] ------------
+@rule("war-of-the-ring", "§V31", "§10.9.2")
+def test_V31_a_challenged_ring_bearer_is_asked_once_about_the_ring_then_the_duel_goes_on() -> None:
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("frodo", "2617").char("n3", "2617")
+    g = p.at("7d")
+    g.apply({"type": "challenge", "lead": "n3", "target": "frodo"})
+    assert g.ask["kind"] == "ring_answer" and g.ask["seat"] == "fellowship"
+    g.apply({"type": "keep_ring_off"})
+    assert g.ask["kind"] != "ring_answer", g.ask
+    assert {"type": "fight"} in g.legal_actions(), g.legal_actions()
+
+
+@rule("war-of-the-ring", "§V31", "§10.9.2")
+def test_V31_a_challenge_to_another_character_asks_nothing_about_the_ring() -> None:
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("frodo", "2617").char("aragorn", "2617").char("n3", "2617")
+    p.dice(1, 1, 1, 1, 1, 1, 1, 1)
+    g = p.at("7d")
+    g.apply({"type": "challenge", "lead": "n3", "target": "aragorn"})
+    assert g.ask is None or g.ask["kind"] != "ring_answer", g.ask
