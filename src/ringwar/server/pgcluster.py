@@ -19,6 +19,7 @@ import pwd
 import secrets
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,22 @@ from typing import Any
 from .process import free_port
 
 USER = "ringwar"
+
+#: run beside a cluster: when the process that started it is gone (even killed, when no
+#: clean-up of its own runs), stop the cluster and remove its folder
+WATCHDOG = """
+import os, shutil, subprocess, sys, time
+parent, folder, pg_ctl, as_user = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+while os.path.isdir(folder):
+    try:
+        os.kill(parent, 0)
+    except ProcessLookupError:
+        subprocess.run([*as_user, pg_ctl, "-D", os.path.join(folder, "data"), "-m", "immediate",
+                        "-w", "stop"], capture_output=True, timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+        break
+    time.sleep(0.5)
+"""
 
 
 def server_binaries() -> Path | None:
@@ -104,6 +121,10 @@ class PostgresCluster:
             raise RuntimeError(f"PostgreSQL did not start: {r.stderr or r.stdout}\n{log[-2000:]}")
         self.running = True
         atexit.register(self.stop)
+        subprocess.Popen([sys.executable, "-c", WATCHDOG, str(os.getpid()), str(self.dir),
+                          str(self.bin / "pg_ctl"), *self._as], start_new_session=True,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
         return self
 
     def restart(self) -> None:
