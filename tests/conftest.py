@@ -127,3 +127,27 @@ def seek_battle(game: Any, rng: Any, fights: tuple[str, ...], end_rate: float = 
         if ends and rng.random() < end_rate:
             return ends[0]
     return rng.choice(acts_now)
+
+
+# ----- PostgreSQL ----------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def pg_cluster() -> Any:
+    """A throwaway PostgreSQL cluster for this test session (each xdist worker starts its
+    own), on a free loopback port; skipped where PostgreSQL's server is not installed (./test
+    installs Debian's ``postgresql``) or RINGWAR_TEST_POSTGRES=0."""
+    import os
+
+    from ringwar.server import pgcluster
+
+    if os.environ.get("RINGWAR_TEST_POSTGRES") == "0":
+        pytest.skip("RINGWAR_TEST_POSTGRES=0")
+    if not pgcluster.available():
+        pytest.skip("PostgreSQL is not installed (./test installs Debian's postgresql)")
+    with pgcluster.PostgresCluster() as pg:
+        yield pg
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Any) -> str:
+    """A new empty schema in the session's PostgreSQL cluster: a database of the test's own."""
+    return str(pg_cluster.new_schema_url())

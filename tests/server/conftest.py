@@ -1,4 +1,8 @@
-"""Fixtures for the web app's tests: an app on a temporary SQLite file and a client."""
+"""Fixtures for the web app's tests: an app on a temporary database and a client.
+
+``db_url`` is parametrized: every test that takes it (or ``client``) runs on a temporary
+SQLite file and on a new schema of a throwaway PostgreSQL cluster (``pg_cluster`` in
+tests/conftest.py; skipped where PostgreSQL is not installed)."""
 
 from __future__ import annotations
 
@@ -16,9 +20,11 @@ from ringwar.server.app import TOKEN_HEADER, create_app  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture
-def db_url(tmp_path: Any) -> str:
-    return f"sqlite:///{tmp_path / 'ringwar.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: Any, tmp_path: Any) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'ringwar.db'}"
+    return str(request.getfixturevalue("pg_url"))
 
 
 @pytest.fixture

@@ -205,7 +205,8 @@ def test_illegal_action_names_its_rule(client: Any) -> None:
 
 
 def test_action_after_the_game_is_over(client: Any) -> None:
-    g = create(client, seats={"westernesse": "ai", "sauron": "ai"}, seed=3)
+    # from the last turns (a whole game is some 1,400 actions)
+    g = create(client, seats={"westernesse": "ai", "sauron": "ai"}, seed=3, setup={"turn": 15})
     gid = g["id"]
     # an AI-only game plays itself to the end
     import time
@@ -460,7 +461,7 @@ def test_strong_ai_seats_play_from_their_own_side(db_url: str, agent: str) -> No
         assert s["view"]["to_act"] == "sauron" and s["view"]["phase"] != "S", s["view"]["phase"]
         cauldrons = [u for u in s["view"]["units"] if u.get("type") == "cauldron"]
         assert len(cauldrons) == 6 and all("real" not in u for u in cauldrons)
-        ai = app.state.server.live[g["id"]].agents["westernesse"]
+        ai = app.state.server.live[g["id"]].agents["westernesse"][0]
         assert ai.name == agent
 
 
@@ -481,7 +482,7 @@ def test_mcts_seat_searches_within_its_think_time(db_url: str) -> None:
                 break
             time.sleep(0.05)
         assert s["view"]["to_act"] == "westernesse"
-        ai = app.state.server.live[g["id"]].agents["sauron"]
+        ai = app.state.server.live[g["id"]].agents["sauron"][0]
         assert ai.stats["plans"] >= 1 and ai.stats["searches"] >= 1
         # [think] bounds each search (one iteration may overrun it a little)
         assert ai.stats["seconds"] / ai.stats["searches"] < 0.1 + 2.0

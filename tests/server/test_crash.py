@@ -1,5 +1,6 @@
-"""Crash test: SIGKILL the server in the middle of games, start it again on the same SQLite
-file, and check that every acknowledged action is there and that play goes on."""
+"""Crash test: SIGKILL the server in the middle of games, start it again on the same database
+(an SQLite file, a PostgreSQL database), and check that every acknowledged action is there and
+that play goes on (tests/server/test_kill9.py: several processes, one killed)."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from ringwar.server.app import TOKEN_HEADER
 from ringwar.server.process import ServerProcess
 
 
-def test_every_acknowledged_action_survives_sigkill(tmp_path: Any) -> None:
-    db = f"sqlite:///{tmp_path / 'crash.db'}"
-    srv = ServerProcess(db, log=tmp_path / "server.log").start()
+def test_every_acknowledged_action_survives_sigkill(tmp_path: Any, db_url: str) -> None:
+    db = db_url
+    srv = ServerProcess(db, log=tmp_path / "server.log", ai_lease=2.0).start()
     # `ringwar serve` says where to open it
     assert f"http://127.0.0.1:{srv.port}/" in (tmp_path / "server.log").read_text()
     games: list[dict[str, Any]] = []
@@ -55,14 +56,16 @@ def test_every_acknowledged_action_survives_sigkill(tmp_path: Any) -> None:
         threads = [threading.Thread(target=player, args=(g, i)) for i, g in enumerate(games)]
         for t in threads:
             t.start()
-        time.sleep(2.0)
+        deadline = time.time() + 30                       # some moves in each game (bounded)
+        while time.time() < deadline and min(len(v) for v in acked.values()) < 8:
+            time.sleep(0.05)
         srv.kill()                                        # in the middle of it all
         stop.set()
         for t in threads:
             t.join(10)
         assert all(len(v) > 5 for v in acked.values()), {k: len(v) for k, v in acked.items()}
 
-        srv = ServerProcess(db, log=tmp_path / "server.log").start()
+        srv = ServerProcess(db, log=tmp_path / "server.log", ai_lease=2.0).start()
         with httpx.Client(base_url=srv.url, timeout=10) as c:
             for g in games:
                 rec = c.get(f"/api/games/{g['id']}/record").json()

@@ -18,9 +18,13 @@ import functools
 import hmac
 import json
 import logging
+import os
 import random
 import re
+import time
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -144,19 +148,115 @@ class Watcher:
 
 
 class Server:
-    def __init__(self, database: str, ai_delay: float, ai_think: float = 1.0) -> None:
-        self.storage = Storage(database)
+    """One server process: its games in memory, its connections and its AI seats.
+
+    With a database several processes share (PostgreSQL), every write is checked against
+    the database under the game's lock (``LiveGame.play``), reads catch up with the other
+    processes' moves first, a thread listens for their moves (NOTIFY) to push them to this
+    process's connections, and AI turns are claimed jobs (``ai_jobs``) that outlive the
+    process that claimed them."""
+
+    def __init__(self, database: str, ai_delay: float, ai_think: float = 1.0,
+                 ai_lease: float = 5.0, engine_threads: int | None = None) -> None:
+        self.storage = Storage(database, ai_lease=ai_lease)
+        self.shared = self.storage.shared
         self.ai_delay = ai_delay
         self.ai_think = ai_think
         self.live: dict[str, LiveGame] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.ai_tasks: dict[str, asyncio.Task[None]] = {}
         self.replays = Replays()
-        self.engine_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ringwar-engine")
+        if engine_threads is None:
+            # SQLite: one thread (see run()); a shared database: a few, so that one
+            # waiting on the database does not hold up the others
+            engine_threads = int(os.environ.get("RINGWAR_ENGINE_THREADS", 0)) or \
+                (3 if self.shared else 1)
+        self.engine_pool = ThreadPoolExecutor(max_workers=engine_threads,
+                                              thread_name_prefix="ringwar-engine")
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.listener: Any = None
+        self.claimer: asyncio.Task[None] | None = None
 
-    async def get(self, game_id: str) -> LiveGame:
+    # ----- life ----------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        if self.shared:
+            from .notify import Listener
+            self.listener = Listener(self.storage.url, self._heard_threadsafe,
+                                     self._gap_threadsafe)
+            self.listener.start()
+            await run_in_threadpool(self.listener.wait_listening)
+        else:
+            # a database of this process alone: AI turns claimed before are a dead process's
+            await run_in_threadpool(self.storage.release_all_ai)
+        self.claimer = self.loop.create_task(self._claim_lapsed())
+
+    async def stop(self) -> None:
+        if self.claimer is not None:
+            self.claimer.cancel()
+        for gid, t in list(self.ai_tasks.items()):
+            t.cancel()
+            try:    # another process may take the turn at once (not when the lease lapses)
+                await run_in_threadpool(self.storage.release_ai, gid)
+            except Exception:
+                pass
+        if self.listener is not None:
+            self.listener.stop()
+        self.engine_pool.shutdown(wait=False, cancel_futures=True)
+        self.storage.close()
+
+    # ----- other processes' moves -------------------------------------------------------------
+    def _heard_threadsafe(self, gid: str, version: int, origin: str) -> None:
+        if origin != self.storage.owner and self.loop is not None:
+            self.loop.call_soon_threadsafe(self._heard, gid, version)
+
+    def _heard(self, gid: str, version: int) -> None:
+        live = self.live.get(gid)
+        if live is None or version <= live.known:
+            return
+        live.known = version
+        self.notify(live)
+
+    def _gap_threadsafe(self) -> None:
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._gap)
+
+    def _gap(self) -> None:
+        """Notifications may have been lost: every game is checked at its next use."""
+        for live in self.live.values():
+            live.stale = True
+            self.notify(live)
+
+    async def _claim_lapsed(self) -> None:
+        """Take over the AI turns whose process died (their lease ran out), now and then."""
+        every = max(0.2, min(1.0, self.storage.ai_lease / 3))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                ids = await run_in_threadpool(self.storage.claim_lapsed_ai)
+            except Exception as e:
+                log.warning("could not look for AI turns to take over: %s", e)
+                continue
+            for gid in ids:
+                try:
+                    live = await self.get(gid, check=True)
+                except ApiError as e:
+                    log.error("AI turn of game %s cannot be played here: %s", gid, e.message)
+                    continue
+                if live.ai_to_act():
+                    self.ensure_ai(live, force=True)
+                else:
+                    await run_in_threadpool(self.storage.drop_ai, gid, live.version)
+
+    # ----- games -----------------------------------------------------------------------------
+    async def get(self, game_id: str, check: bool = False) -> LiveGame:
+        """The game (loaded on first use).  ``check``: brought up to date with the
+        database first (a database other processes write to)."""
         live = self.live.get(game_id)
         if live is not None:
+            if check and self.shared:
+                await self.run(live.sync, self.storage)
+            self.ensure_ai(live)
             return live
         if not isinstance(game_id, str) or len(game_id) > 32:
             raise ApiError(404, "unknown_game", "no such game")
@@ -206,19 +306,31 @@ class Server:
         raise ApiError(403, "bad_token", "that token opens no seat in this game")
 
     async def run(self, fn: Any, *args: Any) -> Any:
-        """Run a quick engine step (an action, a view) off the event loop, on the one
-        worker thread kept for them: with the GIL, one thread keeps latency low where a
+        """Run a quick engine step (an action, a view) off the event loop, on the worker
+        thread(s) kept for them: with the GIL, few threads keep latency low where a big
         pool would make the steps jostle.  Slow work (loading, replays, AI thinking) goes
         to the general thread pool instead."""
         return await asyncio.get_running_loop().run_in_executor(self.engine_pool, fn, *args)
+
+    async def fresh(self, live: LiveGame) -> None:
+        """Bring ``live`` up to date with the database (other processes' moves)."""
+        if self.shared:
+            await self.run(live.sync, self.storage)
 
     def notify(self, live: LiveGame) -> None:
         for w in list(live.watchers):
             w.dirty.set()
 
-    def ensure_ai(self, live: LiveGame) -> None:
+    def ensure_ai(self, live: LiveGame, force: bool = False) -> None:
+        """Let an AI seat that is to act play (``force``: this process just made the move
+        that made it due, and holds its turn).  Looking at a game tries at most once a
+        second: another process may hold the turn (asking costs a write)."""
         if live.id in self.ai_tasks or not live.ai_to_act():
             return
+        now = time.monotonic()
+        if not force and now - live.ai_tried < 1.0:
+            return
+        live.ai_tried = now
         self.ai_tasks[live.id] = asyncio.get_running_loop().create_task(self._run_ai(live))
 
     async def _run_ai(self, live: LiveGame) -> None:
@@ -296,14 +408,27 @@ class _TooLarge(Exception):
 
 
 def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05,
-               ai_think: float = 1.0, max_body: int = MAX_BODY) -> FastAPI:
-    srv = Server(database, ai_delay, ai_think)
+               ai_think: float = 1.0, ai_lease: float = 5.0, engine_threads: int | None = None,
+               max_body: int = MAX_BODY) -> FastAPI:
+    """The web app on ``database`` (an SQLite file, or PostgreSQL that several processes may
+    share).  ``ai_lease``: seconds an AI turn stays claimed by a process that stopped
+    renewing it (died) before another takes it over."""
+    srv = Server(database, ai_delay, ai_think, ai_lease, engine_threads)
     redact_tokens_in_logs()
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await srv.start()
+        try:
+            yield
+        finally:
+            await srv.stop()
+
     app = FastAPI(title="ringwar", version=ringwar.__version__,
                   description="Play the Lord-of-the-Rings wargames, rules-enforced. "
                   f"Seats send their secret token in the {TOKEN_HEADER} header; a WebSocket "
                   'sends {"type": "hello", "token": ...} as its first message.',
-                  docs_url=None, redoc_url=None)
+                  docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.server = srv
 
     @app.exception_handler(ApiError)
@@ -435,15 +560,18 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                 rows.append((side, kind, agent, tok))
             gid = new_id()
             rec = game.record
+            kinds = {r[0]: r[1] for r in rows}
+            ai_due = game.result is None and kinds.get(game.to_act) == "ai"
             srv.storage.create_game(gid, rec.system, rec.scenario, rec.options, rec.seed,
-                                    rec.setup, rows, zip(actors, rec.actions))
+                                    rec.setup, rows, zip(actors, rec.actions), ai_due=ai_due)
             return {"id": gid, "system": rec.system, "sides": list(game.sides),
                     "seed": rec.seed, "tokens": tokens,
                     "seat_kinds": {r[0]: r[1] if r[2] is None else f"ai:{r[2]}" for r in rows},
                     **_links(gid, tokens)}
 
         out = await run_in_threadpool(make)
-        await srv.get(out["id"])  # load it (and let an AI seat that is to act begin)
+        live = await srv.get(out["id"])  # load it (and let an AI seat that is to act begin)
+        srv.ensure_ai(live, force=True)
         return out
 
     @app.get("/api/games/{game_id}", tags=["play"],
@@ -451,7 +579,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
     async def get_state(game_id: str, request: Request) -> Response:
         live = await srv.get(game_id)
         side = srv.seat(live, token_of(request))
-        text = await srv.run(live.state_text, side, side is not None)
+        text = await srv.run(live.fresh_text, srv.storage, side, side is not None)
         return Response(text, media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", tags=["play"],
@@ -466,7 +594,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
 
         events, state = await srv.run(go)
         srv.notify(live)
-        srv.ensure_ai(live)
+        srv.ensure_ai(live, force=True)
         return Response('{"events":' + dumps(events) +
                         ',"state":' + state + "}", media_type="application/json")
 
@@ -478,6 +606,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         side = srv.seat(live, token_of(request), required=True)
 
         def look() -> dict[str, Any]:
+            live.sync(srv.storage)
             with live.lock:
                 g = live.game
                 if g.to_act != side:
@@ -509,6 +638,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         assert side is not None
         await srv.run(live.undo, srv.storage, side, body.version)
         srv.notify(live)
+        srv.ensure_ai(live, force=True)
         state = await srv.run(live.state_text, side, True)
         return Response('{"state":' + state + "}", media_type="application/json")
 
@@ -519,6 +649,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         side = srv.seat(live, token_of(request))
 
         def read() -> dict[str, Any]:
+            live.sync(srv.storage)
             with live.lock:
                 return {"side": side, "version": live.version, "log": live.game.log_for(side)}
 
@@ -531,6 +662,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         side = srv.seat(live, token_of(request))
 
         def read() -> str:
+            live.sync(srv.storage)
             with live.lock:
                 g = live.game
                 if g.result is None and live.hidden:
@@ -553,6 +685,7 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         seat = srv.seat(live, token_of(request))
 
         def read() -> dict[str, Any]:
+            live.sync(srv.storage)
             with live.lock:
                 g = live.game
                 over = g.result is not None
@@ -630,10 +763,12 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         live.watchers.add(w)
 
         async def sender() -> None:
-            while True:
+            first = True    # the first state is checked against the database; the next
+            while True:     # ones are pushed when a move here or elsewhere (NOTIFY) changes it
                 await w.dirty.wait()
                 w.dirty.clear()
-                text = await srv.run(live.state_text, w.side, w.seat)
+                text = await srv.run(live.fresh_text, srv.storage, w.side, w.seat, first)
+                first = False
                 await ws.send_text(text)
 
         task = asyncio.create_task(sender())
@@ -650,7 +785,8 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> PlainTextResponse:
-        return PlainTextResponse("ok")
+        # which process answered (behind a balancer, or with --workers)
+        return PlainTextResponse("ok", headers={"X-Ringwar-Process": str(os.getpid())})
 
     app.add_middleware(BodyLimit, limit=max_body)
     return app

@@ -13,17 +13,22 @@ own side, the legal actions only when that side is to act, and events filtered b
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import ringwar
 from ringwar.core.engine import Game, system_class
 from ringwar.core.record import META_TYPES, GameRecord
 
-from .storage import Storage, StoredGame
+from .storage import GameTx, Move, Stale, Storage, StoredGame, dump_agent, load_agent
+
+log = logging.getLogger("ringwar.server")
 
 AI_PREFIX = "ai"
 
@@ -82,7 +87,13 @@ class LiveGame:
         self.actors = actors                       # the side behind each action
         self.version = stored.moves                # rows in ``moves``: changes with every move
         self.lock = threading.RLock()
-        self.agents: dict[str, Any] = {}
+        #: side -> (the AI seat's agent, the version its saved state is of)
+        self.agents: dict[str, tuple[Any, int | None]] = {}
+        self.known = stored.moves                  # the newest version heard of (NOTIFY)
+        self.stale = False                         # some notifications may have been missed
+        self._dirty = False                        # the engine holds a move not yet stored
+        self.ai_tried = 0.0                        # when a look at it last asked for its AI
+        self._claimed: tuple[int, float] | None = None   # our own move made the AI due
         self.watchers: set[Any] = set()            # connections (see app.Watcher)
         self._cache: dict[tuple[int, str | None, bool], str] = {}
         self.hidden = bool(getattr(game, "hidden_information", False))
@@ -126,6 +137,59 @@ class LiveGame:
                 self._cache[key] = text
             return text
 
+    # ----- keeping up with the database -----------------------------------------------------
+    def _catch_up(self, rows: list[Move], load: Any) -> None:
+        """Apply moves other processes committed (``rows``: those after ``self.version``).
+        An undo among them, or a move that does not apply, rebuilds the game instead."""
+        if not rows:
+            return
+        if rows[0].seq != self.version + 1 or any(m.kind != "action" for m in rows):
+            self._rebuild(load())
+            return
+        g = self.game
+        try:
+            for m in rows:
+                self.actors.append(m.side if m.side is not None else g.to_act)
+                g.apply(m.action)
+                self.version = m.seq
+        except Exception:
+            self._rebuild(load())
+
+    def _rebuild(self, stored: StoredGame | None) -> None:
+        assert stored is not None
+        fresh, actors = build(stored)
+        self.game, self.actors, self.version = fresh, actors, stored.moves
+        self.known = max(self.known, stored.moves)
+
+    def sync(self, storage: Storage) -> None:
+        """Catch up with the moves other processes made (a database several processes share;
+        a process's own database holds nothing it does not know).  One read: the moves after
+        ours (none, mostly)."""
+        if not storage.shared:
+            return
+        self.stale = False
+        rows = storage.moves_after(self.id, self.version)
+        if not rows:
+            return
+        with self.lock:
+            if rows[0].seq != self.version + 1:          # we moved on meanwhile: read again
+                rows = storage.moves_after(self.id, self.version)
+            self._catch_up(rows, lambda: storage.load(self.id))
+            self.known = max(self.known, self.version)
+
+    def behind(self) -> bool:
+        """Another process made a move we have heard of (NOTIFY) but not applied, or we may
+        have missed some (the notifications were cut)."""
+        return self.stale or self.known > self.version
+
+    def fresh_text(self, storage: Storage, side: str | None, seat: bool = True,
+                   check: bool = True) -> str:
+        """:meth:`state_text` of the game as the database has it: ``check`` asks the
+        database (one read), otherwise only a game heard to be behind is brought up to date."""
+        if storage.shared and (check or self.behind()):
+            self.sync(storage)
+        return self.state_text(side, seat)
+
     # ----- moves ------------------------------------------------------------------------
     def check_turn(self, side: str, version: int | None, anyone: bool = False) -> None:
         g = self.game
@@ -140,12 +204,38 @@ class LiveGame:
                            f"it is not {side}'s turn: {g.to_act or 'nobody'} is to act",
                            to_act=g.to_act)
 
+    @contextmanager
+    def _writing(self, storage: Storage) -> Iterator[GameTx]:
+        """The game locked in the database and brought up to date: whatever the block
+        applies to the engine is stored when it ends, or taken back if anything fails."""
+        self._dirty = False
+        try:
+            with storage.game_tx(self.id) as tx:
+                if tx.version != self.version:
+                    self._catch_up(tx.moves_after(self.version), tx.load)
+                yield tx
+        except BaseException as e:
+            if self._dirty:
+                # not stored, so not played: take it back
+                self._rebuild(storage.load(self.id))
+            if isinstance(e, Stale):
+                raise ApiError(409, "stale", "the game moved on meanwhile; look again",
+                               version=self.version) from None
+            raise
+        finally:
+            self._dirty = False
+
     def play(self, storage: Storage, side: str, action: Any, version: int | None,
-             selection: Any = None) -> list[dict[str, Any]]:
+             selection: Any = None, ai: bool = False,
+             agent_state: tuple[str, bytes] | None = None) -> list[dict[str, Any]]:
         """Apply ``action`` for ``side`` (after ``selection``, if given: both or neither);
         commit it; return the events ``side`` may see.  A meta action (resign, a draw offer
-        or its answer) may come from any seat at any time."""
-        with self.lock:
+        or its answer) may come from any seat at any time.
+
+        Runs with the game locked in the database, so no other process can play at the same
+        version.  ``ai``: an AI seat's move, played only while this process holds its turn;
+        ``agent_state``: (side, the agent's state after choosing it), saved with it."""
+        with self.lock, self._writing(storage) as tx:
             g = self.game
             if isinstance(action, dict) and action.get("type") in META_TYPES:
                 if action.get("side", side) != side:
@@ -157,6 +247,8 @@ class LiveGame:
                 action = {**action, "side": side}
             else:
                 self.check_turn(side, version)
+            if ai and tx.ai_owner() != storage.owner:
+                raise ApiError(409, "stale", "another process took this AI turn over")
             n = len(g.record.actions)
             try:
                 if selection is not None:
@@ -164,21 +256,21 @@ class LiveGame:
                 else:
                     events = g.apply(action)
             except ringwar.IllegalAction as e:
+                # the engine applies all or nothing, but a selection may have gone in first
+                if len(g.record.actions) != n:
+                    self._dirty = True
                 raise ApiError(422, "illegal", str(e), rule=e.rule, why=e.why) from None
+            self._dirty = True
             played = g.record.actions[n:]
-            try:
-                self.version = storage.append_many(
-                    self.id, [("action", side, a) for a in played], result=g.result,
-                    seq=self.version + 1)
-            except Exception:
-                # not stored, so not played: take it back and report the failure
-                self._reload(storage)
-                raise
+            tx.append([("action", side, a) for a in played], result=g.result)
+            if agent_state is not None:
+                tx.save_agent(*agent_state)
+            self._set_ai_due(tx)
             self.actors.extend(side for _ in played)
             return visible(events, side)
 
     def undo(self, storage: Storage, side: str, version: int | None) -> None:
-        with self.lock:
+        with self.lock, self._writing(storage) as tx:
             if version is not None and version != self.version:
                 raise ApiError(409, "stale", f"stale undo: the game is now at version "
                                f"{self.version}, not {version}", version=self.version)
@@ -192,56 +284,83 @@ class LiveGame:
                 g.undo()
             except ringwar.UndoRefused as e:
                 raise ApiError(409, "undo_refused", f"undo refused: {e}") from None
+            self._dirty = True
             taken = n - len(g.record.actions)     # a bare selection goes with its follow-up
-            try:
-                self.version = storage.append_many(self.id, [("undo", side, None)] * taken,
-                                                   seq=self.version + 1)
-            except Exception:
-                self._reload(storage)
-                raise
+            tx.append([("undo", side, None)] * taken)
+            self._set_ai_due(tx)
             del self.actors[len(self.actors) - taken:]
 
-    def _reload(self, storage: Storage) -> None:
-        stored = storage.load(self.id)
-        assert stored is not None
-        fresh, actors = build(stored)
-        self.game, self.actors, self.version = fresh, actors, stored.moves
+    def _set_ai_due(self, tx: GameTx) -> None:
+        due = self.ai_to_act()
+        tx.set_ai_due(due)
+        self.version = tx.version
+        self.known = max(self.known, self.version)
+        # the AI turn the move made due is ours (claimed in the same transaction)
+        self._claimed = (self.version, time.monotonic()) if due else None
 
+    def _reload(self, storage: Storage) -> None:
+        self._rebuild(storage.load(self.id))
+
+    # ----- AI seats ---------------------------------------------------------------------------
     def ai_step(self, storage: Storage, think: float = 1.0) -> bool:
         """If an AI seat is to act, let it choose from its own view and play; True if it did.
         A search agent (mcts) thinks for at most ``think`` seconds per searched decision, over
-        worlds sampled from a snapshot of the game that re-deals what its side may not see."""
-        from ringwar.ai.agents import agent_seed, make_agent
+        worlds sampled from a snapshot of the game that re-deals what its side may not see.
+
+        The turn is this process's only while it holds the game's AI job (claimed, its lease
+        renewed while the agent thinks); the agent is the one saved with the seat's last
+        move, so any process plays the turn as any other would have."""
         from ringwar.ai.worlds import WorldFactory
+        just = self._claimed
+        if self.behind() or (storage.shared and (just is None or just[0] != self.version)):
+            # up to date before deciding (unless this process just made the move that made
+            # the AI due: then it knows; a move elsewhere it has not heard of, play() finds)
+            self.sync(storage)
         with self.lock:
             g = self.game
             answer = self.ai_owes_answer()
+            side = answer if answer is not None else g.to_act
+            if answer is None and (g.result is not None or side is None
+                                   or self.seats.get(side, {}).get("kind") != "ai"):
+                storage.drop_ai(self.id, self.version)      # nothing is due: a job left over
+                return False
+            just = self._claimed
+            if not (just is not None and just[0] == self.version
+                    and time.monotonic() - just[1] < storage.ai_lease / 3) \
+                    and not storage.claim_ai(self.id, self.version):
+                return False                                # another process plays it
+            self._claimed = None
             if answer is not None:
                 # an AI seat plays on: it declines a draw (docs/ai.md)
-                self.play(storage, answer, {"type": "decline_draw", "side": answer}, self.version)
+                self.play(storage, answer, {"type": "decline_draw", "side": answer},
+                          self.version, ai=True)
                 return True
-            side = g.to_act
-            if g.result is not None or side is None or self.seats.get(side, {}).get("kind") != "ai":
-                return False
-            agent = self.agents.get(side)
-            if agent is None:
-                index = list(g.sides).index(side)
-                name = self.seats[side].get("agent") or "random"
-                agent = make_agent(name, agent_seed(g.record.seed, index) ^ secrets.randbits(32),
-                                   **({"think": think} if think > 0 else {}))
-                self.agents[side] = agent
             legal = list(g.legal_actions())
             if not legal:
                 return False
+            agent = self._agent(storage, side, think)
             if getattr(agent, "needs_world", False):
                 # a snapshot: the search runs outside the lock while the game may change
                 agent.world = WorldFactory(g.clone(), side)
-            view, version = g.view(side), self.version
-        # the agent thinks without holding the game (nor the server's engine thread)
-        action = agent.choose(view, legal)
+            if getattr(agent, "uses_view", True):
+                view = g.view(side)
+            else:   # an agent that declares it ignores the view gets only the basics
+                view = {"side": side, "to_act": side, "turn": g.turn, "phase": g.phase}
+            version = self.version
+        # the agent thinks without holding the game (nor the server's engine thread), the
+        # lease on its turn renewed meanwhile
         try:
-            self.play(storage, side, action, version)
+            with storage.holding_ai(self.id):
+                action = agent.choose(view, legal)
+            state = dump_agent(agent)
+        except BaseException:
+            self.agents.pop(side, None)      # its memory may be half-way through a choice
+            raise
+        try:
+            self.play(storage, side, action, version, ai=True, agent_state=(side, state))
+            self.agents[side] = (agent, self.version)
         except ApiError as e:
+            self.agents.pop(side, None)      # it remembers a move that was not played
             if e.code != "stale":
                 raise
         return True
@@ -260,6 +379,29 @@ class LiveGame:
                     and self.seats.get(g.to_act, {}).get("kind") == "ai") \
                 or self.ai_owes_answer() is not None
 
+    def _agent(self, storage: Storage, side: str, think: float) -> Any:
+        """The seat's agent as saved with its last move (kept in memory while this process
+        plays the seat); a new one from the seat's seed before its first."""
+        from ringwar.ai.agents import agent_seed, make_agent
+        saved_at, blob, seed = storage.agent_state(self.id, side)
+        cached = self.agents.get(side)
+        if cached is not None and cached[1] == saved_at:
+            return cached[0]
+        agent = None
+        if blob is not None:
+            try:
+                agent = load_agent(blob)
+            except Exception as e:   # e.g. saved by another version of ringwar
+                log.warning("game %s: the %s seat's saved agent does not load (%s); a new one "
+                            "takes over", self.id, side, e)
+        if agent is None:
+            g = self.game
+            if seed is None:        # a seat from before seeds were stored
+                seed = agent_seed(g.record.seed, list(g.sides).index(side))
+            name = self.seats[side].get("agent") or "random"
+            agent = make_agent(name, seed, **({"think": think} if think > 0 else {}))
+        self.agents[side] = (agent, saved_at)
+        return agent
 
 def build(stored: StoredGame) -> tuple[Game, list[str | None]]:
     """Rebuild a stored game by replaying its record; returns it and who made each move."""
