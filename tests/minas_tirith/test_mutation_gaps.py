@@ -1,0 +1,517 @@
+"""Rule halves that the mutation sample (tools/mutate.py, issue 17) showed unchecked:
+spending impetus [MT §6.5], towers, walls and city combat [MT §7.6], leader combat
+[MT §7.13], overrun, risk and death [MT §7.14]."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import ringwar
+
+from .builder import Table, events, rule
+from .test_siege_split import no_kills
+
+CY = 48.0
+
+
+def polar(r: float, phi: float) -> tuple[float, float]:
+    a = math.radians(phi)
+    return r * math.cos(a), CY + r * math.sin(a)
+
+
+def field(side: str = "west", card: str = "infantry_move", pips: int = 10) -> Table:
+    """G3 (West) and M3 (Dark Lord) 4 figures each, 36" apart on the Pelennor."""
+    t = Table()
+    t.clear()
+    t.unit("G3", 100, 60, 0, figures=4, files=4)
+    t.unit("M3", 140, 60, 180, figures=4, files=4)
+    t.round(side, card=card, pips=pips)
+    return t
+
+
+# ----- §6.5 who may act, and what ------------------------------------------------------------
+
+@rule("§6.5")
+def test_6_5_a_move_of_the_other_sides_unit_is_refused_as_not_the_active_sides():
+    t = field("west")
+    err = t.refused({"type": "move", "unit": "M3", "path": "m0:1"}, "[MT §6.5]")
+    assert "not the active side's" in err.why
+    t = field("dark-lord")
+    err = t.refused({"type": "move", "unit": "G3", "path": "m0:1"}, "[MT §6.5]")
+    assert "not the active side's" in err.why
+
+
+@rule("§6.5")
+def test_6_5_a_unit_moves_only_once_selected():
+    t = field("west")
+    err = t.refused({"type": "move", "unit": "G3", "path": "m0:1"}, "[MT §6.5]")
+    assert "select the unit first" in err.why
+    t.select("G3")
+    t.apply({"type": "move", "unit": "G3", "path": "m0:1"})
+    assert t.g.pips == 9 and t.g.units["G3"].x == 101
+
+
+@rule("§6.5")
+def test_6_5_another_actor_may_not_act_while_one_is_selected():
+    t = field("west")
+    t.unit("G4", 100, 70, 0, figures=4, files=4)
+    t.select("G3")
+    err = t.refused({"type": "move", "unit": "G4", "path": "m0:1"}, "[MT §6.5]")
+    assert "is selected: it acts first" in err.why
+
+
+@rule("§6.5")
+def test_6_5_a_catapult_bombards_only_once_selected():
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="reload", pips=10)
+    t.engine("E-D4", 100, 70, 180)
+    err = t.refused({"type": "bombard", "engine": "E-D4", "x": 80, "y": 70}, "[MT §6.5]")
+    assert "select the catapult first" in err.why
+
+
+@rule("§6.5")
+def test_6_5_while_an_actor_is_selected_the_round_actions_wait():
+    t = field("west", pips=10)
+    t.g.decks["west"] = ["reload"]
+    t.select("G3")
+    for kind in ("turn_card", "bank", "pass"):
+        err = t.refused({"type": kind}, "[MT §6.5]")
+        assert "is selected: choose one of its actions" in err.why
+
+
+@rule("§6.5")
+def test_6_5_a_move_naming_no_unit_nor_engine_is_refused():
+    t = field("west")
+    t.refused({"type": "move", "path": "m0:1"}, "[MT §6.5]")
+    t.select("G3")
+    t.refused({"type": "move", "path": "m0:1"}, "[MT §6.5]")
+
+
+@rule("§6.5", "§2.5")
+def test_6_5_a_formation_change_is_the_units_one_action_on_the_card():
+    t = Table()
+    t.clear()
+    t.unit("G4", 100, 60, 0, figures=4, files=4)
+    t.unit("M3", 110, 60, 180, figures=4, files=4)
+    t.round("west", card="infantry_move", pips=10)
+    t.select("G4")
+    assert {"type": "form", "unit": "G4", "formation": "line", "files": 2} in t.menu()
+    t.apply({"type": "hold", "actor": "G4"})
+    t.select("G4")                       # still loaded with a target: it may shoot
+    kinds = {a["type"] for a in t.menu()}
+    assert "fire" in kinds and "form" not in kinds and "move" not in kinds
+    t.refused({"type": "form", "unit": "G4", "formation": "line", "files": 2}, "[MT §6.5]")
+
+
+# ----- §7.13 leader combat -------------------------------------------------------------------
+
+FOUR = {"figures": 4, "files": 4}
+
+
+def leaders_board(side: str = "west") -> Table:
+    t = Table()
+    t.clear()
+    t.round(side, card="leader", pips=10)
+    return t
+
+
+def duel_line(ev: list[dict]) -> str:
+    return [e for e in events(ev, "duel") if " = " in e["text"]][0]["text"]
+
+
+@rule("§7.13")
+def test_7_13_r130_a_lone_declarer_against_two_attached_foes_opens_the_pairing():
+    t = leaders_board()
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100, 60, 180, **FOUR)
+    t.leader("hurin", attached_to="G3")
+    t.leader("gothmog", attached_to="M3")
+    t.leader("orc-captain-1", attached_to="M3")
+    ev = t.act("hurin", {"type": "duel", "leader": "hurin", "target": "gothmog", "magic": 0,
+                         "avoid": 0})
+    assert "(R-130)" in "\n".join(e["text"] for e in ev)
+    assert {a["type"] for a in t.menu()} == {"pair"}
+    assert {a["leader"] for a in t.menu()} == {"gothmog"}
+    t.apply({"type": "pair", "leader": "gothmog", "target": "hurin", "magic": 0, "avoid": 0})
+    assert {a["leader"] for a in t.menu()} == {"orc-captain-1"}
+    t.force((6, 1), (6, 1), (6, 1), (6, 1), (6, 1), (6, 1))
+    ev = t.apply({"type": "pair", "leader": "orc-captain-1", "target": "hurin", "magic": 0,
+                  "avoid": 0})
+    assert duel_line(ev).count(" = ") == 3
+    assert [e["text"] for e in events(ev, "duel")][-1] == "Nobody falls"
+    assert all(t.g.leaders[i].alive for i in ("hurin", "gothmog", "orc-captain-1"))
+
+
+@rule("§7.13")
+def test_7_13_a_plain_pair_where_nobody_dies_says_neither_falls():
+    t = leaders_board()
+    t.leader("hurin", 100, 60)
+    t.leader("orc-captain-1", 110, 60)
+    ev = t.act("hurin", {"type": "duel", "leader": "hurin", "target": "orc-captain-1", "magic": 0,
+                         "avoid": 0})
+    assert "(R-130)" not in "\n".join(e["text"] for e in ev)
+    assert "spell points" not in ev[-1]["text"] and "avoiding" not in ev[-1]["text"]
+    t.force((6, 1), (6, 1), (6, 1), (6, 1))
+    ev = t.apply({"type": "avoid", "leader": "orc-captain-1", "a": 0})
+    assert [e["text"] for e in events(ev, "duel")][-1] == "Neither falls"
+    assert not events(ev, "leader_killed")
+
+
+@rule("§7.13")
+def test_7_13_a_kill_is_reported_without_a_neither_falls():
+    t = leaders_board()
+    t.leader("hurin", 100, 60)                      # CF 3
+    t.leader("orc-captain-1", 110, 60)              # CF 2
+    t.act("hurin", {"type": "duel", "leader": "hurin", "target": "orc-captain-1", "magic": 0,
+                    "avoid": 0})
+    t.force((6, 4), (6, 4), (6, 1), (6, 1))          # 8 + 3 - 2 = 9 kills
+    ev = t.apply({"type": "avoid", "leader": "orc-captain-1", "a": 0})
+    texts_ = [e["text"] for e in events(ev, "duel")]
+    assert "Neither falls" not in texts_ and "Nobody falls" not in texts_
+    assert events(ev, "leader_killed") and not t.g.leaders["orc-captain-1"].alive
+
+
+@rule("§7.13", "§7.12")
+def test_7_13_the_declaration_names_the_avoidance_and_the_magical_attack():
+    t = leaders_board()
+    t.leader("gandalf", 100, 60)                    # CF 6
+    t.leader("witch-king", 110, 60)                 # CF 7
+    ev = t.act("gandalf", {"type": "duel", "leader": "gandalf", "target": "witch-king",
+                           "magic": 2, "avoid": 0})
+    assert ev[-1]["text"].endswith("with 2 spell points of Magical Attack")
+    t = leaders_board()
+    t.leader("hurin", 100, 60)
+    t.leader("orc-captain-1", 110, 60)
+    ev = t.act("hurin", {"type": "duel", "leader": "hurin", "target": "orc-captain-1",
+                         "magic": 0, "avoid": 2})
+    assert ev[-1]["text"].endswith("(avoiding 2)")
+    t.force((6, 6), (6, 6), (6, 6), (6, 6))
+    ev = t.apply({"type": "avoid", "leader": "orc-captain-1", "a": 1})
+    line = duel_line(ev)
+    hurin, orc = line.split("; ")
+    assert "-1 his avoidance -4 own avoidance = 8" in hurin      # 12 + 3 - 2 - 1 - (2 + 2)
+    assert "-2 his avoidance -3 own avoidance = 6" in orc        # 12 + 2 - 3 - 2 - (1 + 2)
+
+
+# ----- §7.6 towers, walls and city combat ------------------------------------------------------
+
+def siege(card: str, side: str = "dark-lord", pips: int = 10) -> Table:
+    t = Table()
+    t.clear()
+    t.round(side, card=card, pips=pips)
+    return t
+
+
+def tower_at(t: Table, r_front: float, phi: float) -> None:
+    """E-D1 facing the city centre, its front edge at radius ``r_front``, bearing ``phi``."""
+    x, y = polar(r_front + 2.0, phi)
+    t.engine("E-D1", x, y, phi + 180)
+
+
+@rule("§7.6")
+def test_7_6_a_tower_docks_beside_the_great_gate_when_clear_of_it_by_more_than_half_an_inch():
+    # bearing -9.5: the front ends 0.4" off wall 1 and about 1.1" from the Great Gate's opening
+    t = siege("engine_move")
+    tower_at(t, 46.4, -9.5)
+    t.force((6, 4))
+    ev = t.act("E-D1", {"type": "advance", "engine": "E-D1"})
+    assert t.g.engines["E-D1"].docked and events(ev, "dock")
+    # bearing -7: as close to the wall, but under 0.5" from the gate: no docking
+    t = siege("engine_move")
+    tower_at(t, 46.4, -7.0)
+    t.force((6, 4))
+    ev = t.act("E-D1", {"type": "advance", "engine": "E-D1"})
+    assert not t.g.engines["E-D1"].docked and not events(ev, "dock")
+
+
+@rule("§7.6", "§7.1.4")
+def test_7_6_a_tower_moves_off_its_menu_within_its_rolled_distance_for_1_pip():
+    t = siege("engine_move")
+    tower_at(t, 60.0, 30.0)
+    e = t.g.engines["E-D1"]
+    t.force((6, 4))
+    t.select("E-D1")
+    assert {"type": "move", "engine": "E-D1", "path": "m0:3"} not in t.menu()
+    t.refused({"type": "move", "engine": "E-D1", "path": "m0:5"}, "[MT §7.6]")   # 5" of 4"
+    x0, y0 = e.x, e.y
+    ev = t.apply({"type": "move", "engine": "E-D1", "path": "m0:3"})
+    assert events(ev, "engine_move") and t.g.pips == 9
+    assert math.hypot(e.x - x0, e.y - y0) == pytest.approx(3.0, abs=1e-3)
+
+
+@rule("§7.6")
+def test_7_6_an_assaulting_unit_destroyed_on_the_ramp_frees_its_places_in_the_tower():
+    t = siege("infantry_move")
+    tower_at(t, 42.3, 30.0)
+    e = t.g.engines["E-D1"]
+    e.docked, e.aboard = True, ["M5"]
+    m5 = t.g.units["M5"]
+    m5.on_table, m5.embarked, m5.figures, m5.files = True, "E-D1", 1, 1
+    gx, gy = polar(39.0, 33)
+    t.unit("G3", gx, gy, 33, figures=4, files=4)
+    t.force(*[(20, 1)] * 5)                          # every figure hits: the lone orc dies
+    ev = t.act("M5", {"type": "assault", "unit": "M5"})
+    assert not m5.alive and "destroyed" in ev[-1]["text"]
+    assert e.aboard == [] and t.g.tower_places(e) == 18
+
+
+def split_on_walk(uid: str, files: int, waiting: int, phi: float = 30.0) -> Table:
+    """``uid`` on the walk of wall 1 in one rank of ``files`` figures, its front on the walk's
+    inner edge, facing into the city, with ``waiting`` figures still in the docked E-D1."""
+    t = siege("infantry_move", pips=5)
+    tower_at(t, 42.3, phi)
+    e = t.g.engines["E-D1"]
+    e.docked, e.aboard = True, [uid]
+    u = t.unit(uid, 0, 0, phi + 180, figures=files, files=files)
+    x, y = polar(38.02 + u.ranks * t.g.pitch(u)[1] / 2, phi)
+    u = t.unit(uid, x, y, phi + 180, figures=files, files=files)
+    u.waiting, u.waiting_at = waiting, "E-D1"
+    t.g._after_change()
+    assert t.g.B.walk_at(u.x, u.y) == 1 and t.g.B.obstacle(t.footprint(uid)) is None
+    return t
+
+
+@rule("§7.6")
+def test_7_6_r150_the_figures_joining_from_the_tower_widen_the_unit_and_its_front_stays():
+    # one rank only fits here: 6 + 8 figures stand in 14 files, the front edge where it was
+    t = split_on_walk("M1", 6, 8)
+    g = t.g
+    m1 = g.units["M1"]
+    front = g.front_centre(m1)
+    t.select("M1")
+    ev = t.apply({"type": "reinforce", "unit": "M1", "pips": 1})
+    assert "8 figures of" in ev[-1]["text"]
+    assert (m1.figures, m1.files, m1.waiting) == (14, 14, 0)
+    assert g.front_centre(m1).distance(front) < 0.01
+    assert g.B.walk_at(m1.x, m1.y) == 1 and g.B.obstacle(t.footprint("M1")) is None
+
+
+@rule("§7.6", "§7.5.7")
+def test_7_6_r110_a_city_defender_pushed_4_inches_with_no_way_out_is_disorganized():
+    # M3 and G3 face to face along level 2 south (L2-S); G3 is pushed away from M3, towards
+    # G2, which the Dark Lord holds: the tunnel T2 lies behind the attacker, the gate is shut
+    t = siege("close_combat")
+    g = t.g
+    g.gates["G2"] = ["intact", "dark-lord"]
+    ax, ay = polar(30.0, -20)
+    dx, dy = polar(30.0, -30)
+    h = math.degrees(math.atan2(dy - ay, dx - ax))
+    t.front_at("M3", (ax + dx) / 2, (ay + dy) / 2, h, figures=4, files=2)
+    t.front_at("G3", (ax + dx) / 2, (ay + dy) / 2, h + 180, figures=4, files=2)
+    assert g.situation(g.units["M3"], g.units["G3"]) == "city"
+    no_kills(t, (6, 6), (6, 1), (8, 1), (8, 1))       # 6 against 1 + 1 heavy: pushed back 4"
+    ev = t.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
+    out = [e for e in events(ev, "disorganized") if "no way out of its sector" in e["text"]]
+    assert out and out[0]["rule"] == "[MT §7.6]"
+    assert not g.units["G3"].organized and g.B.sector_at(g.units["G3"].x, g.units["G3"].y) == "L2-S"
+
+
+# ----- §7.14 overrun, risk and death; §7.5.1 contact after a move ------------------------------
+
+def destroy_m3_under(lid: str, mount: str, *dice) -> tuple[Table, list[dict]]:
+    """G3 wipes out the last orc of M3, to which ``lid`` is attached, in a melee."""
+    t = Table()
+    t.clear()
+    t.round("west", card="close_combat", pips=10)
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100, 60, 180, figures=1, files=1)
+    t.leader(lid, attached_to="M3", mount=mount)
+    t.force(*[(20, 1)] * 5, *dice)                    # every figure hits
+    ev = t.act("G3", {"type": "melee", "unit": "G3", "target": "M3"})
+    assert events(ev, "destroyed")
+    return t, ev
+
+
+@rule("§7.14")
+def test_7_14_a_nazgul_on_a_fell_beast_whose_unit_is_destroyed_rolls_like_anyone():
+    t, ev = destroy_m3_under("nazgul-1", "fell_beast", (8, 8))     # 8 > CF 5 + 2
+    assert "d8 8 > 7: he is killed" in events(ev, "overrun")[0]["text"]
+    assert not t.g.leaders["nazgul-1"].alive
+    t, ev = destroy_m3_under("nazgul-1", "horse")                  # no roll: he flies off
+    assert "escapes on a fell beast" in events(ev, "overrun")[0]["text"]
+    ld = t.g.leaders["nazgul-1"]
+    assert ld.alive and ld.away_until_check and ld.attached_to is None
+
+
+@rule("§7.14", "§5.1")
+def test_7_14_r132_the_escaped_nazgul_reappears_at_the_nearest_friendly_unit_after_the_leader_check():
+    t = Table()
+    t.clear()
+    t.unit("G3", 104, 60, 0, **FOUR)                 # the nearest unit, but the West's
+    t.unit("M3", 120, 60, 180, **FOUR)
+    t.unit("M4", 130, 60, 180, **FOUR)
+    ld = t.leader("nazgul-1", 100, 60, mount="horse")
+    ld.on_table, ld.away_until_check = True, True
+    t.round("dark-lord", card="infantry_move", pips=5, deck=["leader_check"])
+    ev = t.apply({"type": "turn_card"})
+    assert [e for e in events(ev, "reappear") if "Nazgûl 1" in e["text"]]
+    m3 = t.g.units["M3"]
+    assert not ld.away_until_check and (ld.x, ld.y) == (m3.x, m3.y)
+
+
+@rule("§7.14", "§7.5.1")
+def test_7_5_1_a_move_into_contact_is_a_melee_not_a_shock():
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 102, 60, 180, **FOUR)
+    t.force(then_random=True)
+    ev = t.act("G3", {"type": "move", "unit": "G3", "path": "m0:2"})
+    combat = events(ev, "combat")
+    assert len(combat) == 1 and combat[0]["text"].startswith("Melee:")
+    assert "Morgul orcs 3 (M3)" in combat[0]["text"]
+
+
+@rule("§7.14", "§7.5.1", "§7.5.11")
+def test_7_5_1_a_move_into_contact_with_an_enemy_engine_alone_is_no_combat():
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.engine("E-D4", 103.5, 60, 180)                 # its rear face at x 102
+    ev = t.act("G3", {"type": "move", "unit": "G3", "path": "m0:2"})
+    assert not events(ev, "combat") and t.g.stage == "round" and t.g.pips == 9
+    assert [k for k, *_ in t.g.touching(t.footprint("G3"), {"G3"})] == ["engine"]
+
+
+# ----- §6.2 the state: an old record replays to its hash ----------------------------------------
+
+# 120 actions of a seeded random game (seed 17): bombardments, volleys that killed figures of
+# G3, G10, M1 and M10 (their last losing Round is part of the state, [MT §7.14]), formation
+# changes, banking, passes and card turns.  Its final state hash was taken when it was played.
+OLD_GAME_HASH = "12fd30d00ee56adf2d334e7af26fd231"
+OLD_GAME = [
+    {"type": "deploy_done"},
+    {"type": "deploy_done"},
+    {"type": "select", "actor": "E-D8"},
+    {"type": "hold", "actor": "E-D8"},
+    {"type": "select", "actor": "E-D5"},
+    {"type": "hold", "actor": "E-D5"},
+    {"type": "select", "actor": "E-D7"},
+    {"type": "bombard", "engine": "E-D7", "x": 44.046, "y": 43.757},
+    {"type": "turn_card"},
+    {"type": "select", "actor": "M7"},
+    {"type": "form", "unit": "M7", "formation": "line", "files": 4},
+    {"type": "bank"},
+    {"type": "select", "actor": "E-D6"},
+    {"type": "bombard", "engine": "E-D6", "x": 29.49, "y": 23.25},
+    {"type": "select", "actor": "M9"},
+    {"type": "form", "unit": "M9", "formation": "line", "files": 16},
+    {"type": "select", "actor": "E-D4"},
+    {"type": "bombard", "engine": "E-D4", "x": 36.995, "y": 48.417},
+    {"type": "select", "actor": "M4"},
+    {"type": "hold", "actor": "M4"},
+    {"type": "select", "actor": "M1"},
+    {"type": "form", "unit": "M1", "formation": "column", "files": 2},
+    {"type": "select", "actor": "M10"},
+    {"type": "form", "unit": "M10", "formation": "line", "files": 4},
+    {"type": "select", "actor": "E-D5"},
+    {"type": "hold", "actor": "E-D5"},
+    {"type": "pass"},
+    {"type": "select", "actor": "G11"},
+    {"type": "fire", "unit": "G11", "target": "M10"},
+    {"type": "select", "actor": "E-D5"},
+    {"type": "bombard", "engine": "E-D5", "x": 38.754, "y": 46.602},
+    {"type": "pass"},
+    {"type": "select", "actor": "M3"},
+    {"type": "form", "unit": "M3", "formation": "line", "files": 5},
+    {"type": "select", "actor": "H5"},
+    {"type": "hold", "actor": "H5"},
+    {"type": "select", "actor": "E-D9"},
+    {"type": "hold", "actor": "E-D9"},
+    {"type": "select", "actor": "M8"},
+    {"type": "hold", "actor": "M8"},
+    {"type": "bank"},
+    {"type": "select", "actor": "H3"},
+    {"type": "hold", "actor": "H3"},
+    {"type": "select", "actor": "E-D8"},
+    {"type": "hold", "actor": "E-D8"},
+    {"type": "select", "actor": "M2"},
+    {"type": "hold", "actor": "M2"},
+    {"type": "select", "actor": "E-G3"},
+    {"type": "bombard", "engine": "E-G3", "x": 43.485, "y": 71.123},
+    {"type": "pass"},
+    {"type": "select", "actor": "H7"},
+    {"type": "hold", "actor": "H7"},
+    {"type": "pass"},
+    {"type": "select", "actor": "M14"},
+    {"type": "form", "unit": "M14", "formation": "line", "files": 2},
+    {"type": "select", "actor": "M5"},
+    {"type": "hold", "actor": "M5"},
+    {"type": "select", "actor": "E-G1"},
+    {"type": "bombard", "engine": "E-G1", "x": 34.388, "y": 98.987},
+    {"type": "select", "actor": "E-G4"},
+    {"type": "hold", "actor": "E-G4"},
+    {"type": "turn_card"},
+    {"type": "select", "actor": "G5"},
+    {"type": "fire", "unit": "G5", "target": "M1"},
+    {"type": "select", "actor": "E-G2"},
+    {"type": "bombard", "engine": "E-G2", "x": 37.81, "y": 6.01},
+    {"type": "pass"},
+    {"type": "pass"},
+    {"type": "select", "actor": "H6"},
+    {"type": "form", "unit": "H6", "formation": "line", "files": 12},
+    {"type": "select", "actor": "M13"},
+    {"type": "form", "unit": "M13", "formation": "line", "files": 10},
+    {"type": "select", "actor": "H2"},
+    {"type": "hold", "actor": "H2"},
+    {"type": "select", "actor": "M11"},
+    {"type": "hold", "actor": "M11"},
+    {"type": "select", "actor": "M6"},
+    {"type": "form", "unit": "M6", "formation": "line", "files": 16},
+    {"type": "select", "actor": "E-D9"},
+    {"type": "bombard", "engine": "E-D9", "x": 34.149, "y": 77.689},
+    {"type": "turn_card"},
+    {"type": "pass"},
+    {"type": "select", "actor": "E-D5"},
+    {"type": "move", "engine": "E-D5", "path": "w30"},
+    {"type": "select", "actor": "E-D8"},
+    {"type": "hold", "actor": "E-D8"},
+    {"type": "select", "actor": "E-D4"},
+    {"type": "move", "engine": "E-D4", "path": "w-90"},
+    {"type": "pass"},
+    {"type": "turn_card"},
+    {"type": "select", "actor": "E-D6"},
+    {"type": "hold", "actor": "E-D6"},
+    {"type": "select", "actor": "E-D8"},
+    {"type": "bombard", "engine": "E-D8", "x": 44.046, "y": 52.243},
+    {"type": "pass"},
+    {"type": "turn_card"},
+    {"type": "select", "actor": "E-G4"},
+    {"type": "bombard", "engine": "E-G4", "x": 43.485, "y": 24.877},
+    {"type": "select", "actor": "G8"},
+    {"type": "form", "unit": "G8", "formation": "line", "files": 8},
+    {"type": "pass"},
+    {"type": "pass"},
+    {"type": "turn_card"},
+    {"type": "turn_card"},
+    {"type": "bank"},
+    {"type": "turn_card"},
+    {"type": "pass"},
+    {"type": "turn_card"},
+    {"type": "select", "actor": "G4"},
+    {"type": "fire", "unit": "G4", "target": "M2"},
+    {"type": "pass"},
+    {"type": "bank"},
+    {"type": "pass"},
+    {"type": "bank"},
+    {"type": "turn_card"},
+    {"type": "select", "actor": "M5"},
+    {"type": "move", "unit": "M5", "path": "m0:0.5"},
+    {"type": "turn_card"},
+    {"type": "select", "actor": "troll-chieftain"},
+    {"type": "hold", "actor": "troll-chieftain"},
+]
+
+
+@rule("§6.2", "§7.14")
+def test_6_2_a_recorded_game_replays_to_the_state_hash_it_had_when_played():
+    g = ringwar.new_game("minas-tirith", seed=17)
+    for a in OLD_GAME:
+        g.apply(a)
+    assert {u.id for u in g.units.values() if u.lost_round > 0} == {"G3", "G10", "M1", "M10"}
+    assert g.state_hash() == OLD_GAME_HASH
