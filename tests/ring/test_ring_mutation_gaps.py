@@ -1,0 +1,155 @@
+"""Rule halves the mutation sample of issue 17 showed unchecked (tools/mutate.py --system ring):
+the boundaries, the other side, the second of two named items."""
+
+from __future__ import annotations
+
+import pytest
+
+import ringwar
+
+from .conftest import SYSTEM, act, build, move, refused
+
+END = {"type": "end_phase"}
+
+
+# ----- [3.1] [3.2] objectives and the game's options ------------------------------------------
+@pytest.mark.rule("ring", "[3.1]", "[3.2]")
+def test_3_1_3_2_the_result_cites_the_objective_of_the_game_played():
+    # three players: Sauron's objective is [3.1]
+    g = build({"2120": "ring"}, player="sauron", ring_holder="sauron")
+    move(g, "ring", "2119")
+    assert g.result["winner"] == "sauron" and g.result["rule"] == "[3.1]"
+    # two players: the Evil Alliance's objective is [3.2]
+    g = build({"2120": "ring"}, players=2, player="evil", ring_holder="evil")
+    move(g, "ring", "2119")
+    assert g.result["winner"] == "evil" and g.result["rule"] == "[3.2]"
+
+
+@pytest.mark.rule("ring", "[3.1]", "[3.2]")
+def test_3_1_3_2_a_draw_by_the_round_limit_cites_the_game_played():
+    for players, first, rule in ((3, "alliance", "[3.1]"), (2, "alliance", "[3.2]")):
+        g = build({"0805": "orc", "1005": "gondor"}, players=players, player=first, round=3,
+                  phase="move2", options={"round_limit": 3})
+        act(g, END)
+        assert g.result["level"] == "draw" and g.result["rule"] == rule, players
+
+
+@pytest.mark.rule("ring", "[3.1]")
+@pytest.mark.parametrize("name", ["round_limit", "max_rounds"])
+def test_3_1_the_round_limit_options_take_1_to_10000_rounds(name):
+    for ok in (1, 10000):
+        g = ringwar.new_game(SYSTEM, options={name: ok})
+        assert g.round_limit == ok
+    for bad in (0, 10001):
+        with pytest.raises(ringwar.RecordError):
+            ringwar.new_game(SYSTEM, options={name: bad})
+
+
+# ----- [9.6] [9.7] the reasons a preview gives for the row and column read ----------------------
+def _preview(pieces, attacker, defender, player="sauron"):
+    g = build(pieces, player=player, phase="attack")
+    return g.preview({"type": "attack", "piece": attacker, "target": defender})
+
+
+@pytest.mark.rule("ring", "[9.6]", "[9.7]")
+def test_9_6_a_fortress_alone_or_a_river_alone_is_one_reason_not_the_two_step_note():
+    # Minas Tirith, no river: the fortress is the only reason (no "not Cair Andros" note)
+    p = _preview({"1419": "orc", "1420": "gondor"}, "orc1", "gondor1")
+    assert p["row"] == "fortress_or_river"
+    assert [s["rule"] for s in p["shifts"]] == ["[9.6]"]
+    assert "fortress" in p["shifts"][0]["text"] and "Minas Tirith" in p["shifts"][0]["text"]
+    # across the Anduin, no fortress: the river is the only reason
+    p = _preview({"1409": "orc", "1509": "gondor"}, "orc1", "gondor1")
+    assert p["row"] == "fortress_or_river"
+    assert [s["rule"] for s in p["shifts"]] == ["[9.6]"]
+    assert "across a river" in p["shifts"][0]["text"]
+    assert not any("Cair Andros" in s["text"] for s in p["shifts"])
+    # Osgiliath: fortress and river, but one step: the two reasons and the note
+    p = _preview({"1619": "orc", "1520": "gondor"}, "orc1", "gondor1")
+    assert p["row"] == "fortress_or_river" and len(p["shifts"]) == 3
+    assert "is not Cair Andros or Dol Amroth" in p["shifts"][2]["text"]
+
+
+# ----- [11.8] the activator leaves Fangorn; [8.4] the Ring-bearer's two rounds -----------------
+def _to(g, side, phase):
+    while (g.to_act, g.phase) != (side, phase):
+        act(g, END)
+
+
+@pytest.mark.rule("ring", "[11.8]")
+def test_11_8_only_the_activator_leaving_closes_fangorn_and_only_once():
+    g = build({"1217": "gandalf", "1216": "fangorn", "0805": "gondor", "1105": "orc"},
+              player="alliance")
+    move(g, "gandalf", "1216")
+    act(g, END)                                          # the Ents go to Isengard [11.7]
+    assert g.fangorn_state == "active" and g.fangorn_activator == "gandalf"
+    _to(g, "alliance", "move2")
+    # another Alliance piece moving does not close Fangorn nor free Gandalf
+    ev = move(g, "gondor1", "0806")
+    assert not [e for e in ev if e["type"] == "fangorn"] and g.fangorn_state == "active"
+    assert refused(g, END).rule == "[11.8]"
+    ev = move(g, "gandalf", "1217")
+    assert [e["rule"] for e in ev if e["type"] == "fangorn"] == ["[11.8]"]
+    assert g.fangorn_state == "closed"
+    # Gandalf moving again later: Fangorn was closed once, no second closing
+    _to(g, "alliance", "move1")
+    ev = move(g, "gandalf", "1218")
+    assert g.hex_of["gandalf"] == "1218"
+    assert not [e for e in ev if e["type"] == "fangorn"] and g.fangorn_state == "closed"
+
+
+@pytest.mark.rule("ring", "[11.8]")
+def test_11_8_an_enemy_piece_moving_does_not_close_fangorn():
+    g = build({"1216": ["fangorn", "gandalf"], "0805": "gondor", "1105": "orc"},
+              player="alliance", phase="move2")
+    act(g, END)                                          # activated at the end of the phase
+    assert g.fangorn_state == "active"
+    _to(g, "sauron", "move1")
+    ev = move(g, "orc1", "1106")
+    assert g.hex_of["orc1"] == "1106"
+    assert not [e for e in ev if e["type"] == "fangorn"] and g.fangorn_state == "active"
+    _to(g, "alliance", "move1")
+    assert refused(g, END).rule == "[11.8]"
+
+
+def _end_passes(g):
+    before = (g.to_act, g.phase)
+    act(g, END)
+    assert (g.to_act, g.phase) != before
+
+
+@pytest.mark.rule("ring", "[8.4]", "[11.8]")
+def test_8_4_the_ring_bearer_must_leave_after_exactly_two_rounds():
+    # one round in the Elven hex: it may stay
+    g = build({"1108": "ring", "0205": "elf", "1105": "orc"}, player="alliance",
+              rb_rounds={"1108": 1})
+    _end_passes(g)
+    # two rounds: it must move out
+    g = build({"1108": "ring", "0205": "elf", "1105": "orc"}, player="alliance",
+              rb_rounds={"1108": 2})
+    assert refused(g, END).rule == "[8.4]"
+
+
+@pytest.mark.rule("ring", "[8.4]", "[11.8]")
+def test_8_4_with_every_elven_army_gone_the_ring_bearer_may_stay():
+    g = build({"1108": "ring", "1105": "orc"}, player="alliance", rb_rounds={"1108": 2})
+    _end_passes(g)
+
+
+@pytest.mark.rule("ring", "[8.4]", "[11.8]")
+def test_8_4_the_two_round_limit_binds_the_ring_bearer_only():
+    # an Alliance army in the Elven hex the Ring-bearer stayed two rounds in and left
+    g = build({"1108": "gondor", "1110": "ring", "0205": "elf", "1105": "orc"},
+              player="alliance", rb_rounds={"1108": 2}, rb_left=["1108"])
+    _end_passes(g)
+
+
+@pytest.mark.rule("ring", "[11.8]", "[6.1]")
+def test_11_8_once_out_of_fangorn_the_activator_is_refused_a_full_hex_by_6_1():
+    g = build({"1216": ["fangorn", "gandalf"], "1217": "gondor", "0805": "gondor",
+               "1105": "orc"}, player="alliance", phase="move2")
+    act(g, END)                                          # activated at the end of the phase
+    _to(g, "alliance", "move1")
+    act(g, {"type": "select", "piece": "gandalf"}, {"type": "step", "hex": "1217"})
+    # out of Fangorn, over a friendly army: the stop is refused for the stacking, not [11.8]
+    assert refused(g, {"type": "stop"}).rule == "[6.1]"
