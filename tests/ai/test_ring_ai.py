@@ -1,4 +1,4 @@
-"""The Battle of the Ring rules of thumb (ai/ring.py): legal and finite play, purposeful
+"""The Battle of the Ring rules of thumb (systems/ring/ai.py): legal and finite play, purposeful
 moves towards the victory conditions, sound attacks, an evaluation that follows the Ring."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 import ringwar
 from ringwar.ai import make_agent
 from ringwar.ai.heuristic import HeuristicAgent
-from ringwar.ai.ring import Board, RingPolicy, evaluate_ring
+from ringwar.systems.ring.ai import Board, RingPolicy, evaluate_ring
 
 SYSTEM = "battle-of-the-ring"
 

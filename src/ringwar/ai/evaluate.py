@@ -4,18 +4,21 @@
 SPI games it weighs each army's demoralization (points over level, [9.21]), victory points
 and the scenario's objectives, in the light of the scenario's victory conditions: at Sauron
 ([21.2]) only Sauron's demoralization decides the winner (the Alliance's decides between
-its victory and a draw), so Sauron's points count several times the Alliance's; for the
-Battle of the Ring, pieces on the map and the Ring.
-Everything comes from the view, so it never sees what the side may not see.
+its victory and a draw), so Sauron's points count several times the Alliance's.  A system
+with its own evaluation declares it in its own package (``Game.evaluate_view``: the Battle
+of the Ring weighs the Ring and the pieces on the map); a system with neither has no opinion
+short of the result (0).  Everything comes from the view, so it never sees what the side may
+not see.
 """
 
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from ..core import hexes as hx
-from .knowledge import side_of_army
+from .knowledge import facts, side_of_army
 
 
 def terminal_value(result: dict[str, Any], side: str) -> float:
@@ -30,13 +33,25 @@ def evaluate(view: dict[str, Any], side: str) -> float:
     result = view.get("result")
     if result is not None:
         return terminal_value(result, side)
-    if "demoralization" in view:
+    system = view.get("system", "")
+    own = _own_evaluation(system)
+    if own is not None:
+        return float(own(view, side))
+    if facts(system)["armies"] and "demoralization" in view:
         return _spi(view, side)
-    return _generic(view, side)
+    return 0.0
 
 
-#: system -> (the side that wins by not being demoralized, the other side) [21.2]
-SURVIVORS: dict[str, tuple[str, str]] = {"sauron": ("sauron", "westernesse")}
+@cache
+def _own_evaluation(system: str) -> Any:
+    """The system's ``Game.evaluate_view`` (None if it has none)."""
+    if not system:
+        return None
+    from ..core.engine import system_class
+    try:
+        return system_class(system).evaluate_view
+    except Exception:
+        return None
 
 
 def _frac(d: dict[str, Any]) -> float:
@@ -46,8 +61,9 @@ def _frac(d: dict[str, Any]) -> float:
 
 def _spi(view: dict[str, Any], side: str) -> float:
     system = view.get("system", "")
-    if system in SURVIVORS:
-        return _survival(view, side, *SURVIVORS[system])
+    survivor = facts(system).get("survivor")      # [21.2]
+    if survivor:
+        return _survival(view, side, *survivor)
     own: list[float] = []
     enemy: list[float] = []
     for army, d in view["demoralization"].items():
@@ -150,9 +166,3 @@ def _fall(frac: float) -> float:
     if frac >= 1.6:
         return 1.0
     return 1.0 / (1.0 + math.exp(-(frac - 1.0) / 0.15))
-
-
-def _generic(view: dict[str, Any], side: str) -> float:
-    """Battle of the Ring (ai/ring.py) and any other system."""
-    from .ring import evaluate_ring
-    return evaluate_ring(view, side)

@@ -113,7 +113,7 @@ class _Context:
         self.style = STYLES[self.facts["style"].get(side, "steady")]
         self.level: dict[str, int] = self.facts.get("level", {})
         # Gondor: the garrison holds the city [20.1]; the relief takes the field
-        self.garrison: frozenset[str] = self.facts.get("garrison", frozenset()) if side == "westernesse" else frozenset()
+        self.garrison: frozenset[str] = self.facts.get("garrison", {}).get(side, frozenset())
         self.road: list[str] = self.facts.get("road", [])
         self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
         self.turn = int(view.get("turn") or 0)
@@ -155,7 +155,6 @@ class HeuristicAgent:
         self.style = None if style is None else {**STYLES["steady"], **style}
         self._selected: set[tuple[Any, ...]] = set()
         self._phase_key: tuple[Any, ...] | None = None
-        self._ring: Any = None
         self._own: Any = None   # the system's own policy (Game.heuristic_policy), or False
 
     def __repr__(self) -> str:
@@ -190,12 +189,6 @@ class HeuristicAgent:
             self._own = factory(self.rng, self.noise) if factory is not None else False
         if self._own:
             return self._own.rank(view, legal)
-        if view.get("system") == "battle-of-the-ring":
-            # the strategic game has its own rules of thumb (ai/ring.py)
-            if self._ring is None:
-                from .ring import RingPolicy
-                self._ring = RingPolicy(self.rng, self.noise)
-            return self._ring.rank(view, legal)
         ctx = _Context(view, side)
         scored = []
         for a in legal:
@@ -327,7 +320,7 @@ class HeuristicAgent:
         last turn nears, and Sauron's sit on them to bar the way."""
         late = 1.0 + 2.0 * max(0, ctx.turn - (ctx.last_turn - 5)) if ctx.last_turn else 1.0
         s = 0.0
-        if h in ctx.road and ctx.side == "sauron":
+        if h in ctx.road and ctx.side == ctx.facts.get("road_holder"):
             s += 0.8 * late
         wanted = [r for r in ctx.road if ctx.road_control.get(r) != ctx.side]
         if not wanted:

@@ -414,6 +414,18 @@ class Game(ABC):
     #: hex-and-counter rules of thumb)
     heuristic_policy: ClassVar[Any] = None
 
+    #: ``(view, side) -> float`` in [-1, 1]: the system's own value of a position seen from
+    #: ``side``'s view (the leaves of :mod:`ringwar.ai.mcts`); None: the shared evaluation
+    #: (:mod:`ringwar.ai.evaluate`) with the system's :meth:`ai_facts`
+    evaluate_view: ClassVar[Any] = None
+
+    @classmethod
+    def ai_facts(cls) -> dict[str, Any]:
+        """Public facts of the scenario for the shared rules of thumb and evaluation
+        (:mod:`ringwar.ai.knowledge` lists the keys): only what the map and the rule book
+        say, never anything a view hides.  A system with facts to give overrides it."""
+        return {}
+
     def picture(self, fmt: str = "svg", side: str | None = None, scale: float = 1.0,
                 units: bool = True) -> str | bytes | None:
         """The board as ``side`` sees it (without the pieces if not ``units``), as an SVG text
@@ -528,15 +540,11 @@ class Game(ABC):
 
 
 # ----- registry and top-level functions --------------------------------------------------
-#: system name -> "module:Class".  A game system registers itself from its own package
+#: system name -> "module:Class".  Every game system registers itself from its own package
 #: (``ringwar/systems/<pkg>/__init__.py`` calls :func:`register_system`); the packages of
-#: ``ringwar.systems`` are found and imported the first time the registry is asked.  The
-#: three systems below predate that and are still listed here (issue 13 moves them).
-_SYSTEMS: dict[str, str] = {
-    "sauron": "ringwar.systems.sauron:SauronGame",
-    "gondor": "ringwar.systems.gondor:GondorGame",
-    "battle-of-the-ring": "ringwar.systems.ring:BattleOfTheRingGame",
-}
+#: ``ringwar.systems`` are found and imported the first time the registry is asked, so the
+#: core names no system.
+_SYSTEMS: dict[str, str] = {}
 _discovered = False
 
 

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from ...core import hexes as hx
-from ...core.engine import Action, Event, event
+from ...core.engine import Action, Event, event, register_system
 from ...core.errors import IllegalAction, RecordError
 from ...core.hexmap import HexMap
 from ...core.options import Option
@@ -68,6 +68,12 @@ class GondorGame(SpiGame):
     title = "Gondor: the Siege of Minas Tirith"
     DATA = "gondor"
     hidden_information = True
+
+    @classmethod
+    def ai_facts(cls) -> dict[str, Any]:
+        """The scenario's public facts for the shared AI (``knowledge.py``)."""
+        from .knowledge import facts
+        return facts()
     PHASES = ("S", "A", "B", "C", "D", "E", "F", "G", "H")
     STEP_SIDES = dict(SpiGame.STEP_SIDES, S=(SAURON, WEST))
     CLONE_DEEP = (*SpiGame.CLONE_DEEP, "siege", "_levels")
@@ -252,7 +258,11 @@ class GondorGame(SpiGame):
         if self._phase == "S" and not any(p.flags.get("deploy") for p in self.units.values()):
             self._phase = "A"
         for k, v in setup.get("siege", {}).items():
-            self.siege[k] = v
+            # a copy: play changes the siege state, never the record's set-up (a shared
+            # "gate_control" taken by [15.15] made the saved set-up differ and the record
+            # no longer replay to its hash)
+            import copy
+            self.siege[k] = copy.deepcopy(v)
         for name, until in setup.get("spells", {}).items():
             self.spell_state["active"][name] = int(until)
         for army, flag in setup.get("demoralized", {}).items():
@@ -1698,5 +1708,8 @@ class GondorGame(SpiGame):
     def describe_decision(self, d: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in d.items() if k not in ("then",)}
 
+
+# the game registers itself; nothing outside this package names it
+register_system("gondor", "ringwar.systems.gondor:GondorGame")
 
 __all__ = ["GondorGame", "OFFMAP"]

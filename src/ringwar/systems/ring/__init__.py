@@ -6,6 +6,10 @@
 ('sauron', 1, 'move1')
 """
 
+from ...core.engine import register_system
 from .game import BattleOfTheRingGame
+
+# the game registers itself; nothing outside this package names it
+register_system("battle-of-the-ring", "ringwar.systems.ring.game:BattleOfTheRingGame")
 
 __all__ = ["BattleOfTheRingGame"]

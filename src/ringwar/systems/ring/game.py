@@ -37,12 +37,20 @@ DECLARE: list[Action] = [{"type": "declare_shire", "owner": "hobbits"},
                          {"type": "declare_shire", "owner": "saruman"}]
 
 
+def _ai() -> Any:
+    from . import ai
+    return ai
+
+
 class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRules, Game):
     system = "battle-of-the-ring"
     title = "Battle of the Ring"
     sides: ClassVar[tuple[str, ...]] = SIDES3
     #: a move begins by selecting the piece; its steps follow
     SELECTIONS = frozenset({"select"})
+    #: the game's own rules of thumb and evaluation (``ai.py``), imported when first used
+    heuristic_policy = staticmethod(lambda rng, noise=0.0: _ai().RingPolicy(rng, noise))
+    evaluate_view = staticmethod(lambda view, side: _ai().evaluate_ring(view, side))
     #: a batch of games needs an end the rules do not give (docs/ring.md, "Options")
     SIMULATION_OPTIONS: ClassVar[dict[str, Any]] = {"round_limit": 30}
     OPTIONS: ClassVar[dict[str, Option]] = {

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from ...core import hexes as hx
-from ...core.engine import Action, Event, event
+from ...core.engine import Action, Event, event, register_system
 from ...core.errors import IllegalAction
 from ...core.hexmap import HexMap
 from ...core.options import Option
@@ -30,6 +30,12 @@ class SauronGame(SpiGame):
     system = "sauron"
     title = "Sauron: the Battle of Dagorlad"
     DATA = "sauron"
+
+    @classmethod
+    def ai_facts(cls) -> dict[str, Any]:
+        """The scenario's public facts for the shared AI (``knowledge.py``)."""
+        from .knowledge import facts
+        return facts()
     CLONE_DEEP = (*SpiGame.CLONE_DEEP, "pedestal", "weapons")
     MAGIC_TABLE = "[16.5] Magic Capability Table"
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
@@ -856,5 +862,8 @@ class SauronGame(SpiGame):
             "gate": "closed" if self.gate_closed() else "open",
         }
 
+
+# the game registers itself; nothing outside this package names it
+register_system("sauron", "ringwar.systems.sauron:SauronGame")
 
 __all__ = ["SauronGame", "DEAD", "MAP"]

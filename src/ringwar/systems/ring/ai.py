@@ -1,6 +1,6 @@
-"""Rules of thumb for the Battle of the Ring (the strategic game), used by
-:class:`~ringwar.ai.heuristic.HeuristicAgent` when the view's system is
-``battle-of-the-ring``, and its leaf evaluation (:func:`evaluate_ring`).  Like every agent
+"""Rules of thumb for the Battle of the Ring (the strategic game): the game's
+``heuristic_policy`` (:class:`RingPolicy`, used by :class:`~ringwar.ai.heuristic.HeuristicAgent`)
+and its ``evaluate_view`` (:func:`evaluate_ring`, the leaves of the search).  Like every agent
 it decides only from its side's view; the map and the rule book (``data/ring/``) are
 public facts.
 
@@ -37,8 +37,8 @@ from collections import deque
 from functools import cache
 from typing import Any
 
-from ..core import hexes as hx
-from ..core.dice import ways_2d6
+from ...core import hexes as hx
+from ...core.dice import ways_2d6
 
 Action = dict[str, Any]
 
@@ -64,7 +64,7 @@ _RING_COST: dict[tuple[Any, ...], dict[str, float]] = {}
 @cache
 def _static() -> Any:
     """The public map and rules data (``data/ring/``)."""
-    from ..systems.ring.data import static
+    from .data import static
     return static()
 
 
