@@ -515,3 +515,63 @@ def test_6_2_a_recorded_game_replays_to_the_state_hash_it_had_when_played():
         g.apply(a)
     assert {u.id for u in g.units.values() if u.lost_round > 0} == {"G3", "G10", "M1", "M10"}
     assert g.state_hash() == OLD_GAME_HASH
+
+
+@rule("§7.6")
+def test_7_6_r150_the_figures_below_a_ladder_are_lost_when_another_unit_stands_on_its_foot():
+    t = siege("infantry_move")
+    h = -60 + 180
+    u = t.unit("M3", 0, 0, h, figures=20, files=6)
+    x, y = polar(34.0 + 0.02 + u.ranks * t.g.pitch(u)[1] / 2, -60)   # front against wall 2
+    t.unit("M3", x, y, h, figures=20, files=6)
+    g = t.g
+    m3 = g.units["M3"]
+    t.act("M3", {"type": "ladder", "unit": "M3"})
+    assert (m3.figures, m3.waiting, m3.waiting_at) == (8, 12, "ladder")
+    foot = m3.foot
+    t.unit("M4", foot[0], foot[1], foot[2], figures=12, files=6)   # M4 moves in below
+    g.remove_figures(m3, 8)
+    ev = g.check_destroyed(m3)
+    assert "the 12 figures left below have nowhere to stand and are lost (R-150)" in "\n".join(
+        e["text"] for e in ev)
+    assert not m3.placed and m3.figures == 0
+
+
+@rule("§7.1.7", "§6.6")
+def test_7_1_7_an_escort_declared_for_a_unit_shot_down_before_it_moves_lapses():
+    from .test_reactions import window
+    t = window("M3", "G4", 20.0, m_kw={"figures": 1, "files": 1}, r_kw={"figures": 12, "files": 6})
+    t.unit("M4", 100, 80, 0, **FOUR)
+    cap = t.leader("orc-captain-1", 98, 60)
+    t.act("M3", {"type": "move", "unit": "M3", "path": "m0:6", "leaders": "orc-captain-1"})
+    assert cap.escort == "M3"
+    t.force(*[(20, 1)] * 12)
+    t.apply({"type": "react_fire", "unit": "G4"})
+    ev = t.apply({"type": "react_done"})
+    assert "is gone before it can move" in ev[0]["text"] and (cap.x, cap.y) == (98, 60)
+    t.act("M4", {"type": "move", "unit": "M4", "path": "m0:1"})     # the next move
+    assert cap.escort is None and (cap.x, cap.y) == (98, 60)
+
+
+@rule("§7.6")
+def test_7_6_r150_joining_figures_keep_a_unit_facing_the_parapet_on_the_walk():
+    # M1 (1 figure) stands on the walk of wall 1 facing out, against the parapet; 4 more climb
+    # from the tower: in one file they would make a 5-rank column reaching down into level 1,
+    # so they stand in 2 files, 3 ranks, centred on the walk, the front where it was
+    phi = 30.0
+    t = siege("infantry_move", pips=5)
+    tower_at(t, 42.3, phi)
+    e = t.g.engines["E-D1"]
+    e.docked, e.aboard = True, ["M1"]
+    x, y = polar(39.97 - 0.5, phi)
+    m1 = t.unit("M1", x, y, phi, figures=1, files=1)
+    m1.waiting, m1.waiting_at = 4, "E-D1"
+    g = t.g
+    g._after_change()
+    assert g.B.walk_at(m1.x, m1.y) == 1
+    front = g.front_centre(m1)
+    t.select("M1")
+    t.apply({"type": "reinforce", "unit": "M1", "pips": 1})
+    assert (m1.figures, m1.files, m1.waiting) == (5, 2, 0)
+    assert g.B.walk_at(m1.x, m1.y) == 1
+    assert g.front_centre(m1).distance(front) < 0.01
