@@ -7,6 +7,8 @@ positions; dice are scripted, so an unexpected roll fails."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ringwar.systems.war_of_the_ring import battle as B
@@ -198,3 +200,106 @@ def test_V31_a_challenge_to_another_character_asks_nothing_about_the_ring() -> N
     g = p.at("7d")
     g.apply({"type": "challenge", "lead": "n3", "target": "aragorn"})
     assert g.ask is None or g.ask["kind"] != "ring_answer", g.ask
+
+
+# ----- Saruman's turn begins [WR §V13] [WR §6.2] ---------------------------------------------------
+@rule("war-of-the-ring", "§V13", "§6.2")
+def test_V13_saruman_is_asked_at_his_turns_start_to_declare_isengard_even_with_no_captive() -> None:
+    g = Position(players=3).clear().at("6a")
+    assert g.convert_options() == []
+    assert g.ask is not None and g.ask["kind"] == "saruman_start" and g.ask["seat"] == "saruman"
+    assert g.legal_actions() == [{"type": "mobilize", "nation": "ISE"}, {"type": "done"}]
+    g.apply({"type": "mobilize", "nation": "ISE"})
+    assert "ISE" in g.mobilized
+
+
+@rule("war-of-the-ring", "§V13", "§6.2")
+def test_V13_with_isengard_mobilized_and_no_captive_saruman_is_asked_nothing() -> None:
+    g = Position(players=3).clear().mobilize("ISE").at("6a")
+    assert g.ask is None or g.ask["kind"] != "saruman_start", g.ask
+
+
+@rule("war-of-the-ring", "§V13")
+def test_V13_the_conversion_exclusions_are_read_from_their_table() -> None:
+    """R-CONVERT-EXCLUSIONS names "ring-bearer" (whoever bears the Ring), not Sam himself: a
+    corrected table without it would let Saruman convert the Ring-bearer."""
+    p = Position(players=3).clear().mobilize("ISE").unit("ISE-01", "1820")
+    p.captive("sam", "1820", ["ISE-01"], seat="saruman")
+    p.ring(bearer="sam")
+    g = p.g
+    assert g.convert_options() == []
+    never = [x for x in g.D.value("R-CONVERT-EXCLUSIONS", "never") if x != "ring-bearer"]
+    values = {**g.D.values, "R-CONVERT-EXCLUSIONS": {"never": never}}
+    g.D = dataclasses.replace(g.D, values=values)          # this game only: the data is shared
+    assert g.convert_options() == ["sam"]
+
+
+# ----- a challenge to the Ring-bearer and to a Nazgûl [WR §V31] [WR §10.9.2] [WR §8.1] -----------
+@rule("war-of-the-ring", "§V31", "§10.9.2")
+def test_V31_once_answered_the_challenge_is_fought_without_asking_about_the_ring_again() -> None:
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("frodo", "2617").char("n3", "2617")
+    g = p.at("7d")
+    g.apply({"type": "challenge", "lead": "n3", "target": "frodo"})
+    g.apply({"type": "keep_ring_off"})
+    p.dice(3, 3)
+    ev = g.apply({"type": "fight"})
+    assert g.ask is None or g.ask["kind"] != "ring_answer", g.ask
+    assert any(e["type"] == "duel" for e in ev), [e["type"] for e in ev]
+
+
+@rule("war-of-the-ring", "§V31", "§10.9.2", "§10.9.5")
+def test_V31_gollum_bearing_the_ring_is_challenged_without_a_ring_answer() -> None:
+    """Gollum with the Ring is a Dark Power piece [WR §10.9.5]: the Fellowship has no Ring to
+    put on when he is challenged, so no one is asked about it."""
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("aragorn", "2617").char("gollum", "2617", seat="dark")
+    p.ring(bearer="gollum", held_by="dark")
+    p.g.gollum["state"] = "has-ring"
+    g = p.at("5e")
+    assert g.ring_actions() == []
+    assert {"type": "challenge", "lead": "aragorn", "target": "gollum"} in g.legal_actions()
+    p.dice(*[3] * 12)
+    g.apply({"type": "challenge", "lead": "aragorn", "target": "gollum"})
+    assert g.ask is None or g.ask["kind"] != "ring_answer", g.ask
+
+
+@rule("war-of-the-ring", "§V31", "§8.1")
+def test_V31_only_a_challenged_nazgul_is_offered_the_refusal() -> None:
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("aragorn", "2617").char("mouth", "2617")
+    g = p.at("5e")
+    p.dice(*[3] * 12)
+    g.apply({"type": "challenge", "lead": "aragorn", "target": "mouth"})
+    assert g.ask is None or g.ask["kind"] != "refuse", g.ask
+
+
+@rule("war-of-the-ring", "§V31", "§8.1")
+def test_V31_east_of_the_anduin_a_nazgul_may_refuse_before_mordor_mobilizes() -> None:
+    p = Position(turn_limit=1).clear().sp(0)
+    p.char("aragorn", "2617").char("n3", "2617")
+    g = p.at("5e")
+    assert "MOR" not in g.mobilized and not g.W.in_region("2617", "west-of-anduin")
+    g.apply({"type": "challenge", "lead": "aragorn", "target": "n3"})
+    assert g.ask["kind"] == "refuse" and g.ask["seat"] == "dark"
+
+
+@rule("war-of-the-ring", "§V31", "§10.9.2", "§10.7.2")
+def test_V31_the_challenge_answered_is_fought_before_the_next_spotted_groups_hunt() -> None:
+    """Two groups spotted by one search card: the hunt of the first challenges the Ring-bearer;
+    once the Fellowship has answered about the Ring, that challenge goes on at once — the second
+    group's hunt waits its turn."""
+    p = Position().clear().search_deck(36, 35)                 # Saruman, Orcs, value 1, area C
+    p.char("frodo", "1409", hidden=True).unit("ISE-04", "1409")
+    p.char("boromir", "1502", hidden=True).unit("ISE-05", "1502")
+    g = p.at("4a")
+    p.dice(1, 1)
+    g.apply({"type": "declare", "choice": "card"})
+    g.apply({"type": "keep_ring_off"})                          # answered when spotted
+    assert g.ask["kind"] == "hunt" and g.ask["hex"] == "1409"
+    g.apply({"type": "hunt", "how": "challenge", "with": "ISE-04", "target": "frodo"})
+    assert g.ask["kind"] == "ring_answer" and g.ask["why"] == "challenged"
+    g.apply({"type": "keep_ring_off"})
+    assert g.ask["kind"] == "challenge_after_ring" and g.ask["target"] == "frodo", g.ask
+    assert g.legal_actions() == [{"type": "fight"}]
+    assert [q["hex"] for q in g.queue if q["kind"] == "hunt"] == ["1502"]
