@@ -1,5 +1,7 @@
 """Rule halves the mutation sample of issue 17 showed unchecked (tools/mutate.py --system ring):
-the boundaries, the other side, the second of two named items."""
+the boundaries, the other side, the second of two named items.  Sample [3.1] [3.2] [9.7]
+[11.8] (seed 17, 30 mutants a case): 88/120 before, 114/120 after; the six left are
+equivalent (/work/briefs/equiv-ring.toml, for docs/mutation-equivalent.toml)."""
 
 from __future__ import annotations
 
