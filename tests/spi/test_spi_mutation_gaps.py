@@ -272,3 +272,84 @@ def test_7_18_a_reduced_defender_uses_its_back_and_a_formation_armour_four():
     g = pos.game()
     assert g.defence_armour(g.units[bow], "1213", False) == (1, [])
     assert g.defence_armour(g.units[a], "1011", False) == (4, ["[8.44] defender in a special formation: armour 4"])
+
+
+# ===== [2.3] a unit field that names no unit, in an answer to a pending decision ================
+def _selected_orc():
+    pos, (o, m) = build(("orc", "0806"), ("men", "1206"))
+    g = pos.game()
+    play(g, {"type": "select", "unit": o})
+    assert {"type": "move", "unit": o, "to": "0807"} in g.legal_actions()
+    return g, o, m
+
+
+@rule("standard", "[2.3]")
+def test_2_3_an_unknown_unit_in_another_unit_field_of_an_answer_is_refused_by_2_3():
+    # kills the mutants of _mismatch's [2.3] check: the condition dropped or negated,
+    # `v not in self.units` removed or flipped, `a.get(k) == v` flipped ('foo' keeps the
+    # refusal from being a bare "takes no 'with'")
+    g, o, m = _selected_orc()
+    e = illegal(g, {"type": "move", "unit": o, "to": "0807", "with": "nazgul9", "foo": 1}, "[2.3]")
+    assert e.why == "there is no unit 'nazgul9'"
+
+
+@rule("standard", "[2.3]")
+@pytest.mark.parametrize("value", ["men1", None])
+def test_2_3_a_unit_field_naming_a_unit_or_nothing_is_refused_as_a_field_too_many_not_by_2_3(value):
+    # kills `not isinstance(v, str) or v not in self.units` removed (an existing unit, men1)
+    # and `not any(a.get(k) == v ...)` removed (None, as the answers have no 'with')
+    g, o, m = _selected_orc()
+    assert m == "men1"
+    e = illegal(g, {"type": "move", "unit": o, "to": "0807", "with": value, "foo": 1}, "[4.0]")
+    assert "takes no 'foo', 'with'" in e.why and "there is no unit" not in e.why
+
+
+@rule("standard", "[2.3]", "[4.0]")
+def test_2_3_an_answer_without_its_unit_is_told_what_it_needs_not_that_no_unit_exists():
+    # kills `k in action` removed or flipped: a field the action does not give is no unknown unit
+    g, o, m = _selected_orc()
+    e = illegal(g, {"type": "move", "to": "0807"}, "[4.0]")
+    assert e.why.endswith("a 'move' needs 'unit'") and "there is no unit" not in e.why
+
+
+# ===== [7.18] the reasons a defender's armour is what it is ====================================
+@rule("standard", "[7.18]", "[15.33]")
+def test_7_18_the_preview_names_why_the_base_armour_is_not_the_counters():
+    # kills `special` dropped in defence_armour: a Slave Phalanx's armour 3 has its reason
+    pos, (a, b, m) = build(("slave", "0806"), ("slave", "0806"), ("men", "0807"), phase="G")
+    pos.formation(a, b, "phalanx")
+    g = pos.game()
+    to_melee(g)
+    pv = g.preview({"type": "attack", "unit": m, "target": a})
+    assert pv["armour"] == 3
+    assert {"rule": "[15.33]", "text": "a Slave Phalanx has armour 3"} in pv["shifts"]
+
+
+@rule("standard", "[7.18]", "[4.3]")
+@pytest.mark.parametrize("errata, armour", [(True, 4), (False, 3)])
+def test_7_18_rough_adds_armour_only_where_the_system_says_it_does(errata, armour):
+    # kills `self.terrain_armour_applies(d)` removed: without the [4.3] errata Rough gives
+    # the defender no armour (0104-0105: no slope between them)
+    pos, (o, m) = build(("orc", "0104"), ("men", "0105"), phase="D", options={"errata_4_3": errata})
+    g = pos.game()
+    to_melee(g)
+    pv = g.preview({"type": "attack", "unit": o, "target": m})
+    assert pv["armour"] == armour
+    rough = {"rule": "[4.3]", "text": "defender in rough: armour +1"}
+    assert (rough in pv["shifts"]) is errata
+
+
+@rule("standard", "[7.18]", "[7.41]", "[16.42]")
+def test_7_18_armour_driven_below_one_counts_as_one_and_the_preview_says_so():
+    # kills `armour < 1` dropped: (Gondor) Light Orcs (armour 1) in a Siege Tower, meleed: 1 - 1
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="G")
+    o = pos.place("light_orc", "2213")
+    pos.place("siege_tower", "2213")
+    w = pos.place("gondor_spearmen", "2214")
+    g = pos.game()
+    to_melee(g)
+    pv = g.preview({"type": "attack", "unit": w, "target": o})
+    assert pv["armour"] == 1
+    assert pv["shifts"] == [
+        {"rule": "[16.42]", "text": "defender in a Siege Tower: armour -1 in melee"},
+        {"rule": "[7.41]", "text": "armour below 1 counts as 1 (it would be 0; docs/reconstructed.md)"}]
