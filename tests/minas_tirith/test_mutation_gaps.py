@@ -1,6 +1,10 @@
 """Rule halves that the mutation sample (tools/mutate.py, issue 17) showed unchecked:
 spending impetus [MT §6.5], towers, walls and city combat [MT §7.6], leader combat
-[MT §7.13], overrun, risk and death [MT §7.14]."""
+[MT §7.13], overrun, risk and death [MT §7.14].
+
+The survivors these tests cannot reach are guards that repeat what the legal-action list
+already decides; they are listed, with the reasons, as equivalent mutants
+(/work/briefs/equiv-minas-tirith.toml, for docs/mutation-equivalent.toml)."""
 
 from __future__ import annotations
 
