@@ -74,9 +74,12 @@ class Player(threading.Thread):
 
 def check_acked(st: Storage, players: list[Player]) -> None:
     for p in players:
+        # the acknowledgements first, then the database: the players go on playing meanwhile,
+        # and a move acknowledged after the load need not be in what was loaded
+        acked = list(p.acked)
         stored = st.load(p.game["id"])
         assert stored is not None
-        for version, action in list(p.acked):
+        for version, action in acked:
             assert version <= stored.moves, (p.game["id"], version, stored.moves)
             assert stored.actions[version - 1] == action, (p.game["id"], version)
 
