@@ -35,8 +35,10 @@ side swapped where a comparison names one (``"sauron"``↔``"westernesse"``, ``W
 
 **Tests run per mutant.**  The tests marked ``@pytest.mark.rule(system, case)`` (markers
 read from the test files' syntax trees, as ``tools/rules_coverage.py`` does) and, with the
-default ``--scope files``, the other tests of the same test modules; ``--scope marked``
-runs the marked tests only.  pytest stops at the first failure (``-x``).
+default ``--scope files``, the other tests of the same test modules and the replay tests of
+the system's old records (``tests/records``: a recorded game must reach its hash, so a mutant
+that changes a game's course or only its state is caught where no rule test looks);
+``--scope marked`` runs the marked tests only.  pytest stops at the first failure (``-x``).
 
 **Isolation.**  Each worker copies ``src/``, ``tests/``, ``tools/``, ``docs/`` and
 ``pyproject.toml`` to a temporary directory once and mutates only its copy, running
@@ -103,13 +105,19 @@ import rules_coverage  # noqa: E402
 
 SYSTEMS_DIR = "src/ringwar/systems"
 SYSTEMS: dict[str, dict] = {
-    "standard": {"dirs": ["spi"], "style": "numeric", "title": "SPI Standard Rules"},
-    "sauron": {"dirs": ["sauron"], "style": "numeric", "title": "Sauron"},
-    "gondor": {"dirs": ["gondor"], "style": "numeric", "title": "Gondor"},
-    "ring": {"dirs": ["ring"], "style": "numeric", "title": "Battle of the Ring"},
-    "minas-tirith": {"dirs": ["minas_tirith"], "style": "MT", "title": "The Siege of Minas Tirith"},
-    "war-of-the-ring": {"dirs": ["war_of_the_ring"], "style": "WR", "title": "War of the Ring"},
+    "standard": {"dirs": ["spi"], "style": "numeric", "title": "SPI Standard Rules",
+                 "games": ["sauron", "gondor"]},
+    "sauron": {"dirs": ["sauron"], "style": "numeric", "title": "Sauron", "games": ["sauron"]},
+    "gondor": {"dirs": ["gondor"], "style": "numeric", "title": "Gondor", "games": ["gondor"]},
+    "ring": {"dirs": ["ring"], "style": "numeric", "title": "Battle of the Ring",
+             "games": ["battle-of-the-ring"]},
+    "minas-tirith": {"dirs": ["minas_tirith"], "style": "MT", "title": "The Siege of Minas Tirith",
+                     "games": ["minas-tirith"]},
+    "war-of-the-ring": {"dirs": ["war_of_the_ring"], "style": "WR", "title": "War of the Ring",
+                        "games": ["war-of-the-ring"]},
 }
+RECORDS_DIR = "tests/records"
+RECORDS_TEST = "tests/test_old_records.py::test_an_old_record_replays_to_its_final_hash"
 SKIP_FILES = {"ai.py", "render.py", "builder.py"}     # the AI, drawing, the tests' position builder
 EQUIVALENT = ROOT / "docs" / "mutation-equivalent.toml"
 SELF_TEST = "tests/test_mutate.py"                    # runs this tool: never among a mutant's tests
@@ -428,7 +436,24 @@ def tests_for(markers: dict, system: str, case: str, scope: str) -> list[str]:
     marked = [t for t in markers.get((system, case), []) if not t.startswith(SELF_TEST)]
     if scope == "marked":
         return list(dict.fromkeys(marked))
-    return list(dict.fromkeys(t.split("::")[0] for t in marked))
+    files = list(dict.fromkeys(t.split("::")[0] for t in marked))
+    return files + [t for t in record_tests(system) if t.split("::")[0] not in files] if files else []
+
+
+def record_tests(system: str) -> list[str]:
+    """The replay tests of the system's old records (``tests/records``), as pytest node ids:
+    a mutant that changes what a recorded game does, or only its state hash, is caught there
+    even when no rule test looks at what it changed."""
+    games = set(SYSTEMS.get(system, {}).get("games", ()))
+    out = []
+    for path in sorted((ROOT / RECORDS_DIR).glob("*.json")):
+        try:
+            game = json.loads(path.read_text(encoding="utf-8")).get("system")
+        except (OSError, ValueError):
+            continue
+        if game in games:
+            out.append(f"{RECORDS_TEST}[{path.name}]")
+    return out
 
 
 class Snapshot:
