@@ -65,13 +65,29 @@ def read_cases() -> dict[str, list[tuple[str, str]]]:
     return cases
 
 
+def _helper_system(tree: ast.Module) -> str | None:
+    """The system named by a module-level ``def rule(...)`` helper that returns
+    ``pytest.mark.rule("<system>", ...)``, if the module has one."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == "rule":
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr == "rule" and node.args \
+                        and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                    return node.args[0].value
+    return None
+
+
 def read_markers() -> dict[tuple[str, str], list[str]]:
     found: dict[tuple[str, str], list[str]] = defaultdict(list)
     for path in sorted((ROOT / "tests").rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         rel = path.relative_to(ROOT).as_posix()
+        # a module's own helper, ``def rule(section): return pytest.mark.rule("<system>",
+        # section)``, names the system of its ``@rule("§5.1")`` markers
+        helper_system = _helper_system(tree) or "minas-tirith"
 
-        def marks(decorators: list[ast.expr]) -> list[tuple[str, list[str]]]:
+        def marks(decorators: list[ast.expr], helper_system: str = helper_system) -> list[tuple[str, list[str]]]:
             out = []
             for d in decorators:
                 named_rule = (isinstance(d, ast.Call) and (
@@ -80,12 +96,13 @@ def read_markers() -> dict[tuple[str, str], list[str]]:
                 if (named_rule and isinstance(d, ast.Call) and d.args and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in d.args)):
                     values = [a.value for a in d.args]
                     if isinstance(d.func, ast.Name) and values[0].startswith("§"):
-                        values = ["minas-tirith", *values]   # tests/minas_tirith: rule("§7.5.6")
+                        values = [helper_system, *values]   # rule("§7.5.6") through the helper
                     system, *cs = values
                     out.append((system, cs))
             return out
 
-        def visit(node: ast.AST, prefix: str, inherited: list[tuple[str, list[str]]]) -> None:
+        def visit(node: ast.AST, prefix: str, inherited: list[tuple[str, list[str]]],
+                  rel: str = rel) -> None:
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.ClassDef):
                     visit(child, f"{prefix}{child.name}::", inherited + marks(child.decorator_list))
