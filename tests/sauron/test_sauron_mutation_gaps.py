@@ -1,7 +1,9 @@
 """Sauron rule halves the mutation sample (issue 17, ``tools/mutate.py --system sauron``)
 showed no test checking: [16.61] the previous turn's Movement Phase for phase A, [17.0] the
 Magic Leader Movement Phase after the Beast's appearance and its set-up, [17.33] a flipped
-Beast, [18.0] the Gates of Morannon."""
+Beast, [18.0] the Gates of Morannon; and from the holdout sample (seed 18): [15.3] which
+units may form a Slave Phalanx, [17.24] the Death Breath's kill zone, [20.2] the
+Westernesse leaders' Rally Points."""
 
 from __future__ import annotations
 
@@ -244,3 +246,133 @@ def test_18_0_a_slave_phalanx_leaves_the_map_together():
     assert {e["unit"] for e in events_of(ev, "exit")} == {a, b}
     assert not g.units[a].on_map and not g.units[b].on_map
     assert g.units[a].formation is None and g.units[b].formation is None
+
+
+# ===== [15.3] who may form a Slave Phalanx ===============================================================
+def forms(g):
+    return {(a["unit"], a["with"]) for a in acts(g, "form")}
+
+
+def two_slaves(a_hex="0806", b_hex="0807", phase="C", enemy="2020", **a_state):
+    pos = Position("sauron", seed=3).clear().at(turn=7, phase=phase)
+    a = pos.place("slave", a_hex, **a_state)
+    b = pos.place("slave", b_hex)
+    pos.place("men", enemy)
+    return pos, a, b
+
+
+@rule("sauron", "[15.3]", "[15.31]")
+def test_15_31_only_the_sauron_player_forms_phalanxes_and_only_in_his_movement_phase():
+    pos = Position("sauron", seed=3).clear().at(turn=7, phase="F")
+    pos.place("slave", "0806")
+    pos.place("slave", "0807")
+    m1, m2 = pos.place("men", "1506"), pos.place("men", "1507")
+    pos.place("anarion", "1506")
+    g = pos.game()
+    # the Westernesse Movement Phase: his own formations [8.43], never a Slave Phalanx
+    assert forms(g) == {(m1, m2)}
+    assert events_of(play(g, {"type": "form", "unit": m1, "with": m2, "hex": "1506"}), "form")[0]["rule"] == "[8.43]"
+
+
+@rule("sauron", "[15.3]", "[15.32]")
+def test_15_32_a_slave_in_an_enemy_zoc_stays_the_other_may_move_into_its_hex():
+    pos, a, b = two_slaves(enemy="0805")                  # the Men's ZOC covers 0806, not 0807
+    g = pos.game()
+    assert g.in_enemy_zoc(g.units[a]) and not g.in_enemy_zoc(g.units[b])
+    assert forms(g) == {(b, a)}
+    ev = play(g, {"type": "form", "unit": b, "with": a, "hex": "0806"})
+    assert events_of(ev, "form")[0]["rule"] == "[15.32]"
+    assert g.units[b].hex == "0806" and g.units[b].formation == "phalanx"
+
+
+@rule("sauron", "[15.3]", "[15.32]")
+def test_15_32_slaves_that_moved_next_to_each_other_did_not_begin_the_phase_adjacent():
+    pos, a, b = two_slaves(a_hex="0805")                  # two hexes apart
+    g = pos.game()
+    assert not forms(g)
+    play(g, {"type": "move", "unit": a, "to": "0806"})    # now adjacent, but a has moved
+    assert not forms(g)
+
+
+@rule("sauron", "[15.3]", "[15.31]")
+def test_15_31_two_orcs_or_an_orc_and_a_slave_form_no_phalanx():
+    pos = Position("sauron", seed=3).clear().at(turn=7, phase="C")
+    _o1, o2 = pos.place("orc", "0806"), pos.place("orc", "0807")
+    s = pos.place("slave", "0808")
+    pos.place("men", "2020")
+    g = pos.game()
+    assert g.units[o2].hex in hx.neighbours(g.units[s].hex)
+    assert not forms(g)
+
+
+@rule("sauron", "[15.3]", "[15.32]")
+def test_15_32_a_disrupted_slave_forms_no_phalanx():
+    pos, a, b = two_slaves(disrupted=True)               # [7.57] it may not move until rallied
+    g = pos.game()
+    assert not forms(g)
+    pos, a, b = two_slaves()                               # the same pair, steady: it may
+    assert forms(pos.game()) == {(a, b), (b, a)}
+
+
+@rule("sauron", "[15.3]", "[15.31]")
+def test_15_31_a_slave_already_in_a_phalanx_joins_no_third():
+    pos = Position("sauron", seed=3).clear().at(turn=7, phase="C")
+    a, b = pos.place("slave", "0806"), pos.place("slave", "0806")
+    pos.formation(a, b, "phalanx")
+    pos.place("slave", "0807")
+    pos.place("men", "2020")
+    g = pos.game()
+    assert not forms(g)
+
+
+# ===== [17.24] Death Breath: the kill zone through the two frontal hexsides ============================
+def breathe(beast_hex, facing, place):
+    """Game-Turn 15, phase A: Sauron on the Pedestal gives the Beast in ``beast_hex`` its Death
+    Breath toward ``facing`` (directions 1-6 clockwise, 1 up the column); ``place`` lists
+    (type, hex) to put on the map first.  Returns the game, the placed ids and the zone."""
+    pos = Position("sauron", seed=3).clear().at(turn=15, phase="A")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    ids = [pos.place(t, h) for t, h in place]
+    pos.extra(pedestal={"carrier": a}, beast={"hex": beast_hex})
+    g = pos.game()
+    ev = play(g, {"type": "beast_power", "unit": "sauron", "power": "breath", "facing": facing})
+    return g, ids, events_of(ev, "death_breath")[0]["zone"]
+
+
+# the hexes through hexsides `facing` and `facing + 1` (6 wraps to 1) and the three beyond them
+ZONES_FROM_0808 = {
+    1: ["0806", "0807", "0907", "0908", "1007"],
+    5: ["0607", "0608", "0609", "0708", "0709"],
+    6: ["0607", "0707", "0708", "0806", "0807"],
+}
+
+
+@rule("sauron", "[17.24]")
+@pytest.mark.parametrize("facing", sorted(ZONES_FROM_0808))
+def test_17_24_the_kill_zone_lies_through_the_two_frontal_hexsides(facing):
+    zone = ZONES_FROM_0808[facing]
+    around = sorted(h for h in {n for z in zone for n in hx.neighbours(z)} | set(hx.neighbours("0808"))
+                    if h not in zone and h != "0808" and hx.distance(h, "0808") <= 2)
+    g, ids, got = breathe("0808", facing, [("men", h) for h in zone + around] + [("orc", "2020")])
+    assert got == zone
+    dead = {g.units[i].hex or "dead" for i in ids[:len(zone)]}
+    assert dead == {"dead"}                                           # every one in the zone
+    assert all(g.units[i].on_map for i in ids[len(zone):])            # none outside it
+
+
+@rule("sauron", "[17.24]")
+def test_17_24_the_breath_spares_sauron_s_own_units_in_the_zone():
+    g, (orc, men, troll), zone = breathe("0808", 1, [("orc", "0807"), ("men", "0806"), ("troll", "1007")])
+    assert {"0806", "0807", "1007"} <= set(zone)
+    assert not g.units[men].on_map
+    assert g.units[orc].on_map and g.units[troll].on_map
+    assert g.units["beast"].on_map and g.units["sauron"].on_map
+
+
+@rule("sauron", "[17.24]")
+def test_17_24_at_the_map_edge_the_zone_holds_only_map_hexes():
+    g, ids, zone = breathe("0106", 4, [("men", "0107"), ("men", "2020")])
+    assert zone and all(h in g.hexmap for h in zone)
+    assert all(h[:2] == "01" for h in zone)           # nothing of column 00, off the map
+    assert not g.units[ids[0]].on_map
