@@ -14,7 +14,7 @@ import pytest
 from ringwar.systems.war_of_the_ring import battle as B
 from ringwar.systems.war_of_the_ring.battle import Shift
 
-from .builder import Position
+from .builder import Position, refused
 
 rule = pytest.mark.rule
 
@@ -303,3 +303,62 @@ def test_V31_the_challenge_answered_is_fought_before_the_next_spotted_groups_hun
     assert g.ask["kind"] == "challenge_after_ring" and g.ask["target"] == "frodo", g.ask
     assert g.legal_actions() == [{"type": "fight"}]
     assert [q["hex"] for q in g.queue if q["kind"] == "hunt"] == ["1502"]
+
+
+# ----- the map's search areas [WR §5.6] -------------------------------------------------------------
+@rule("war-of-the-ring", "§5.6")
+def test_5_6_every_hex_but_sea_is_land_and_has_a_search_area() -> None:
+    W = Position().g.W
+    sea = [h for h in W.hexes if W.terrain(h) == "sea"]
+    assert sea and len(sea) < len(W.hexes)
+    for h in W.hexes:
+        assert W.is_land(h) == (W.terrain(h) != "sea") == (W.search_area(h) is not None), h
+
+
+@rule("war-of-the-ring", "§5.6")
+def test_5_6_the_picture_draws_a_border_between_every_two_land_hexes_of_different_areas() -> None:
+    W = Position().g.W
+    pic = W.picture_hexmap(borders=True)
+    borders = {k for k, f in pic.sides().items() if f["kind"] == "border"}
+    want = set()
+    for h in W.hexes:
+        for n in W.adjacent(h):
+            if W.is_land(h) and W.is_land(n) and W.search_area(h) != W.search_area(n) \
+                    and W.hexside(h, n) is None:
+                want.add("/".join(sorted((h, n))))
+    assert want and {"/".join(sorted(k.split("/"))) for k in borders} == want
+    plain = W.picture_hexmap(borders=False)
+    assert not [k for k, f in plain.sides().items() if f["kind"] == "border"]
+
+
+@rule("war-of-the-ring", "§5.6", "§V2", "§11.7")
+def test_5_6_only_an_area_declaration_naming_no_area_is_refused_by_5_6() -> None:
+    g = Position().clear().search_deck(1, 2).at("4a")
+    e = refused(g, {"type": "declare", "choice": "hex", "hex": "2008"})
+    assert "§5.6" not in f"{e.rule} {e.why}"
+    g.flags["deceived"] = True                    # Palantír Deceived: the card's areas only
+    g._after_change()
+    e = refused(g, {"type": "declare", "choice": "area", "area": "E"}, "§11.7")
+    assert "§5.6" not in f"{e.rule} {e.why}"
+
+
+# ----- the Ring handed over [WR §10.9.1] [WR §12] ---------------------------------------------------
+@rule("war-of-the-ring", "§10.9.1", "§12")
+def test_10_9_1_a_hand_over_between_visible_characters_is_told_to_everyone() -> None:
+    p = Position().clear()
+    p.char("frodo", "2617").char("sam", "2617")
+    g = p.at("5c")
+    ev = g.apply({"type": "give_ring", "to": "sam"})
+    told = [e for e in ev if e["type"] == "ring"]
+    assert told and told[0].get("visible_to") is None, told
+
+
+@rule("war-of-the-ring", "§10.9.1", "§12")
+def test_10_9_1_a_hand_over_with_a_hidden_character_is_told_to_the_fellowship_only() -> None:
+    p = Position().clear()
+    p.char("frodo", "2617", hidden=True).char("sam", "2617")
+    g = p.at("5c")
+    give = next(a for a in g.legal_actions() if a["type"] == "give_ring" and a["to"] == "sam")
+    ev = g.apply(give)
+    told = [e for e in ev if e["type"] == "ring"]
+    assert told and told[0].get("visible_to") == "fellowship", told
