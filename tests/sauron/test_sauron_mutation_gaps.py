@@ -376,3 +376,52 @@ def test_17_24_at_the_map_edge_the_zone_holds_only_map_hexes():
     assert zone and all(h in g.hexmap for h in zone)
     assert all(h[:2] == "01" for h in zone)           # nothing of column 00, off the map
     assert not g.units[ids[0]].on_map
+
+
+# ===== [20.2] a Magic Weapon lost counts once, and only when the Westernesse lose it ===================
+def weapon_duel(**extra):
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="D")
+    pos.place("orc", "0807")
+    pos.place("gorgol", "0807")
+    pos.place("men", "0808")
+    pos.place("isildur", "0808")
+    if extra:
+        pos.extra(**extra)
+    return pos.game()
+
+
+@rule("sauron", "[20.2]", "[19.22]", "[19.21]")
+def test_20_2_a_weapon_captured_then_destroyed_adds_its_20_points_once():
+    g = weapon_duel(weapons={"narsil": "isildur"})
+    g.eliminate(g.units["isildur"], "[7.26]", "slain in individual combat", by=g.units["gorgol"])
+    assert g.weapons["narsil"]["carrier"] == "gorgol"                 # [19.22] captured
+    assert g.dp["westernesse"] == 20 + g.units["isildur"].rally       # the weapon and Isildur's rating
+    ev = g.eliminate(g.units["gorgol"], "[7.42]", "lost in combat")    # no leader kills him
+    assert g.weapons["narsil"]["destroyed"]                           # [19.21] destroyed with him
+    assert g.dp["westernesse"] == 20 + g.units["isildur"].rally       # not counted a second time
+    assert not events_of(ev, "demoralization")
+
+
+@rule("sauron", "[20.2]", "[19.22]")
+def test_20_2_a_weapon_the_westernesse_take_back_adds_nothing_to_their_total():
+    g = weapon_duel(weapons={"narsil": "gorgol"})                     # Gorgol holds Narsil
+    g.eliminate(g.units["gorgol"], "[7.26]", "slain in individual combat", by=g.units["isildur"])
+    assert g.weapons["narsil"] == {"carrier": "isildur", "destroyed": False, "counted": False}
+    assert g.dp["westernesse"] == 0
+
+
+# ===== [21.26] the reinforcement delay's range (declared beside [20.2]'s errata option) ====================
+@rule("sauron", "[21.26]")
+@pytest.mark.parametrize("delay", [18, -18])
+def test_21_26_a_delay_of_up_to_eighteen_game_turns_either_way_is_taken(delay):
+    g = ringwar.new_game("sauron", seed=1, options={"reinforcement_delay": delay})
+    assert g.options["reinforcement_delay"] == delay
+    arrivals = {p.arrival for p in g.units.values() if p.key == "orc_archer" and p.arrival}
+    assert arrivals == ({4 + 18} if delay > 0 else {1})               # never before Game-Turn 1
+
+
+@rule("sauron", "[21.26]")
+@pytest.mark.parametrize("delay", [19, -19])
+def test_21_26_a_delay_beyond_eighteen_game_turns_is_refused(delay):
+    with pytest.raises(RecordError, match=r"reinforcement_delay.*from -18 to 18"):
+        ringwar.new_game("sauron", seed=1, options={"reinforcement_delay": delay})
