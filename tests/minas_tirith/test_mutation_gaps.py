@@ -579,3 +579,148 @@ def test_7_6_r150_joining_figures_keep_a_unit_facing_the_parapet_on_the_walk():
     assert (m1.figures, m1.files, m1.waiting) == (5, 2, 0)
     assert g.B.walk_at(m1.x, m1.y) == 1
     assert g.front_centre(m1).distance(front) < 0.01
+
+
+# ----- §7.5.10 disorganization after combat (holdout sample, seed 18) ---------------------------
+
+@rule("§7.5.10", "§7.5.8")
+def test_7_5_10_the_tests_wait_until_a_breakthrough_that_penetrates_again_has_ended():
+    # G3 penetrates M3 and breaks through at it; the second shock penetrates again and offers
+    # a second breakthrough: no unit tests yet (the first combat's tests wait too); standing
+    # ends it, and the four tests follow, the first combat's last
+    from .test_breakthrough import penetrate
+    from .test_combat import MISS
+    t = penetrate()
+    t.force((6, 3), *[MISS] * 8, (6, 6), (6, 1))
+    ev = t.apply({"type": "breakthrough", "unit": "G3", "target": "M3"})
+    assert t.g.phase == "breakthrough" and t.g.stage == "choice"
+    assert not events(ev, "test")
+    t.force((8, 5), (8, 5), (8, 5), (8, 5))
+    ev = t.apply({"type": "stand", "unit": "G3"})
+    tests = [e["text"] for e in events(ev, "test")]
+    assert len(tests) == 4 and t.g.stage == "round"
+    for line, who in zip(tests, ("(G3)", "(M3)", "(G3)", "(M3)"), strict=True):
+        assert who in line
+    assert "d8 5 -1 won = 4" in tests[0] and "d8 5 +1 lost = 6" in tests[1]
+
+
+# ----- §7.2 facing, arcs, flank and rear (holdout sample, seed 18) -------------------------------
+
+def flank_melee(formation: str) -> str:
+    """M3 (Dark Lord) fights a melee against the left flank of G3 (4 figures) in the field."""
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="close_combat", pips=5)
+    t.unit("G3", 110, 60, 0, figures=4, files=2 if formation == "square" else 4, formation=formation)
+    t.front_at("M3", 110, t.footprint("G3").bounds[3], 270, **FOUR)
+    t.force(then_random=True)
+    ev = t.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
+    return events(ev, "combat")[0]["text"]
+
+
+@rule("§7.2")
+def test_7_2_a_square_has_no_flank():
+    assert "attacking the flank" in flank_melee("line")
+    text = flank_melee("square")
+    assert "flank" not in text and "rear" not in text
+
+
+@rule("§7.2", "§7.6")
+def test_7_2_a_unit_in_the_city_attacked_from_its_flank_has_no_flank():
+    # G3 on level 2 south facing the wall, M3 against its left flank: city combat, front to front
+    t = siege("close_combat")
+    g = t.g
+    gx, gy = polar(30.5, -25)
+    g3 = t.unit("G3", gx, gy, -25, figures=4, files=2)
+    a = math.radians(-25 + 90)
+    t.front_at("M3", gx + math.cos(a), gy + math.sin(a), -115, figures=4, files=2)
+    m3 = g.units["M3"]
+    assert g.situation(m3, g3) == "city" and g.arc_of(g3, (m3.x, m3.y)) == "flank"
+    t.force(then_random=True)
+    ev = t.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
+    text = events(ev, "combat")[0]["text"]
+    assert "flank" not in text and "rear" not in text
+
+
+@rule("§7.2")
+def test_7_2_an_attacker_just_behind_a_wide_units_rear_edge_attacks_its_rear():
+    # G3 in one rank of 8 files (8" wide, 1" deep); M3's centre 0.5" behind G3's rear edge
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="close_combat", pips=5)
+    g3 = t.unit("G3", 110, 60, 0, figures=8, files=8)
+    t.front_at("M3", t.footprint("G3").bounds[0], 60, 0, **FOUR)
+    m3 = t.g.units["M3"]
+    assert m3.x == pytest.approx(g3.x - 1.0)
+    assert t.g.arc_of(g3, (m3.x, m3.y)) == "rear"
+    t.force(then_random=True)
+    ev = t.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
+    assert "+6 attacking the rear" in events(ev, "combat")[0]["text"]
+
+
+# ----- §5.1 the card catalogue (holdout sample, seed 18) --------------------------------------------
+
+@rule("§5.1", "§7.14")
+def test_5_1_a_leader_check_rolls_the_risk_of_its_owners_commanders_only():
+    # G3 (Hurin) and M3 (Gothmog) both lost figures this Round; the West turns its Leader Check
+    t = Table()
+    t.clear()
+    t.round("west", card="reload", pips=5, deck=["leader_check"])
+    t.unit("G3", 100, 60, 0, **FOUR).lost_round = t.g.round
+    t.unit("M3", 120, 60, 180, **FOUR).lost_round = t.g.round
+    t.leader("hurin", attached_to="G3")
+    t.leader("gothmog", attached_to="M3")
+    dice = t.force((6, 4), (6, 6))                  # Hurin: 4 + 3 = 7 against 6, unharmed
+    ev = t.apply({"type": "turn_card"})
+    dice.done()
+    risks = [e["text"] for e in events(ev, "risk")]
+    assert len(risks) == 1 and risks[0].startswith(f"Risk to {t.g.D.leaders['hurin'].name}:")
+
+
+@rule("§5.1", "§7.14")
+def test_5_1_an_escaped_nazgul_reappears_at_his_own_sides_leader_check_only():
+    t = Table()
+    t.clear()
+    t.unit("G3", 104, 60, 0, **FOUR)
+    t.unit("M3", 120, 60, 180, **FOUR)
+    ld = t.leader("nazgul-1", 100, 60, mount="horse")
+    ld.away_until_check = True
+    t.round("west", card="reload", pips=5, deck=["leader_check"])
+    ev = t.apply({"type": "turn_card"})
+    assert not events(ev, "reappear") and ld.away_until_check and (ld.x, ld.y) == (100, 60)
+
+
+@rule("§5.1")
+def test_5_1_infantry_does_not_move_on_a_cavalry_move_card():
+    t = field("west", card="cavalry_move")
+    err = t.refused({"type": "move", "unit": "G3", "path": "m0:1"}, "[MT §5.1]")
+    assert "moves cavalry only" in err.why
+    t.refused({"type": "select", "actor": "G3"})
+
+
+@rule("§7.2", "§3.2")
+def test_7_2_a_unit_on_the_wall_walk_attacked_from_the_pelennor_has_no_flank():
+    # the Great Gate is broken; G3 stands on the walk strip of wall 1 (r 38-40) in the gate
+    # court, facing north; M3, a 6-rank column whose centre is still on the Pelennor, reaches
+    # through the gate against G3's east flank: a field combat, but G3 is on the battlements
+    t = siege("close_combat")
+    g = t.g
+    g.gates["G1"] = ["broken", "dark-lord"]
+    g3 = t.unit("G3", 38.2, 48, 90, figures=2, files=2)
+    m3 = t.front_at("M3", t.footprint("G3").bounds[2], 48, 180, figures=12, files=2)
+    assert g.B.walk_at(g3.x, g3.y) == 1 and g.B.sector_at(m3.x, m3.y) == "Pelennor"
+    assert g.situation(m3, g3) == "field" and g.arc_of(g3, (m3.x, m3.y)) == "flank"
+    t.force(then_random=True)
+    ev = t.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
+    text = events(ev, "combat")[0]["text"]
+    assert "flank" not in text and "rear" not in text
+
+
+@rule("§7.2")
+def test_7_2_the_rear_arc_starts_on_the_rear_edge_and_the_body_is_neither_front_nor_rear():
+    t = field()
+    u = t.g.units["G3"]                 # 4 figures in one rank: x 99.5-100.5, y 58-62
+    g = t.g
+    assert t.footprint("G3").bounds == (99.5, 58.0, 100.5, 62.0)
+    assert g.arc_of(u, (99.5, 60)) == "rear" and g.arc_of(u, (99.5, 62)) == "rear"
+    assert g.arc_of(u, (100, 60)) == "flank"    # inside the body: "everything else"
