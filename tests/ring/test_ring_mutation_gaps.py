@@ -155,3 +155,26 @@ def test_11_8_once_out_of_fangorn_the_activator_is_refused_a_full_hex_by_6_1():
     act(g, {"type": "select", "piece": "gandalf"}, {"type": "step", "hex": "1217"})
     # out of Fangorn, over a friendly army: the stop is refused for the stacking, not [11.8]
     assert refused(g, {"type": "stop"}).rule == "[6.1]"
+
+
+# ----- refusals of the second sample (seed 18): [9.5] [8.2] ------------------------------------------
+@pytest.mark.rule("ring", "[9.5]")
+def test_9_5_an_attack_names_two_pieces_on_the_board_the_attackers_own_and_the_enemys() -> None:
+    g = build({"1109": "orc", "1110": "elf", "1111": "orc"}, phase="attack", player="sauron", round=3)
+    assert {"type": "attack", "piece": "orc1", "target": "elf1"} in g.legal_actions()
+    e = refused(g, {"type": "attack", "piece": "orc9", "target": "elf1"})
+    assert e.rule == "[9.5]" and "not a piece on the board" in e.why
+    e = refused(g, {"type": "attack", "piece": "orc1", "target": "elf9"})
+    assert e.rule == "[9.5]" and "not a piece on the board" in e.why
+    e = refused(g, {"type": "attack", "piece": "elf1", "target": "orc1"})
+    assert e.rule == "[9.5]" and "not sauron's piece" in e.why
+    e = refused(g, {"type": "attack", "piece": "orc1", "target": "orc2"})
+    assert e.rule == "[9.5]" and "opposing pieces only" in e.why
+
+
+@pytest.mark.rule("ring", "[8.2]", "[7.5]")
+def test_8_2_a_permission_or_shire_answer_no_one_asked_for_is_refused_by_8_2() -> None:
+    g = build({"1109": "orc", "1110": "elf"}, phase="move1", player="sauron", round=3)
+    for a in ({"type": "permit"}, {"type": "refuse"}, {"type": "declare_shire", "owner": "hobbits"}):
+        e = refused(g, a)
+        assert e.rule == "[8.2]" and "no one has asked" in e.why, (a, e)
