@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from _gondor import SAURON, WEST, gpos
+from _gondor import SAURON, WEST, end_until, gpos
 
 import ringwar
-from conftest import dests, play
+from conftest import Position, dests, illegal, move_options, play, rig
+from ringwar.core import hexes as hx
+from ringwar.core.engine import system_class
+from ringwar.core.errors import RecordError
 
 rule = pytest.mark.rule
 
@@ -125,3 +128,201 @@ def test_16_73_a_westernesse_unit_leaves_its_own_cauldron_alone():
     g = pos.game()
     play(g, {"type": "move", "unit": w, "to": "2008"})
     assert g.units[cd].on_map
+
+
+# ----- [14.31] only the hexes beside a Mumak are refused by [14.31]; elsewhere the usual reason --
+@rule("gondor", "[14.31]")
+def test_14_31_cavalry_refused_away_from_the_mumak_is_told_the_real_reason_not_14_31():
+    pos = gpos(phase="C")
+    pos.place("mumak", "1215")
+    c = pos.place("mordor_cavalry", "1219")
+    g = pos.game()
+    illegal(g, {"type": "move", "unit": c, "to": "1216"}, "[14.31]")     # beside the Mumak
+    assert "2019" not in hx.neighbours("1215")
+    illegal(g, {"type": "move", "unit": c, "to": "2019"}, "[4.21]")      # far away: too far, not [14.31]
+
+
+# ----- [16.72] Oil is taken while a Cauldron has any left; only a Westernesse combat unit carries it -
+def pushes(g, unit):
+    return {(a["gear"], a["to"]) for a in move_options(g, unit) if a["type"] == "push"}
+
+
+@rule("gondor", "[16.72]")
+def test_16_72_the_last_oil_counter_is_taken_and_an_empty_cauldron_offers_none():
+    pos = gpos(phase="F")
+    w1 = pos.place("gondor_spearmen", "1706")
+    w2 = pos.place("gondor_spearmen", "1806")
+    last = pos.place("cauldron", "1706", real=True)
+    empty = pos.place("cauldron", "1806", real=True)
+    g = pos.game()
+    g.units[last].flags["oil"] = 1                              # two of its three already taken
+    g.units[empty].flags["oil"] = 0                             # all three taken
+    g._touch()
+    takes = [a for a in g.legal_actions() if a["type"] == "take_oil"]
+    assert takes == [{"type": "take_oil", "unit": w1, "cauldron": last}]
+    play(g, takes[0])
+    assert g.units[w1].flags["carry"] == "real" and g.units[last].flags["oil"] == 0
+    assert next(u for u in g.view(WEST)["units"] if u["id"] == last)["label"] == "0 Oil"
+    assert not [a for a in g.legal_actions() if a["type"] == "take_oil"]
+    assert w2
+
+
+@rule("gondor", "[16.72]", "[16.75]")
+@pytest.mark.parametrize("item, ok", [
+    ({"id": "gondor_spearmen1", "hex": "1910", "oil": "real"}, True),
+    ({"id": "gondor_spearmen1", "hex": "1910", "oil": "dummy"}, True),
+    ({"id": "orc_infantry1", "hex": "2010", "oil": "real"}, False),      # a Sauron unit
+    ({"id": "cauldron1", "hex": "1706", "oil": "real"}, False),          # siege equipment
+    ({"id": "w_catapult1", "hex": "1706", "oil": "dummy"}, False),
+])
+def test_16_72_a_set_up_gives_oil_only_to_a_westernesse_combat_unit(item, ok):
+    setup = {"clear": True, "turn": 8, "phase": "F", "place": [item]}
+    if ok:
+        system_class("gondor").validate_setup(setup)
+        assert ringwar.new_game("gondor", setup=setup).units[item["id"]].flags["carry"] == item["oil"]
+    else:
+        with pytest.raises(RecordError, match=r"place\[0\]\.oil: only a Westernesse combat unit carries Oil"):
+            system_class("gondor").validate_setup(setup)
+        with pytest.raises(RecordError, match=r"\[16.72\]"):
+            ringwar.new_game("gondor", setup=setup)
+
+
+@rule("gondor", "[16.72]")
+def test_16_72_a_set_up_names_oil_real_or_dummy():
+    setup = {"clear": True, "turn": 8, "phase": "F",
+             "place": [{"id": "gondor_spearmen1", "hex": "1910", "oil": "maybe"}]}
+    with pytest.raises(RecordError, match=r"place\[0\]\.oil: must be one of"):
+        system_class("gondor").validate_setup(setup)
+
+
+# ----- [16.11]-[16.13] who moves siege equipment (the code beside taking Oil [16.72]) -------------
+@rule("gondor", "[16.11]", "[16.12]")
+def test_16_11_a_leader_stacked_with_a_catapult_does_not_move_it():
+    pos = gpos(phase="C")
+    ld = pos.place("gothmog", "2215")
+    pos.place("catapult", "2215")
+    g = pos.game()
+    assert {"type": "select", "unit": ld} in g.legal_actions()
+    assert dests(g, ld) and not pushes(g, ld)                   # it walks, alone
+
+
+@rule("gondor", "[16.13]")
+def test_16_13_grond_is_pushed_by_a_troll_and_not_by_an_orc():
+    pos = gpos(phase="C")
+    t = pos.place("troll", "2213")
+    gt = pos.place("grond", "2213")
+    o = pos.place("orc_infantry", "2211")
+    pos.place("grond", "2211")
+    g = pos.game()
+    assert {gear for gear, _ in pushes(g, t)} == {gt}
+    assert not pushes(g, o) and dests(g, o)
+
+
+@rule("gondor", "[16.12]")
+def test_16_12_a_catapult_used_in_the_siege_phase_does_not_move_that_game_turn():
+    pos = gpos(phase="B")
+    o = pos.place("orc_infantry", "1909")
+    used = pos.place("catapult", "1909")
+    idle = pos.place("catapult", "1909")
+    pos.place("gondor_spearmen", "1605")
+    g = pos.game()
+    play(g, {"type": "fireball", "unit": used, "to": "1911"})   # range 2: on target, no die
+    end_until(g, "C")
+    assert g.turn == 8
+    assert {gear for gear, _ in pushes(g, o)} == {idle}
+
+
+# ----- [19.11] C and D: the Riders of Rohan and Aragorn lower the garrison's total once ----------
+def before_phase_f(turn, **options):
+    pos = Position("gondor", seed=1, options=options or None).at(turn=turn, phase="E")
+    pos.place("gandalf", "1706")
+    pos.place("gondor_spearmen1", "1706")
+    return pos
+
+
+def rohan_roll_text(g):
+    return [e["text"] for e in g.log if e.get("rule") == "[14.2]"]
+
+
+@rule("gondor", "[19.11]", "[14.2]")
+@pytest.mark.parametrize("least, needs", [(None, "(5-6)"), (6, "(6)"), (4, "(4-6)"), (7, "(never)")])
+def test_14_2_a_failed_rohan_roll_says_what_it_needed(least, needs):
+    g = before_phase_f(5, **({} if least is None else {"rohan_roll": least})).game()
+    rig(g, 1)
+    play(g, {"type": "end"})
+    assert not g.siege["rohan"] and g.dp["garrison"] == 0
+    (text,) = rohan_roll_text(g)
+    assert text.endswith(f"rolled 1: not this turn {needs}")
+
+
+@rule("gondor", "[19.11]", "[14.2]")
+def test_14_2_no_rohan_roll_once_no_rider_is_left_to_come():
+    # only a unit of Sauron's reinforcements waits off the map, no Rider of Rohan
+    pos = gpos(turn=6, phase="E")
+    pos.place("gandalf", "1706")                                # a Magic Leader: phase E is played
+    pos.place("gondor_spearmen", "1706")
+    pos.extra(available=["uruk1"])
+    g = pos.game()
+    assert g.phase == "E"
+    n = g.dice.count
+    play(g, {"type": "end"})
+    assert g.phase == "F" and not rohan_roll_text(g) and g.dice.count == n
+    assert not g.siege["rohan"] and g.dp["garrison"] == 0
+
+
+@rule("gondor", "[19.11]", "[14.2]")
+def test_19_11_aragorn_lowers_the_garrison_total_once_not_again_for_a_late_unit():
+    # Aragorn came on turn 10 (-10 then); one of his units still waits and enters on turn 12
+    pos = gpos(turn=12, phase="E")
+    pos.place("gandalf", "1706")
+    pos.place("gondor_spearmen", "1706")
+    pos.extra(available=["men_spearmen1"], siege={"aragorn": True, "rohan": True})
+    g = pos.game()
+    play(g, {"type": "end"})
+    assert g.phase == "F" and dests(g, "men_spearmen1")
+    assert g.dp["garrison"] == 0
+    assert not [e for e in g.log if e.get("rule") == "[19.11]"]
+    # the same unit, Aragorn not yet come: his arrival counts now
+    pos.extra(siege={"aragorn": False, "rohan": True})
+    g = pos.game()
+    play(g, {"type": "end"})
+    assert g.siege["aragorn"] and g.dp["garrison"] == -10
+
+
+def main_gate_sauron():
+    return dict(ringwar.new_game("gondor").siege["gate_control"], **{"1910/1911": SAURON})
+
+
+# ----- [19.11] A and B in words: a level taken or lost, and the Main Gate's +5 in the preview -----
+@rule("gondor", "[19.11]", "[20.2]")
+def test_19_11_the_log_says_a_level_was_taken_then_lost_by_sauron():
+    pos = gpos(phase="C")
+    o = pos.place("orc_infantry", "1911")
+    pos.place("gondor_spearmen", "1706")
+    pos.extra(siege={"breached": ["1910/1911"], "last": {"1911": SAURON}})
+    g = pos.game()
+    ev = play(g, {"type": "move", "unit": o, "to": "1910"})
+    (taken,) = [e["text"] for e in g.log if e.get("rule") == "[19.11]"]
+    assert "+10" in taken and "1 city level(s) taken by Sauron" in taken and ev
+    pos2 = gpos(phase="F")
+    w = pos2.place("gondor_spearmen", "1912")
+    pos2.extra(siege={"gate_control": main_gate_sauron(), "breached": ["1910/1911"], "levels": [1]})
+    g2 = pos2.game()
+    play(g2, {"type": "move", "unit": w, "to": "1910"})          # an undisrupted unit back in level 1
+    (lost,) = [e["text"] for e in g2.log if e.get("rule") == "[19.11]"]
+    assert "-10" in lost and "1 city level(s) lost by Sauron" in lost
+
+
+@rule("gondor", "[19.11]", "[16.3]")
+def test_19_11_the_breach_preview_names_the_five_points_for_the_main_gate_only():
+    pos = gpos(phase="B")
+    pos.place("troll", "1911")
+    gr = pos.place("grond", "1911")
+    pos.place("orc_infantry", "1909")
+    c = pos.place("catapult", "1909")
+    pos.extra(siege={"grond": True})
+    g = pos.game()
+    gate = g.preview({"type": "breach", "unit": gr, "hexside": "1910/1911"})
+    assert "[19.11]" in gate["legend"]["breach"] and "5 Demoralization Points" in gate["legend"]["breach"]
+    wall = g.preview({"type": "breach", "unit": c, "hexside": "1908/1909"})
+    assert "[16.27]" in wall["legend"]["breach"] and "[19.11]" not in wall["legend"]["breach"]
