@@ -724,3 +724,85 @@ def test_7_2_the_rear_arc_starts_on_the_rear_edge_and_the_body_is_neither_front_
     assert t.footprint("G3").bounds == (99.5, 58.0, 100.5, 62.0)
     assert g.arc_of(u, (99.5, 60)) == "rear" and g.arc_of(u, (99.5, 62)) == "rear"
     assert g.arc_of(u, (100, 60)) == "flank"    # inside the body: "everything else"
+
+
+# ----- §7.1.7 leaders moving with units (holdout sample, seed 18) ----------------------------------
+
+@rule("§7.1.7")
+def test_7_1_7_a_leader_attached_to_the_moving_unit_is_not_named_as_an_escort():
+    from .test_combined import column
+    t = column(leader=None)
+    t.leader("hurin", attached_to="G3")             # he moves with it anyway, attached
+    t.select("G3")
+    assert not [a for a in t.menu("move") if "leaders" in a]
+    t.refused({"type": "move", "unit": "G3", "path": "m0:4", "leaders": "hurin"}, "[MT §7.1.7]")
+
+
+@rule("§7.1.7", "§2.7")
+def test_7_1_7_a_nazgul_on_a_fell_beast_does_not_move_with_a_unit():
+    t = field("dark-lord")
+    ld = t.leader("nazgul-1", 137, 60, mount="fell_beast")
+    t.select("M3")
+    assert not [a for a in t.menu("move") if "leaders" in a]
+    t.refused({"type": "move", "unit": "M3", "path": "m0:4", "leaders": "nazgul-1"}, "[MT §7.1.7]")
+    ld.mount = "horse"                              # on a horse he may
+    t.g._after_change()
+    assert [a for a in t.menu("move") if a.get("leaders") == "nazgul-1"]
+
+
+@rule("§7.1.7")
+def test_7_1_7_an_escort_is_named_once():
+    from .test_combined import column
+    t = column(leader=None)
+    t.leader("hurin", 97, 60)
+    t.select("G3")
+    t.refused({"type": "move", "unit": "G3", "path": "m0:4", "leaders": "hurin,hurin"}, "[MT §7.1.7]")
+
+
+def escort_through_the_great_gate(state: str) -> tuple[Table, list[dict]]:
+    """M3 on the Pelennor before the Great Gate (which the West controls) moves 4" east; the orc
+    captain in the gate court, 5" behind it, follows through the gate's opening."""
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="infantry_move", pips=10)
+    t.g.gates["G1"] = [state, "west"]
+    t.unit("M3", 45, 48, 0, figures=4, files=2)
+    t.leader("orc-captain-1", 39, 48)
+    ev = t.act("M3", {"type": "move", "unit": "M3", "path": "m0:4", "leaders": "orc-captain-1"})
+    return t, ev
+
+
+@rule("§7.1.7", "§3.6")
+def test_7_1_7_an_escort_follows_through_a_broken_gate_whoever_controls_it():
+    t, ev = escort_through_the_great_gate("broken")
+    ld = t.g.leaders["orc-captain-1"]
+    assert (ld.x, ld.y) == (43, 48) and "moves with Morgul orcs 3 (M3), free" in events(ev, "lead_move")[0]["text"]
+    t, ev = escort_through_the_great_gate("intact")  # the West's gate is a wall to him
+    ld = t.g.leaders["orc-captain-1"]
+    assert (ld.x, ld.y) == (39, 48) and "cannot follow" in events(ev, "lead_move")[0]["text"]
+
+
+@rule("§7.1.7")
+@pytest.mark.parametrize("unit_at, heading, leader_at, leader_to", [
+    ((100, 3), 0, (97, 0.5), (101, 0.5)),           # half an inch from the south edge
+    ((3, 100), 90, (0.5, 97), (0.5, 101)),          # half an inch from the west edge
+])
+def test_7_1_7_an_escort_ending_half_an_inch_from_the_table_edge_follows(unit_at, heading, leader_at, leader_to):
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    t.unit("G3", *unit_at, heading, **FOUR)
+    ld = t.leader("hurin", *leader_at)
+    ev = t.act("G3", {"type": "move", "unit": "G3", "path": "m0:4", "leaders": "hurin"})
+    assert "free" in events(ev, "lead_move")[0]["text"]
+    assert (ld.x, ld.y) == pytest.approx(leader_to)
+
+
+@rule("§7.1.7", "§7.1.6")
+def test_7_1_7_a_disorganized_unit_does_not_lead_a_combined_move():
+    from .test_combined import column
+    t = column()                                   # G3 and G7 4" apart, Húrin spans both
+    t.g.units["G3"].organized = False
+    t.select("G3")
+    assert not t.menu("group_move")
+    t.refused({"type": "group_move", "units": "G3,G7", "path": "m0:4"}, "[MT §7.1.6]")
