@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, acts, illegal, play
+from conftest import Position, acts, events_of, illegal, play
 
 rule = pytest.mark.rule
 
@@ -353,3 +353,129 @@ def test_7_18_armour_driven_below_one_counts_as_one_and_the_preview_says_so():
     assert pv["shifts"] == [
         {"rule": "[16.42]", "text": "defender in a Siege Tower: armour -1 in melee"},
         {"rule": "[7.41]", "text": "armour below 1 counts as 1 (it would be 0; docs/reconstructed.md)"}]
+
+
+# ===== round 2 (holdout sample, seed 18): [2.41] [4.0] [7.22] [8.32] ============================
+# ===== [2.41] how to read a unit: a code not like the sample units is no unit ===================
+@rule("standard", "[2.41]")
+@pytest.mark.parametrize("code", ["Ee-5-Z", "Ee-0-Z", "F-2-X", "eE-2-X", "E-2-Q", "E2X", "-2-X-", ""])
+def test_2_41_a_unit_code_not_read_like_the_sample_units_is_refused(code):
+    # kills `if not m` dropped in parse_code: the refusal is the data's ValueError, and the
+    # order of battle's validation refuses such a unit type (not a crash on a missing match)
+    from pydantic import ValidationError
+
+    from ringwar.systems.spi.data import UnitType, parse_code
+    with pytest.raises(ValueError, match="is not like 'Ee-2-Z'"):
+        parse_code(code)
+    with pytest.raises(ValidationError, match="is not like 'Ee-2-Z'"):
+        UnitType(name="Men", side="westernesse", nation="men", code=code, kind="infantry")
+
+
+# ===== [4.0] a move: the shorthand split/exit, the move's event, where a move may end ===========
+def _shield_wall():
+    pos = Position("sauron", seed=3).clear().at(turn=4, phase="F")
+    x, y = pos.place("men", "0806"), pos.place("men", "0806")
+    pos.formation(x, y, "shield_wall")
+    o = pos.place("orc", "2020")
+    return pos.game(), x, y, o
+
+
+@rule("standard", "[4.0]", "[8.48]")
+@pytest.mark.parametrize("action", [{"type": "split", "to": "2010"}, {"type": "exit"}])
+def test_4_0_a_split_or_exit_given_without_selecting_is_judged_against_the_units_own_options(action):
+    # kills `kind in ("split", "exit") and ...` dropped in _diagnose: the shorthand of select +
+    # a unit's move is refused with that unit's prompt, not as an action the phase never offers
+    g, x, y, o = _shield_wall()
+    assert {"type": "select", "unit": x} in g.legal_actions()
+    e = illegal(g, {**action, "unit": x}, "[4.0]")
+    assert e.why.startswith(f"where does {g.label(g.units[x])} move?")
+    assert g.units[x].formation == "shield_wall" and g.units[x].hex == "0806"
+
+
+@rule("standard", "[4.0]")
+@pytest.mark.parametrize("kind", ["split", "exit"])
+@pytest.mark.parametrize("who", ["enemy", "unknown"])
+def test_4_0_a_split_or_exit_of_a_unit_that_may_not_be_selected_is_not_judged_as_its_move(kind, who):
+    # kills `self._selectable(action.get("unit"))` removed: the Orc is Sauron's (it is
+    # Westernesse's Movement Phase) and 'nazgul9' does not exist -- neither is asked where
+    # it moves (nor does the refusal crash on the unknown id)
+    g, x, y, o = _shield_wall()
+    unit = o if who == "enemy" else "nazgul9"
+    e = illegal(g, {"type": kind, "unit": unit, "to": "2021"} if kind == "split" else {"type": kind, "unit": unit})
+    assert e.rule != "[4.0]" and "where does" not in e.why
+    assert f"'{kind}' is not possible in the Westernesse Movement Phase" in e.why
+
+
+@rule("standard", "[4.0]", "[14.0]")
+def test_4_0_a_move_on_the_map_is_logged_by_4_0_and_a_reinforcement_s_entry_by_14_0():
+    # kills the mutants of `"[14.0]" if frm is None else "[4.0]"` in do_move
+    g = Position("sauron", seed=3).at(turn=8, phase="C").game()
+    troll = next(p for p in g.units.values() if p.key == "troll" and p.arrival == 8)
+    assert not troll.on_map
+    play(g, {"type": "select", "unit": troll.id})
+    ev = play(g, acts(g, "move", troll.id)[0])
+    [mv] = events_of(ev, "move")
+    assert mv["rule"] == "[14.0]" and mv["frm"] is None and "enters at" in mv["text"]
+    on_map = next(p for p in g.units.values() if p.side == "sauron" and p.on_map and not p.is_leader
+                  and {"type": "select", "unit": p.id} in g.legal_actions())
+    frm = on_map.hex
+    play(g, {"type": "select", "unit": on_map.id})
+    ev = play(g, acts(g, "move", on_map.id)[0])
+    [mv] = events_of(ev, "move")
+    assert mv["rule"] == "[4.0]" and mv["frm"] == frm and f"moves {frm} -> " in mv["text"]
+
+
+@rule("standard", "[4.0]")
+def test_4_0_a_hex_the_unit_reaches_but_may_not_end_in_is_refused_by_4_0_not_as_too_far():
+    # kills `to in self.reach(p)` dropped in why_not_destination: the flying Beast of Mordor
+    # [17.21] passes over the mountain 1529 (one hex beyond 1528) but may not land there
+    pos = Position("sauron", seed=3).clear().at(turn=15, phase="C")
+    pos.place("men", "0404")
+    pos.place("orc", "2020")
+    pos.extra(beast={"hex": "1228", "powers": {"flight": 15}})
+    g = pos.game()
+    assert g.hexmap.terrain("1529") == "mountain" and "1529" in g.reach(g.units["beast"])
+    e = illegal(g, {"type": "move", "unit": "beast", "to": "1529"}, "[4.0]")
+    assert "may not end its move in 1529" in e.why
+    play(g, {"type": "select", "unit": "beast"})
+    e = illegal(g, {"type": "move", "unit": "beast", "to": "1529"}, "[4.0]")
+    assert "may not end its move in 1529" in e.why and "1529" not in offered_hexes(e.why)
+
+
+def offered_hexes(why: str) -> set[str]:
+    tail = why.split("may move to ", 1)[1] if "may move to " in why else ""
+    return {h.strip(" .") for h in tail.split(",")}
+
+
+@rule("standard", "[4.0]")
+def test_4_0_a_move_to_a_legal_hex_with_fields_too_many_is_still_refused_by_4_0():
+    # kills the `or IllegalAction("[4.0]", ... may not move to ... now)` of why_not_move removed:
+    # the unit may move and the hex is one of its destinations, yet this action is no move
+    # (two unknown fields: dropping one does not make it legal)
+    pos, (o, m) = build(("orc", "0806"), ("men", "1206"))
+    g = pos.game()
+    assert {"type": "move", "unit": o, "to": "0807"} in g.decide_move({"kind": "move", "side": "sauron", "unit": o})
+    e = illegal(g, {"type": "move", "unit": o, "to": "0807", "via": "0706", "fast": True}, "[4.0]")
+    assert e.why == f"{g.label(g.units[o])} may not move to 0807 now"
+    assert g.units[o].hex == "0806" and not g.units[o].moved
+
+
+# ===== [7.22] the ratings of leader combat: a reduced leader's back-printed rating ==============
+@rule("standard", "[7.22]", "[7.26]")
+@pytest.mark.parametrize("reduced", [True, False])
+def test_7_22_the_preview_names_a_reduced_leaders_rating_and_only_a_reduced_leaders(reduced):
+    # kills the mutants of `ld.reduced and r != ld.rally` in leader_rating_why: the Ringwraith
+    # (7) reduced fights with 3 and the preview says why; unreduced, nothing to say
+    pos, (o, m, k) = build(("orc", "0907"), ("men", "0908"), ("men", "0606"), phase="D")
+    pos.place("ringwraith", "0907", reduced=reduced)
+    pos.place("isildur", "0908")
+    g = pos.game()
+    while g.step == "missile":
+        play(g, {"type": "end"})
+    assert not g.is_night()
+    pv = g.preview({"type": "leader_attack", "unit": "ringwraith", "target": "isildur"})
+    if reduced:
+        assert pv["ratings"] == [3, 7] and pv["differential"] == -4
+        assert pv["shifts"] == [{"rule": "[7.26]", "text": "Ringwraith is reduced: rating 7 -> 3"}]
+    else:
+        assert pv["ratings"] == [7, 7] and pv["shifts"] == []
