@@ -806,3 +806,12 @@ def test_7_1_7_a_disorganized_unit_does_not_lead_a_combined_move():
     t.select("G3")
     assert not t.menu("group_move")
     t.refused({"type": "group_move", "units": "G3,G7", "path": "m0:4"}, "[MT §7.1.6]")
+
+
+@rule("§5.1", "§7.6")
+def test_5_1_an_engine_moves_only_on_an_engine_of_war_move_card():
+    t = siege("infantry_move")
+    tower_at(t, 60.0, 30.0)
+    err = t.refused({"type": "move", "engine": "E-D1", "path": "m0:1"}, "[MT §5.1]")
+    assert "Engine of War Move" in err.why
+    t.refused({"type": "select", "actor": "E-D1"})
