@@ -3,14 +3,16 @@ showed no test checking: [16.61] the previous turn's Movement Phase for phase A,
 Magic Leader Movement Phase after the Beast's appearance and its set-up, [17.33] a flipped
 Beast, [18.0] the Gates of Morannon; and from the holdout sample (seed 18): [15.3] which
 units may form a Slave Phalanx, [17.24] the Death Breath's kill zone, [20.2] the
-Westernesse leaders' Rally Points."""
+Westernesse leaders' Rally Points; and from the third sample (seed 19): [16.64] Sauron on
+the Pedestal (the preview's note, r2 against ½, off the Pedestal, a Westernesse leader on it),
+[17.32] the armoured Beast's attackers, [20.1] the Beast's 15 points."""
 
 from __future__ import annotations
 
 import pytest
 
 import ringwar
-from conftest import Position, acts, dests, events_of, move_options, play
+from conftest import Position, acts, dests, events_of, illegal, move_options, play, rig
 from ringwar.core import hexes as hx
 from ringwar.core.engine import system_class
 from ringwar.core.errors import RecordError
@@ -425,3 +427,174 @@ def test_21_26_a_delay_of_up_to_eighteen_game_turns_either_way_is_taken(delay):
 def test_21_26_a_delay_beyond_eighteen_game_turns_is_refused(delay):
     with pytest.raises(RecordError, match=r"reinforcement_delay.*from -18 to 18"):
         ringwar.new_game("sauron", seed=1, options={"reinforcement_delay": delay})
+
+
+# ===== [16.64] the leader-combat preview says that Sauron on the Pedestal ignores a retreat ===============
+def pedestal_duel(phase, sauron_on_pedestal=True, west_carries=False, sauron_alone=False):
+    """Sauron (with an Orc Archer, or alone) in 0807 faces Elendil (with Men) in 0808.  The
+    Pedestal is in Sauron's hex, carried by his Orc Archer, or lies elsewhere (another Orc
+    Archer in 1320 carries it), or Elendil's Men have captured it [16.63]."""
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase=phase)
+    a = None if sauron_alone else pos.place("orc_archer", "0807")
+    pos.place("sauron", "0807")
+    m = pos.place("men", "0808")
+    pos.place("elendil", "0808")
+    other = pos.place("orc_archer", "1320")
+    carrier = m if west_carries else a if sauron_on_pedestal else other
+    pos.extra(pedestal={"carrier": carrier})
+    g = pos.game()
+    while g.step != "leader":
+        play(g, {"type": "end"})
+    return g
+
+
+def legend(g, action):
+    return g.preview(action)["legend"]
+
+
+@rule("sauron", "[16.64]")
+def test_16_64_the_preview_notes_the_ignored_retreat_for_sauron_on_the_pedestal_only():
+    g = pedestal_duel("G")
+    assert g.pedestal_hex() == g.units["sauron"].hex
+    lg = legend(g, {"type": "leader_attack", "unit": "elendil", "target": "sauron"})
+    assert lg["Dr2"].endswith("Sauron is on the Pedestal: the retreat is ignored [16.64]")
+    assert "[16.64]" not in lg["Ar2"]                  # Elendil, the attacker, retreats as usual
+    assert "[16.64]" not in lg["D½"]                   # [16.64] ½E: he stays, his Orcs retreat [7.23]
+
+
+@rule("sauron", "[16.64]")
+def test_16_64_sauron_off_the_pedestal_retreats_in_the_preview():
+    g = pedestal_duel("G", sauron_on_pedestal=False)
+    assert g.pedestal_hex() == "1320"
+    lg = legend(g, {"type": "leader_attack", "unit": "elendil", "target": "sauron"})
+    assert "[16.64]" not in lg["Dr2"] and "retreat two hexes" in lg["Dr2"]
+
+
+@rule("sauron", "[16.64]")
+def test_16_64_a_westernesse_leader_on_the_captured_pedestal_is_not_spared():
+    g = pedestal_duel("D", west_carries=True)
+    assert g.pedestal_hex() == g.units["elendil"].hex
+    lg = legend(g, {"type": "leader_attack", "unit": "sauron", "target": "elendil"})
+    assert "[16.64]" not in lg["Dr2"] and "retreat two hexes" in lg["Dr2"]
+    assert "[16.64]" not in lg["Ar2"]                  # Sauron is off the Pedestal here
+
+
+def ignored(events):
+    return [e for e in events if e["rule"] == "[16.64]"]
+
+
+@rule("sauron", "[16.64]")
+def test_16_64_half_e_on_the_pedestal_is_no_ignored_retreat_his_orcs_still_retreat():
+    g = pedestal_duel("G")
+    rig(g, 6, 6, 6)                                   # 10 vs 10: column 0, die 6: D½
+    ev = play(g, {"type": "leader_attack", "unit": "elendil", "target": "sauron"})
+    assert events_of(ev, "roll")[0]["result"] == "Dh"
+    assert not ignored(ev)                            # nothing is ignored: he is reduced
+    assert g.units["sauron"].reduced
+    assert g.pending[0]["kind"] == "retreat" and g.pending[0]["unit"] == "orc_archer1"   # [7.23]
+
+
+@rule("sauron", "[16.64]")
+@pytest.mark.parametrize("alone", [False, True])
+def test_16_64_sauron_off_the_pedestal_retreats_after_r2(alone):
+    g = pedestal_duel("G", sauron_on_pedestal=False, sauron_alone=alone)
+    rig(g, 5, 6, 6)                                   # column 0, die 5: Dr2
+    ev = play(g, {"type": "leader_attack", "unit": "elendil", "target": "sauron"})
+    assert events_of(ev, "roll")[0]["result"] == "Dr2" and not ignored(ev)
+    who = "sauron" if alone else "orc_archer1"        # [7.26] alone he retreats; else [7.23] his unit
+    assert g.pending[0]["kind"] == "retreat" and g.pending[0]["unit"] == who
+    play(g, {"type": "retreat", "unit": who, "to": g.pending[0]["options"][0]})
+    assert g.units["sauron"].hex != "0807"
+
+
+@rule("sauron", "[16.64]")
+def test_16_64_a_westernesse_leader_on_the_captured_pedestal_retreats_after_r2():
+    g = pedestal_duel("D", west_carries=True)
+    rig(g, 5, 6, 6)                                   # column 0, die 5: Dr2
+    ev = play(g, {"type": "leader_attack", "unit": "sauron", "target": "elendil"})
+    assert events_of(ev, "roll")[0]["result"] == "Dr2" and not ignored(ev)
+    assert g.pending[0]["kind"] == "retreat" and g.pending[0]["unit"] == "men1"
+    play(g, {"type": "retreat", "unit": "men1", "to": g.pending[0]["options"][0]})
+    assert g.units["elendil"].hex != "0808"
+
+
+# ===== [17.32] the armoured Beast: no missile or melee at it, only an adjacent leader with a weapon ========
+def beast_in_g(armor, archer_hex="0810", elendil_hex="0807", orc_hex="0910"):
+    """Game-Turn 15, phase G: the Beast in 0808 (with Magic Armor or without), an Orc in
+    ``orc_hex``; Men Archers in ``archer_hex``, Elendil (Narsil) with Men in ``elendil_hex``."""
+    pos = Position("sauron", seed=3).clear().at(turn=15, phase="G")
+    pos.place("men", elendil_hex)
+    pos.place("elendil", elendil_hex)
+    pos.place("men_archers", archer_hex)
+    pos.place("orc", orc_hex)
+    pos.extra(beast={"hex": "0808", "powers": {"armor": 0} if armor else {}})
+    return pos.game()
+
+
+def fire_targets(g):
+    return {a["target"] for a in acts(g, "fire")}
+
+
+def leader_targets(g, leader="elendil"):
+    """The targets ``leader`` is offered in the Leader Combat step of this phase G (none if
+    the phase held nothing to do and was passed over)."""
+    while g.phase == "G" and g.step != "leader":
+        play(g, {"type": "end"})
+    if g.phase != "G":
+        return set()
+    return {a["target"] for a in acts(g, "leader_attack") if a["unit"] == leader}
+
+
+@rule("sauron", "[17.32]", "[17.31]")
+def test_17_32_missiles_may_hit_the_beast_without_armor_never_with_it():
+    g = beast_in_g(armor=False)
+    assert g.step == "missile" and fire_targets(g) == {"beast", "orc1"}     # [17.31]
+    g = beast_in_g(armor=True)
+    assert g.step == "missile" and fire_targets(g) == {"orc1"}              # the Orc still may be hit
+    illegal(g, {"type": "fire", "unit": "men_archers1", "target": "beast"})
+
+
+@rule("sauron", "[17.32]", "[17.31]")
+def test_17_32_a_leader_attacks_only_the_armoured_beast_and_only_from_next_to_it():
+    assert "beast" in leader_targets(beast_in_g(armor=True, orc_hex="2020"))
+    assert "beast" not in leader_targets(beast_in_g(armor=False, orc_hex="2020"))   # units attack it [17.31]
+    far = beast_in_g(armor=True, elendil_hex="0806", orc_hex="2020")               # two hexes away
+    assert "beast" not in leader_targets(far)
+
+
+@rule("sauron", "[17.32]", "[17.0]")
+def test_17_32_a_slain_armoured_beast_is_no_leader_target():
+    g = beast_in_g(armor=True, orc_hex="2020")
+    g.eliminate(g.units["beast"], "[7.42]", "lost in combat")
+    g._after_change()
+    assert g.beast_power("armor")                       # the power's record outlives it
+    assert "beast" not in leader_targets(g)
+
+
+# ===== [20.1] the Beast slain adds 15 points; only Sauron's death demoralizes at once ======================
+@rule("sauron", "[20.1]")
+def test_20_1_the_beast_slain_adds_15_demoralization_points_another_unit_none():
+    pos = Position("sauron", seed=3).clear().at(turn=15, phase="D")
+    o = pos.place("orc", "0807")
+    pos.place("men", "0404")
+    pos.extra(beast={"hex": "0808"})
+    g = pos.game()
+    ev = g.eliminate(g.units[o], "[7.42]", "lost in combat")
+    assert g.dp["sauron"] == g.demoralization_value(g.units[o])         # its own value [20.0], no more
+    assert not [e for e in ev if e["rule"] == "[20.1]"]
+    before = g.dp["sauron"]
+    ev = g.eliminate(g.units["beast"], "[7.42]", "lost in combat")
+    assert g.dp["sauron"] - before == g.demoralization_value(g.units["beast"]) + 15
+    assert [e for e in ev if e["rule"] == "[20.1]"]
+    assert not g.demoralized["sauron"]
+
+
+@rule("sauron", "[20.1]")
+def test_20_1_another_sauron_leader_slain_does_not_demoralize_his_army():
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="D")
+    pos.place("orc", "0807")
+    pos.place("gorgol", "0807")
+    pos.place("men", "0404")
+    g = pos.game()
+    ev = g.eliminate(g.units["gorgol"], "[7.26]", "killed in individual combat")
+    assert not g.demoralized["sauron"] and not [e for e in ev if e["rule"] == "[20.1]"]
