@@ -326,3 +326,101 @@ def test_19_11_the_breach_preview_names_the_five_points_for_the_main_gate_only()
     assert "[19.11]" in gate["legend"]["breach"] and "5 Demoralization Points" in gate["legend"]["breach"]
     wall = g.preview({"type": "breach", "unit": c, "hexside": "1908/1909"})
     assert "[16.27]" in wall["legend"]["breach"] and "[19.11]" not in wall["legend"]["breach"]
+
+
+# ----- [16.63] the odds preview of a hurl: no scatter at one or two hexes, 1-3 on target at three --
+@rule("gondor", "[16.63]")
+@pytest.mark.parametrize("kind, what", [("fireball", "a Fireball"), ("head", "a Severed Head")])
+def test_16_63_the_preview_at_two_hexes_is_always_on_target(kind, what):
+    pos, c = catapult("1913")
+    g = pos.game()
+    assert hx.distance("1913", "1911") == 2
+    out = g.preview({"type": kind, "unit": c, "to": "1911"})
+    assert out["odds"] == {"on target": 1.0} and set(out["legend"]) == {"on target"}
+    assert out["column"] == f"{what} at range 2: no scatter below range 3"
+    assert out["summary"] == "100% to land on 1911"
+
+
+@rule("gondor", "[16.63]")
+@pytest.mark.parametrize("kind, what", [("fireball", "a Fireball"), ("head", "a Severed Head")])
+def test_16_63_the_preview_at_three_hexes_is_on_target_on_one_to_three(kind, what):
+    pos, c = catapult("1913")
+    g = pos.game()
+    assert hx.distance("1913", "1910") == 3                     # the boundary: scatter from range 3
+    out = g.preview({"type": kind, "unit": c, "to": "1910"})
+    assert out["odds"] == {"on target": 0.5, "scatters": 0.5}
+    assert out["column"] == f"{what} at range 3: on target on a die roll of 1-3"
+    assert out["summary"] == "50% to land on 1910"
+    assert "[16.63]" in out["legend"]["scatters"]
+
+
+# ----- [16.63] [16.64] the scatter roll's words: the hex it lands in, or nothing off the map -------
+def hurl_log(g):
+    return [e["text"] for e in g.log if e.get("rule") == "[16.63]"]
+
+
+@rule("gondor", "[16.63]")
+def test_16_63_the_log_names_the_hex_a_scattered_fireball_lands_in():
+    pos, c = catapult("2909")
+    g = pos.game()
+    rig(g, 4, 4)                                     # the rules' example: 2906 scatters to 2907
+    play(g, {"type": "fireball", "unit": c, "to": "2906"})
+    assert hurl_log(g) == ["a Fireball at range 3: rolled 4, scatters; direction 4: lands in 2907"]
+
+
+@rule("gondor", "[16.63]")
+def test_16_63_a_head_scattered_off_the_map_lands_nowhere_and_the_log_says_so():
+    pos, c = catapult("0206")
+    g = pos.game()
+    assert hx.distance("0206", "0104") == 3 and hx.neighbour("0104", 5) not in g.hexmap
+    rig(g, 6, 5)                                     # scatters, direction 5: off the map's edge
+    play(g, {"type": "head", "unit": c, "to": "0104"})
+    assert hurl_log(g) == ["a Severed Head at range 3: rolled 6, scatters; direction 5: lands in nothing (off the map)"]
+    assert not g.siege["heads"]
+
+
+# ----- [16.74] a pour refused while the oil question is open says why; other answers say theirs ---
+def oil_asked(carry="real"):
+    pos = gpos(phase="C")
+    w = pos.place("gondor_spearmen", "1910", oil=carry)        # on the Outer Wall, level 1
+    o = pos.place("orc_infantry", "2012")
+    far = pos.place("orc_infantry", "2215")                     # not below the carrier
+    other = pos.place("gondor_spearmen", "1706")                # a unit that was not asked
+    g = pos.game()
+    play(g, {"type": "move", "unit": o, "to": "2010"})          # beneath the wall
+    assert g.to_act == WEST and g.pending[0]["kind"] == "oil" and g.pending[0]["unit"] == w
+    return g, w, o, far, other
+
+
+@rule("gondor", "[16.74]")
+def test_16_74_pouring_on_a_unit_not_below_the_carrier_is_refused_with_the_reason():
+    g, w, o, far, _ = oil_asked()
+    err = illegal(g, {"type": "pour", "unit": w, "target": far}, "[16.74]")
+    assert err.why.startswith(f"{g.label(g.units[w])} cannot pour on {far!r}: boiling oil is poured from a real Oil")
+    assert "adjacent to and below its carrier" in err.why
+
+
+@rule("gondor", "[16.74]", "[16.71]")
+def test_16_74_pouring_dummy_oil_is_refused_by_the_same_words_as_real_oil_on_a_wrong_target():
+    g, w, o, _, _ = oil_asked("dummy")
+    err = illegal(g, {"type": "pour", "unit": w, "target": o}, "[16.74]")
+    assert f"cannot pour on {o!r}" in err.why and "from a real Oil counter" in err.why
+
+
+@rule("gondor", "[16.74]")
+def test_16_74_other_answers_to_the_oil_question_are_not_told_about_pouring():
+    g, w, o, _, other = oil_asked()
+    err = illegal(g, {"type": "move", "unit": w, "to": "1909"}, "[16.74]")   # the asked unit, not a pour
+    assert "cannot pour" not in err.why and "must first answer" in err.why
+    err = illegal(g, {"type": "pour", "unit": other, "target": o}, "[16.74]")  # a unit not asked
+    assert "cannot pour" not in err.why and "must first answer" in err.why
+
+
+@rule("gondor", "[16.74]", "[13.0]")
+def test_16_74_a_pour_sent_to_a_set_up_question_is_no_oil_refusal():
+    g = ringwar.new_game("gondor")
+    (first,) = [a for a in g.legal_actions() if a == {"type": "select", "unit": "catapult1"}]
+    play(g, first)
+    assert g.pending[0]["kind"] == "deploy" and g.pending[0]["unit"] == "catapult1"
+    err = illegal(g, {"type": "pour", "unit": "catapult1", "target": "gondor_spearmen1"}, "[13.0]")
+    assert "cannot pour" not in err.why
