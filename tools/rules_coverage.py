@@ -184,12 +184,12 @@ def mutation_scores() -> list[str]:
             "cases per system (`--sample N --seed S`: the N cases with code and tests that rank first by",
             "a seeded hash), at most 30 mutants a case; the command repeats the same mutants.",
             "`docs/mutation-scores.toml` keeps each run's command as it was given.", "",
-            "These are the scores of samples, not of every case: each system's cases are two seeded",
-            "samples of four (`--sample 4 --seed 17`, whose gaps were closed first, then `--seed 18`).",
-            "The second sample, drawn after the first was at 90 % or more, scored 44-75 % before its",
-            "own gaps were closed (issue 17), so cases outside the samples are likely weaker than the",
-            "table says.  A full run (`--max-mutants 100000`, every case) is some 11,500 case-mutants:",
-            "several hours on two cores.", "",
+            "These are the scores of samples, not of every case: each system's cases are seeded samples",
+            "of four (`--sample 4 --seed 17`, whose gaps were closed first, then `--seed 18`; Sauron and",
+            "Gondor also `--seed 19`).  Each later sample, drawn after the earlier ones were at 90 % or",
+            "more, scored 44-75 % before its own gaps were closed (issue 17), so cases outside the",
+            "samples are likely weaker than the table says.  A full run (`--max-mutants 100000`, every",
+            "case) is some 11,500 case-mutants: several hours on two cores.", "",
             "| rules | detected / mutants | score | survived | equivalent | cases sampled | date | time | command |",
             "|---|---|---|---|---|---|---|---|---|", *rows, ""]
 
