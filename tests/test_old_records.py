@@ -15,13 +15,18 @@ from pathlib import Path
 import pytest
 
 import ringwar
+from ringwar.core.engine import system_class
 
 RECORDS = sorted((Path(__file__).parent / "records").glob("*.json"))
 
 
 def test_there_are_old_records_of_every_system() -> None:
     systems = {json.loads(p.read_text(encoding="utf-8"))["system"] for p in RECORDS}
-    assert systems >= set(ringwar.available_systems()), set(ringwar.available_systems()) - systems
+    # the games the project ships (a test may register a game of its own in this process)
+    shipped = {s for s in ringwar.available_systems()
+               if system_class(s).__module__.startswith("ringwar.systems.")}
+    assert shipped >= {"sauron", "gondor", "battle-of-the-ring", "minas-tirith", "war-of-the-ring"}
+    assert systems >= shipped, shipped - systems
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.name for p in RECORDS])

@@ -207,17 +207,19 @@ def test_a_write_waits_for_the_game_lock_and_sees_the_version_it_left(db_url: st
 
 
 def test_an_ai_turn_is_claimed_by_one_process_until_its_lease_lapses(db_url: str) -> None:
-    a, b = Storage(db_url, ai_lease=0.5), Storage(db_url, ai_lease=0.5)
+    # a lease long enough that a loaded machine does not see it lapse between two statements
+    lease = 2.0
+    a, b = Storage(db_url, ai_lease=lease), Storage(db_url, ai_lease=lease)
     a.create_game("g", "sauron", None, {}, 1, None, [("sauron", "ai", "random", None)],
                   ai_due=True)
     assert a.ai_job("g")["owner"] == a.owner
     assert not b.claim_ai("g", 0) and b.claim_lapsed_ai() == []
     assert a.claim_ai("g", 0)                   # the holder keeps it
-    time.sleep(0.6)                             # a stops renewing (dies): the lease lapses
+    time.sleep(lease + 0.2)                     # a stops renewing (dies): the lease lapses
     assert b.claim_lapsed_ai() == ["g"] and b.ai_job("g")["owner"] == b.owner
     assert not a.claim_ai("g", 0)
     with b.holding_ai("g"):                     # renewed while b thinks
-        time.sleep(0.8)
+        time.sleep(lease + 0.5)
         assert not a.claim_ai("g", 0)
     b.drop_ai("g", 0)
     assert b.ai_job("g") is None
