@@ -460,3 +460,51 @@ def test_8_56_failed_attempts_cost_nothing_successes_are_spent():
     ev = play(g, {"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 1})
     assert events_of(ev, "spell")[0]["success"]
     assert g.units["sauron"].magic_spent == 1
+
+
+@rule("standard", "[8.37]")
+def test_8_37_the_rally_preview_reads_the_row_of_the_errata_or_row_8_and_says_so():
+    # Elendil (9): rows 9-10 with the errata (3-11: 34 in 36); without, row 8 (3-10: 32 in 36)
+    for errata, rolls, odds, note in ((True, "3-11", 34 / 36, False), (False, "3-10", 32 / 36, True)):
+        pos, (m, o) = rally_position(elendil="0807", options={"errata_8_37": errata})
+        g = pos.game()
+        pv = g.preview({"type": "rally", "unit": "elendil", "target": m})
+        assert pv["table"] == "[8.37] Leader Rally Table" and f"rallies on {rolls}" in pv["column"]
+        assert abs(pv["odds"]["rallied"] - odds) < 1e-9 and abs(pv["odds"]["fails"] - (1 - odds)) < 1e-9
+        said = [s for s in pv["shifts"] if s["rule"] == "[8.37]"]
+        assert bool(said) is note, pv["shifts"]
+        if note:
+            assert "a rating above 8 uses the table's last row" in said[0]["text"]
+    # a rating the table has (Anarion, 6) is read as it is, errata or not
+    pos, (m, o) = rally_position(anarion="0807", options={"errata_8_37": False})
+    g = pos.game()
+    pv = g.preview({"type": "rally", "unit": "anarion", "target": m})
+    assert not [s for s in pv["shifts"] if s["rule"] == "[8.37]"] and "rallies on 3-8" in pv["column"]
+
+
+@rule("standard", "[8.37]")
+def test_8_37_the_rally_log_says_rallied_or_fails_with_the_row_read():
+    for dice, ok in (((1, 1), False), ((5, 6), True)):
+        pos, (m, o) = rally_position(elendil="0807")
+        g = pos.game()
+        rig(g, *dice)
+        e = events_of(play(g, {"type": "rally", "unit": "elendil", "target": m}), "rally")[0]
+        assert e["success"] is ok and e["cell"] == "9" and "needs 3-11" in e["text"]
+        assert e["text"].endswith("rallied" if ok else "fails"), e["text"]
+        assert g.units[m].disrupted is not ok
+
+
+@rule("standard", "[8.37]")
+def test_8_37_sauron_rating_10_reads_row_10_with_the_errata_and_says_nothing_of_the_last_row():
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="H")
+    o = pos.place("orc", "0808", disrupted=True)
+    pos.place("men", "2020")
+    pos.place("sauron", "0807")
+    g = pos.game()
+    a = {"type": "rally", "unit": "sauron", "target": o}
+    pv = g.preview(a)
+    assert "rating 10: rallies on 3-12" in pv["column"], pv["column"]
+    assert not [s for s in pv["shifts"] if s["rule"] == "[8.37]"], pv["shifts"]
+    rig(g, 1, 1)
+    e = events_of(play(g, a), "rally")[0]
+    assert e["cell"] == "10" and not e["success"] and "needs 3-12" in e["text"]
