@@ -76,6 +76,7 @@ import argparse
 import ast
 import concurrent.futures as cf
 import difflib
+import functools
 import hashlib
 import importlib.util
 import io
@@ -440,6 +441,7 @@ def tests_for(markers: dict, system: str, case: str, scope: str) -> list[str]:
     return files + [t for t in record_tests(system) if t.split("::")[0] not in files] if files else []
 
 
+@functools.cache
 def record_tests(system: str) -> list[str]:
     """The replay tests of the system's old records (``tests/records``), as pytest node ids:
     a mutant that changes what a recorded game does, or only its state hash, is caught there

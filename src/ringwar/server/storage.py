@@ -271,29 +271,27 @@ class Storage:
             self._migrate()
 
     # ----- connections ------------------------------------------------------------------
-    def _read(self, fn: Callable[[Connection], Any]) -> Any:
-        """``fn(connection)`` for reading, once more on a new connection if the database
+    @staticmethod
+    def _once_more(connect: Callable[[], Any], fn: Callable[[Connection], Any]) -> Any:
+        """``fn`` on a connection from ``connect()``, once more on a new one if the database
         had dropped the first (it restarted: the pool is renewed)."""
         for attempt in (0, 1):
             try:
-                with self.auto.connect() as conn:
+                with connect() as conn:
                     return fn(conn)
             except DBAPIError as e:
                 if attempt or not e.connection_invalidated:
                     raise
         raise AssertionError("unreachable")
 
+    def _read(self, fn: Callable[[Connection], Any]) -> Any:
+        """``fn(connection)`` for reading, retried once on a dropped connection."""
+        return self._once_more(self.auto.connect, fn)
+
     def _write(self, fn: Callable[[Connection], Any]) -> Any:
         """``fn(connection)`` in one transaction (or one statement: PostgreSQL autocommits
-        it), once more if the database had dropped the connection before it ran."""
-        for attempt in (0, 1):
-            try:
-                with self._write1() as conn:
-                    return fn(conn)
-            except DBAPIError as e:
-                if attempt or not e.connection_invalidated:
-                    raise
-        raise AssertionError("unreachable")
+        it), retried once if the database had dropped the connection before it ran."""
+        return self._once_more(self._write1, fn)
 
     # ----- schema ------------------------------------------------------------------------
     def version(self) -> int:
