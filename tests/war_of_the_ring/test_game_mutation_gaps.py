@@ -362,3 +362,183 @@ def test_10_9_1_a_hand_over_with_a_hidden_character_is_told_to_the_fellowship_on
     ev = g.apply(give)
     told = [e for e in ev if e["type"] == "ring"]
     assert told and told[0].get("visible_to") == "fellowship", told
+
+
+# ----- a claimant's real damage, read from its tables [WR §10.9.4] [WR §8.1] ------------------------
+def _duel_with_n3(lead: str, *, claim: bool = False, dice: tuple[int, ...] = (4, 3, 3, 3),
+                  **tables: dict) -> tuple:
+    """``lead`` (claiming the Ring's power if ``claim``) challenges the Nazgûl N3 in 2617 in the
+    Fellowship's duels step, with some key tables changed for this game only; N4 stays in
+    Barad-dûr so that N3's end is no draw.  Returns the game and the duel's text."""
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(5)
+    p.char(lead, "2617")
+    if claim:
+        p.ring(bearer=lead, worn=True, claim=True, area=p.g.W.search_area("2617"))
+    p.char("n4", "3523").char("n3", "2617")
+    g = p.g
+    if tables:
+        values = dict(g.D.values)
+        for key, fields in tables.items():
+            values[key] = {**values[key], **fields}
+        g.D = dataclasses.replace(g.D, values=values)       # this game only: the data is shared
+    p.dice(*dice)
+    g = p.at("5e")
+    g.apply({"type": "challenge", "lead": lead, "target": "n3"})
+    ev = g.apply({"type": "accept"})
+    return g, "\n".join(e["text"] for e in ev if e["type"] == "duel")
+
+
+@rule("war-of-the-ring", "§10.9.4", "§8.1")
+def test_10_9_4_a_claimants_damage_is_real_only_while_its_tables_say_so() -> None:
+    # Aragorn claiming: d6 4 + C 5 + Andúril 2 + claimant 3 = 14; N3: d6 3 + 4 = 7 → 7 damage
+    g, t = _duel_with_n3("aragorn", claim=True)
+    assert "7 real and 0 shadow" in t and not g.chars["n3"]["alive"], t
+    # R-CLAIM-PROCEDURE real_damage_vs_nazgul false: the same blow is shadow damage
+    g, t = _duel_with_n3("aragorn", claim=True,
+                         **{"R-CLAIM-PROCEDURE": {"real_damage_vs_nazgul": False}})
+    assert "0 real and 7 shadow" in t and g.chars["n3"]["alive"], t
+    assert g.chars["n3"]["shadow"] == 7
+    # R-NAZGUL-DAMAGE real_sources without "ring-claimant": shadow damage too
+    g, t = _duel_with_n3("aragorn", claim=True,
+                         **{"R-NAZGUL-DAMAGE": {"real_sources": ["merry", "pippin", "eowyn"]}})
+    assert "0 real and 7 shadow" in t and g.chars["n3"]["alive"], t
+
+
+@rule("war-of-the-ring", "§10.9.4", "§8.1", "§V6")
+def test_8_1_eowyn_deals_real_wounds_only_while_she_is_a_real_source() -> None:
+    # Éowyn: d6 6 + her C; N3: d6 1 + 4 = 5 → she wins by 4 (then her citadel roll)
+    g, t = _duel_with_n3("eowyn", dice=(6, 1, 3, 3))
+    assert "4 real and 0 shadow" in t and g.chars["n3"]["shadow"] == 0, t
+    g, t = _duel_with_n3("eowyn", dice=(6, 1, 3, 3), **{"R-NAZGUL-DAMAGE": {
+        "real_sources": ["merry", "pippin", "ring-claimant"]}})
+    assert "0 real and 4 shadow" in t and g.chars["n3"]["shadow"] == 4, t
+
+
+# ----- the duel's reasons: a unit's C from strength, an item's "against" [WR §10.4] [WR §11.9] ----
+@rule("war-of-the-ring", "§10.9.4", "§10.4", "§11.9")
+def test_10_4_the_duel_says_a_units_c_comes_from_its_strength_a_characters_does_not() -> None:
+    p = Position().clear().search_deck(36, 35).unit("ISE-04", "1409")   # card 36: area C, value 1
+    p.char("boromir", "1409", hidden=True)
+    g = p.at("4a")
+    p.dice(1)
+    g.apply({"type": "declare", "choice": "card"})
+    p.dice(3, 3)                    # Warg riders: 3 + C 2 (strength 10); Boromir: 3 + C 4
+    ev = g.apply({"type": "hunt", "how": "challenge", "with": "ISE-04", "target": "boromir"})
+    t = "\n".join(e["text"] for e in ev if e["type"] == "duel")
+    assert "(C 2 from strength [WR §10.4] (R-IC-ORC-UNITS))" in t, t
+    assert "Boromir: d6 3 + 4 (C 4) + support" in t, t
+    assert t.count("from strength") == 1, t
+
+
+@rule("war-of-the-ring", "§10.9.4", "§11.9")
+def test_11_9_an_item_limited_to_some_opponents_names_the_opponent_an_unlimited_one_does_not() -> None:
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("aragorn", "2617", items=["anduril", "black-arrow"]).char("n3", "2617")
+    p.dice(3, 3)
+    g = p.at("5e")
+    g.apply({"type": "challenge", "lead": "aragorn", "target": "n3"})
+    ev = g.apply({"type": "accept"})
+    t = "\n".join(e["text"] for e in ev if e["type"] == "duel")
+    assert "Black Arrow +2 against Nazgul N3 [WR §11.9]" in t, t
+    assert "anduril +2 [WR §11.9] (R-ITEMS)" in t, t           # no "against" for Andúril
+    assert t.count(" against ") == 1, t
+
+
+# ----- Saruman's claim only while he is free and alive [WR §10.9.4] [WR §V10] -----------------------
+@rule("war-of-the-ring", "§10.9.4", "§V10")
+def test_10_9_4_a_captive_saruman_bearing_the_ring_may_not_put_it_on() -> None:
+    p = Position(players=3, turn_limit=1).clear().mobilize("MOR").flags(alliance=False)
+    p.unit("MOR-01", "1820", seat="sauron")
+    p.captive("saruman", "1820", ["MOR-01"], seat="sauron")
+    p.ring(bearer="saruman", held_by="saruman")
+    g = p.at("6b")
+    assert {"type": "put_on"} not in g.legal_actions(), (g.ask, g.legal_actions())
+    p = Position(players=3, turn_limit=1).clear()
+    p.char("saruman", "1820").ring(bearer="saruman", held_by="saruman")
+    assert {"type": "put_on"} in p.at("6b").legal_actions()              # free: he may
+
+
+@rule("war-of-the-ring", "§10.9.4", "§V10")
+def test_10_9_4_a_dead_saruman_still_recorded_as_bearer_may_not_put_the_ring_on() -> None:
+    p = Position(players=3, turn_limit=1).clear().char("saruman", None)
+    p.ring(bearer="saruman", held_by="saruman")
+    g = p.at("6b")
+    assert not g.chars["saruman"]["alive"]
+    assert {"type": "put_on"} not in g.legal_actions(), (g.ask, g.legal_actions())
+
+
+# ----- arrivals [WR §7] [WR §2] OPT-1, in the step that keeps them out of Gorgoroth [WR §V20] -------
+@rule("war-of-the-ring", "§V20", "§2", "§7")
+def test_2_opt_1_the_king_of_rhun_arrives_at_m_plus_2_not_before_nor_without_mordor() -> None:
+    for turn, here in ((3, False), (4, True)):
+        p = Position(rhun_harad=True).clear().mobilize("MOR", turn=2).turn(turn)
+        g = p.at("2b")
+        k = g.chars["king-of-rhun"]
+        assert k["alive"] is here and k["hex"] == ("3816" if here else None), (turn, k)
+        assert not g.chars["sultan-of-harad"]["alive"]                    # M+3
+        assert ("King of Rh" in "\n".join(e["text"] for e in p.events)) is here
+    p = Position(rhun_harad=True).clear().turn(9)                         # no M yet
+    assert not p.at("2b").chars["king-of-rhun"]["alive"]
+
+
+@rule("war-of-the-ring", "§V20", "§7", "§V22")
+def test_7_after_a_grip_desertion_a_deserting_nations_unit_arrives_deserted_mordors_does_not() -> None:
+    for deserted in (False, True):
+        p = Position().clear().mobilize("MOR", turn=2).turn(4).arriving("EAS-01", "MOR-20")
+        g = p.grip(deserted=deserted).at("2b")
+        assert g.units["EAS-01"]["hex"] == "3816" and g.units["MOR-20"]["hex"] == "3122"
+        assert g.units["EAS-01"]["deserted"] is deserted
+        assert g.units["MOR-20"]["deserted"] is False
+
+
+@rule("war-of-the-ring", "§V20", "§7", "§11.7")
+def test_7_a_unit_mustered_by_a_card_arrives_before_its_turn() -> None:
+    p = Position().clear().mobilize("MOR", turn=2).arriving("EAS-01").turn(2)
+    p.event_deck(*(("grond", "black-breath", "huorns", "lembas") * 3)).search_deck(1, 2, 3)
+    p.hand("dark", "muster-of-the-east")
+    g = p.at("2a")
+    assert g.units["EAS-01"]["hex"] is None                              # due at M+2
+    p.dice(1, 1)
+    g.apply({"type": "play", "card": "muster-of-the-east"})
+    assert g.units["EAS-01"]["hex"] == "3816"
+
+
+# ----- spotted: who mobilizes Mordor, the Ring's answer, Gorgoroth [WR §6.2] [WR §V20] -------------
+def _spotted(cid: str, *, bearer: bool = False, worn: bool = False, card: int = 36) -> tuple:
+    """``cid`` hidden alone in 1409 (area C), the Ring-bearer if ``bearer`` (wearing it if
+    ``worn``), searched by card 36 (Saruman's Orcs, value 1, C; the die 1) or 2 (Nazgûl, C B)."""
+    p = Position().clear().search_deck(card, 35)
+    p.char(cid, "1409", hidden=True)
+    if bearer:
+        p.ring(bearer=cid, worn=worn, area="C" if worn else None)
+    g = p.at("4a")
+    if card == 36:
+        p.dice(1)
+    ev = g.apply({"type": "declare", "choice": "card"})
+    assert not g.chars[cid]["hidden"], "\n".join(e["text"] for e in ev)
+    return p, g
+
+
+@rule("war-of-the-ring", "§V20", "§6.2", "§10.9.2")
+def test_6_2_aragorn_spotted_bearing_the_ring_mobilizes_mordor_and_may_put_it_on() -> None:
+    p, g = _spotted("aragorn", bearer=True)
+    assert "MOR" in g.mobilized
+    assert g.ask["kind"] == "ring_answer" and g.ask["why"] == "spotted"
+    assert not g.ring["gorgoroth_open"]                  # spotted outside Mordor: no lapse [WR §V20]
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§V20", "§6.2")
+def test_6_2_a_hobbit_spotted_without_the_ring_mobilizes_mordor_and_is_asked_nothing() -> None:
+    p, g = _spotted("merry")
+    assert "MOR" in g.mobilized
+    assert g.ask is None or g.ask["kind"] != "ring_answer", g.ask
+    p, g = _spotted("gandalf")                          # neither the bearer nor a Hobbit
+    assert "MOR" not in g.mobilized
+
+
+@rule("war-of-the-ring", "§V20", "§10.9.2", "§10.9.3")
+def test_10_9_2_a_bearer_found_already_wearing_the_ring_is_not_asked_to_put_it_on() -> None:
+    p, g = _spotted("aragorn", bearer=True, worn=True, card=2)    # the Nazgûl find him at once
+    assert g.ring["worn"] and not g.ring["claim"]
+    assert g.ask is None or g.ask["kind"] != "ring_answer", g.ask
