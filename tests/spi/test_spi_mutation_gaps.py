@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, acts, events_of, illegal, play
+from conftest import Position, acts, events_of, illegal, play, rig
 
 rule = pytest.mark.rule
 
@@ -479,3 +479,124 @@ def test_7_22_the_preview_names_a_reduced_leaders_rating_and_only_a_reduced_lead
         assert pv["shifts"] == [{"rule": "[7.26]", "text": "Ringwraith is reduced: rating 7 -> 3"}]
     else:
         assert pv["ratings"] == [7, 7] and pv["shifts"] == []
+
+
+# ===== [8.37] the Rally Table is read with the leader's rating as it stands =====================
+def _rally(leader: str, turn: int = 3, **state):
+    """Phase H: ``leader`` in 0807 beside a disrupted unit of his side in 0808 (Men for a
+    Westernesse leader, an Orc for Sauron's); an enemy far off."""
+    west = leader in ("anarion", "elendil", "isildur")
+    pos = Position("sauron", seed=3).clear().at(turn=turn, phase="H")
+    u = pos.place("men" if west else "orc", "0808", disrupted=True)
+    pos.place("orc" if west else "men", "2020")
+    pos.place(leader, "0807", **state)
+    g = pos.game()
+    return g, {"type": "rally", "unit": leader, "target": u}
+
+
+def _said(pv, case: str) -> list[str]:
+    return [s["text"] for s in pv["shifts"] if s["rule"] == case]
+
+
+@rule("standard", "[8.37]", "[7.26]")
+@pytest.mark.parametrize("reduced", [True, False])
+def test_8_37_a_reduced_leader_rallies_on_his_back_printed_row_and_the_preview_says_why(reduced):
+    # kills `ld.reduced and r != ld.rally` -> False in leader_rating_why (the reason dropped
+    # from the rally preview): Anarion (6) reduced reads row 3 (3-6), unreduced row 6 (3-8)
+    g, a = _rally("anarion", reduced=reduced)
+    pv = g.preview(a)
+    rating, rolls = (3, "3-6") if reduced else (6, "3-8")
+    assert f"Anarion, rating {rating}: rallies on {rolls}" in pv["column"], pv["column"]
+    assert _said(pv, "[7.26]") == (["Anarion is reduced: rating 6 -> 3"] if reduced else [])
+    rig(g, 3, 4)                                        # 7: in 3-8, not in 3-6
+    e = events_of(play(g, a), "rally")[0]
+    assert e["cell"] == str(rating) and e["success"] is not reduced
+
+
+@rule("standard", "[8.37]", "[10.0]")
+@pytest.mark.parametrize("leader, turn, rating, night", [
+    ("gorgol", 15, 8, True),        # Sauron's leader at night: 5 + 3, row 8
+    ("gorgol", 3, 5, False),        # by day: his printed 5
+    ("anarion", 15, 6, False),      # a Westernesse leader gains nothing at night
+])
+def test_8_37_sauron_s_leaders_rally_three_rows_higher_at_night_westernesse_s_do_not(leader, turn, rating, night):
+    # kills `ld.side == "sauron"` -> `!=` and the side swapped to 'westernesse' in
+    # leader_rating_why, as the Rally Table's preview reads it
+    g, a = _rally(leader, turn=turn)
+    assert g.is_night() is (turn == 15)
+    pv = g.preview(a)
+    assert f"rating {rating}: rallies on {'-'.join(map(str, RALLY_ROWS[rating]))}" in pv["column"], pv["column"]
+    name = g.units[leader].name
+    assert _said(pv, "[10.0]") == ([f"{name} at night: +3"] if night else [])
+
+
+RALLY_ROWS = {5: (2, 7), 6: (3, 8), 8: (3, 10), 10: (3, 12)}
+
+
+@rule("standard", "[8.37]", "[10.0]")
+def test_8_37_a_rating_above_10_reads_row_10_and_the_preview_and_the_log_say_so():
+    # Sauron (10) at night rallies with 13: the table's last row, 3-12 (35 in 36) [reconstructed];
+    # kills the top row 10 -> 11 of rally_odds (the note would say "above 11") and the log's
+    # cell min(rating, 10) -> 11
+    g, a = _rally("sauron", turn=15)
+    pv = g.preview(a)
+    assert "Sauron, rating 13: rallies on 3-12" in pv["column"], pv["column"]
+    assert pv["odds"]["rallied"] == pytest.approx(35 / 36)
+    assert _said(pv, "[8.37]") == ["a rating above 10 uses the table's last row (docs/reconstructed.md)"]
+    rig(g, 6, 6)
+    e = events_of(play(g, a), "rally")[0]
+    assert e["cell"] == "10" and e["success"] and "(rating 13)" in e["text"] and "needs 3-12" in e["text"]
+
+
+CPT = "[7.41] Casualty Probability Table, then [7.42] Casualty Results Table"
+
+
+@rule("standard", "[8.37]", "[7.26]", "[7.41]", "[8.54]")
+def test_8_37_the_preview_reads_a_rally_on_the_rally_table_and_each_other_roll_on_its_own():
+    # kills the mutants of preview()'s dispatch (its docstring cites [8.37]): a cast on the
+    # Magic table, a rally on the Rally Table, fire and melee on [7.41] x [7.42] as what they
+    # are, leader combat on [7.26], and nothing for an action that rolls nothing
+    g = _magic_game()
+    cast = {"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 1}
+    spell = g.preview(cast)
+    assert spell["table"].endswith("Magic Capability Table") and set(spell["odds"]) == {"cast", "fails"}
+    g, a = _rally("anarion")
+    assert g.preview(a)["table"] == "[8.37] Leader Rally Table"
+    assert g.preview({"type": "end"}) is None
+    pos, (ar, m) = build(("orc_archer", "0907"), ("men", "0908"), phase="D")
+    pos.place("gorgol", "0907")
+    pos.place("isildur", "0908")
+    g = pos.game()
+    assert g.step == "missile" and g.preview({"type": "end"}) is None
+    fire = g.preview({"type": "fire", "unit": ar, "target": m})
+    assert fire["table"] == CPT and fire["column"].startswith("missile fire: attack E against armour 3")
+    assert fire["shifts"] == []
+    play(g, {"type": "end"})
+    duel = g.preview({"type": "leader_attack", "unit": "gorgol", "target": "isildur"})
+    assert duel["table"] == "[7.26] Leader/Individual Combat Results Table"
+    assert duel["column"].startswith("differential -2 (Gorgol 5 against Isildur 7)")
+    play(g, {"type": "end"})
+    melee = g.preview({"type": "attack", "unit": ar, "target": m})
+    assert melee["table"] == CPT and melee["column"].startswith("melee: attack E against armour 3")
+    assert melee["shifts"] == []
+
+
+@rule("standard", "[8.37]")
+@rule("sauron", "[17.32]")
+def test_8_37_the_preview_of_a_magic_weapon_against_the_armoured_beast_is_a_melee_at_a():
+    # kills `d.is_leader` removed from preview()'s `kind == "leader_attack" and d.is_leader`
+    # (the Beast is no leader: [17.32] its attacker's weapon strikes at A on [7.41] x [7.42])
+    pos = Position("sauron", seed=3).clear().at(turn=15, phase="G")
+    pos.place("men", "0807")
+    pos.place("elendil", "0807")
+    pos.place("orc", "2020")
+    pos.extra(beast={"hex": "0808", "powers": {"armor": 0}})
+    g = pos.game()
+    while g.step != "leader":
+        play(g, {"type": "end"})
+    a = {"type": "leader_attack", "unit": "elendil", "target": "beast"}
+    assert a in g.legal_actions()
+    pv = g.preview(a)
+    assert pv["table"] == CPT and pv["column"].startswith("melee: attack A against armour")
+    assert pv["shifts"][0] == {"rule": "[17.32]",
+                               "text": "Elendil's magic weapon attacks the armoured Beast of Mordor at A, as melee"}
