@@ -96,3 +96,32 @@ def test_selection_and_operators_on_a_small_module(tmp_path: Path):
     assert described("[1.5]") == []
     m = mutate.find_mutants(tmp_path, "standard", "[1.2]")[0]
     assert "-    x = mp < 3  # [1.2]" in m.diff and "+    x = mp <= 3  # [1.2]" in m.diff
+
+
+def test_a_section_cited_as_a_whole_lends_its_sub_cases_tests():
+    markers = {("standard", "[7.21]"): ["t.py::a"], ("standard", "[7.2]"): [],
+               ("standard", "[7.3]"): ["t.py::b"], ("standard", "[15.1]"): ["g.py::c"],
+               ("minas-tirith", "§7.1.1"): ["m.py::d"], ("minas-tirith", "§7.10"): ["m.py::e"]}
+    assert mutate.sub_cases(markers, "standard", "[7.2]") == ["[7.21]"]
+    assert mutate.sub_cases(markers, "standard", "[15.0]") == ["[15.1]"]
+    assert mutate.sub_cases(markers, "minas-tirith", "§7.1") == ["§7.1.1"]   # not §7.10
+    assert mutate.tests_for(markers, "standard", "[7.2]", "marked") == ["t.py::a"]
+    assert mutate.tests_for(markers, "standard", "[7.4]", "marked") == []
+
+
+def test_interval95_is_wilsons():
+    lo, hi = mutate.interval95(35, 50)                 # 70 %: Wilson 56.2-80.9
+    assert (lo, hi) == (56.2, 80.9)
+    assert mutate.interval95(0, 0) == (0.0, 100.0)
+    assert mutate.interval95(50, 50)[1] == 100.0
+
+
+def test_sample_mutants_draws_from_every_case_and_stays_put():
+    args = mutate.argparse.Namespace(all=False, system="ring", case=None, sample=0, seed=3,
+                                     max_mutants=0, sample_mutants=25, scope="files")
+    runs = mutate.plan(args, ROOT)
+    picked = [(r.case, m.key) for r in runs for m in r.mutants]
+    assert len(picked) == 25 and len({c for c, _ in picked}) > 5     # spread over the cases
+    assert picked == [(r.case, m.key) for r in mutate.plan(args, ROOT) for m in r.mutants]
+    args.seed = 4
+    assert picked != [(r.case, m.key) for r in mutate.plan(args, ROOT) for m in r.mutants]

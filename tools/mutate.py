@@ -6,6 +6,7 @@ fail when the code that implements the case is broken?
     python tools/mutate.py --system standard                    # every case of a system
     python tools/mutate.py --system ring --sample 4 --seed 17   # 4 cases, ranked by a seeded hash
     python tools/mutate.py --system standard --list             # the mutants, nothing run
+    python tools/mutate.py --all --sample-mutants 100 --seed 1  # 100 of each system's mutants
 
 **Which code implements a case.**  The systems cite their cases in the code
 (``# [7.33]``, ``"[WR §V20]"``, ``[MT §6.5]``); a case's code is, in the system's package
@@ -55,6 +56,14 @@ counted neither way).  A case whose unmutated tests fail is reported and its mut
 *skipped*; a mutation that does not compile (rare: an operator token found in a comment) is
 *invalid* and no mutant.
 Score = (killed + timeout) / (total − equivalent).
+
+**Samples.**  ``--sample N`` takes N cases a system and (with ``--max-mutants``) a seeded share
+of each case's mutants: the way to work on a few cases' gaps.  ``--sample-mutants N`` draws N
+mutants from *all* of a system's cases with code (each case-mutant ranked by a seeded hash of
+its case and key, so the sample stays put while other code changes): an unbiased estimate of
+the whole system's score, printed with Wilson's 95 % interval.  A case no test is marked for
+lends the tests of its sub-cases (``[7.2]`` those of ``[7.21]``, ``[7.22]`` ...; ``§7.1`` those
+of ``§7.1.1`` ...); a case with neither keeps its mutants, and they survive.
 
 **Why our own ``ast`` code and not mutmut or cosmic-ray.**  Both select the code to mutate
 by module or path and the tests by one command for the whole session: mutmut 3 maps tests
@@ -433,8 +442,25 @@ def marked_tests(root: Path) -> dict[tuple[str, str], list[str]]:
         rules_coverage.ROOT = saved
 
 
+def sub_cases(markers: dict, system: str, case: str) -> list[str]:
+    """The marked cases under a section-level ``case``: [7.2] -> [7.21] [7.22] ...; [15.0] ->
+    [15.1] [15.11] ...; §7.1 -> §7.1.1 ...  Code that cites a whole section (a banner's
+    statement, a section's helper) is tested by its sub-cases' tests."""
+    m = re.fullmatch(r"\[(\d+)\.(\d+)\]", case)
+    if m:
+        prefix = f"[{m[1]}." if m[2] == "0" else f"[{m[1]}.{m[2]}"
+    elif case.startswith("§"):
+        prefix = case + "."
+    else:
+        return []
+    return sorted(c for s, c in markers if s == system and c != case and c.startswith(prefix))
+
+
 def tests_for(markers: dict, system: str, case: str, scope: str) -> list[str]:
     marked = [t for t in markers.get((system, case), []) if not t.startswith(SELF_TEST)]
+    if not marked:          # a section cited as a whole: the tests of its sub-cases
+        marked = [t for c in sub_cases(markers, system, case) for t in markers[(system, c)]
+                  if not t.startswith(SELF_TEST)]
     if scope == "marked":
         return list(dict.fromkeys(marked))
     files = list(dict.fromkeys(t.split("::")[0] for t in marked))
@@ -557,6 +583,23 @@ def plan(args: argparse.Namespace, root: Path) -> list[CaseRun]:
             muts = find_mutants(root, system, case, sources)
             if args.case or (tests and muts):
                 candidates.append(CaseRun(system, case, tests, muts, len(muts)))
+        if args.sample_mutants:
+            # the whole system's mutants, every case with code (a case no test reaches keeps its
+            # mutants: they survive), the N that rank first by a seeded hash of the case and the
+            # mutant's key: an unbiased sample of the system, stable while other code changes
+            if not args.case:
+                candidates = [CaseRun(system, c, tests_for(markers, system, c, args.scope),
+                                      muts, len(muts))
+                              for c in system_cases(system)
+                              if (muts := find_mutants(root, system, c, sources))]
+            ranked = sorted(((r, m) for r in candidates for m in r.mutants), key=lambda rm: hashlib.sha1(
+                f"{args.seed}:{system}:{rm[0].case}:{rm[1].key}".encode()).digest())
+            keep = {id(m) for _, m in ranked[:args.sample_mutants]}
+            for r in candidates:
+                r.mutants = [m for m in r.mutants if id(m) in keep]
+            candidates = [r for r in candidates if r.mutants]
+            runs.extend(candidates)
+            continue
         if args.sample and not args.case:
             # each case's rank depends on the seed and the case alone, so the sample stays the
             # same when other cases gain or lose code or tests
@@ -591,7 +634,7 @@ def execute(runs: list[CaseRun], args: argparse.Namespace, log) -> None:
 
         def baseline(r: CaseRun) -> None:
             if not r.tests:
-                r.baseline = "no tests"
+                r.baseline = "passed"       # nothing to fail: each mutant survives (see one())
                 return
             s = borrow()
             try:
@@ -605,6 +648,8 @@ def execute(runs: list[CaseRun], args: argparse.Namespace, log) -> None:
             r, m = job
             if m.key in equivalent:
                 m.status, m.detail = "equivalent", equivalent[m.key]
+            elif not r.tests:
+                m.status, m.detail = "survived", "no test is marked for the case or its sub-cases"
             else:
                 timeout = args.timeout or max(20.0, 3 * r.baseline_seconds + 5)
                 s = borrow()
@@ -644,8 +689,21 @@ def summarize(runs: list[CaseRun]) -> dict[str, dict]:
     return {k: dict(v) for k, v in out.items()}
 
 
-def record(path: Path, runs: list[CaseRun], summary: dict, command: str, seconds: dict[str, float]) -> None:
-    """Merge each run system's score into ``path`` (other systems' entries are kept)."""
+def interval95(detected: int, counted: int) -> tuple[float, float]:
+    """Wilson's 95 % interval of a proportion, in per cent."""
+    if not counted:
+        return (0.0, 100.0)
+    z, p, n = 1.96, detected / counted, counted
+    mid, half = p + z * z / (2 * n), z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5
+    d = 1 + z * z / n
+    return (round(100 * (mid - half) / d, 1), round(100 * (mid + half) / d, 1))
+
+
+def record(path: Path, runs: list[CaseRun], summary: dict, command: str, seconds: dict[str, float],
+           sampled: bool = False) -> None:
+    """Merge each run system's score into ``path`` (other systems' entries are kept).  With
+    ``sampled`` (``--sample-mutants``) the command itself repeats the sample, and the entry
+    keeps the number of cases the sample touched instead of their list."""
     data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     for system, s in summary.items():
         data[system] = {
@@ -656,7 +714,13 @@ def record(path: Path, runs: list[CaseRun], summary: dict, command: str, seconds
             "equivalent": s.get("equivalent", 0), "skipped": s.get("skipped", 0), "total": s["total"],
             "seconds": round(seconds.get(system, 0.0)),
         }
-        data[system]["reproduce"] = reproduce(command, system, data[system]["cases"])
+        if sampled:
+            data[system]["cases"] = len(data[system]["cases"])
+            counted = s["total"] - s.get("equivalent", 0) - s.get("skipped", 0)
+            data[system]["interval95"] = list(interval95(s.get("detected", 0), counted))
+            data[system]["reproduce"] = reproduce(command, system, [])
+        else:
+            data[system]["reproduce"] = reproduce(command, system, data[system]["cases"])
     lines = ["# Mutation scores per system, written by tools/mutate.py --record and shown by",
              "# tools/rules_coverage.py in docs/rules-coverage.md.  score = (killed + timeout) /",
              "# (total - equivalent - skipped); seconds = the system's share of the run's wall time.", ""]
@@ -691,6 +755,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=0, help="N cases per system (with code and tests), chosen with --seed")
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--max-mutants", type=int, default=0, help="at most N mutants per case (seeded sample)")
+    ap.add_argument("--sample-mutants", type=int, default=0, metavar="N",
+                    help="N mutants drawn from all the system's cases (seeded): an estimate of the "
+                         "whole system's score, with a 95%% interval")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default: max(20, 3 × unmutated + 5))")
     ap.add_argument("--baseline-timeout", type=float, default=300)
@@ -739,6 +806,9 @@ def main(argv: list[str] | None = None) -> int:
     print("\nsystem            cases  killed  timeout  survived  equiv  total  score", file=report)
     for system, s in summary.items():
         score = "-" if s["score"] is None else f"{s['score']}%"
+        if args.sample_mutants and s["score"] is not None:
+            lo, hi = interval95(s["detected"], s["total"] - s.get("equivalent", 0) - s.get("skipped", 0))
+            score += f" [{lo}-{hi}]"
         print(f"{system:17} {s['cases']:5}  {s.get('killed', 0):6}  {s.get('timeout', 0):7}  {s.get('survived', 0):8}"
               f"  {s.get('equivalent', 0):5}  {s['total']:5}  {score}  (~{seconds.get(system, 0):.0f}s)", file=report)
     for r in runs:
@@ -754,7 +824,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             argv_shown.append(a)
         command = "python tools/mutate.py " + " ".join(shlex.quote(a) for a in argv_shown)
-        record(Path(args.record), runs, summary, command, seconds)
+        record(Path(args.record), runs, summary, command, seconds, sampled=bool(args.sample_mutants))
     if args.json:
         payload = json.dumps({"summary": summary, "wall_seconds": round(wall, 1), "cases": [
             {**{k: v for k, v in asdict(r).items() if k != "mutants"},
