@@ -815,3 +815,125 @@ def test_5_1_an_engine_moves_only_on_an_engine_of_war_move_card():
     err = t.refused({"type": "move", "engine": "E-D1", "path": "m0:1"}, "[MT §5.1]")
     assert "Engine of War Move" in err.why
     t.refused({"type": "select", "actor": "E-D1"})
+
+
+# ----- round 3 (seed 19): §3.4 gates and walls, §7.1.1 rates, §7.7 Grond ----------------------
+
+@rule("§3.4")
+def test_3_4_a_footprint_only_touching_the_great_gates_opening_is_not_in_the_gate():
+    from shapely.geometry import box
+
+    from ringwar.systems.minas_tirith.board import load_board
+    B = load_board()
+    op = B.gates["G1"].opening
+    assert op.bounds[1::2] == (44.0, 52.0)                   # 8" wide about the axis y = 48
+    touching = box(40.5, 52.0, 41.5, 53.0)                   # its side on the opening's edge
+    assert touching.intersects(op)
+    assert B.gates_in(touching) == []
+    assert B.gates_in(box(40.5, 51.9, 41.5, 53.0)) == ["G1"]   # a tenth of an inch inside it
+
+
+@rule("§3.4")
+def test_3_4_the_wall_reaches_the_table_edge_a_leader_passes_it_only_at_a_gate():
+    # the first wall (r 40-42) meets the west table edge at y 6-8; a leader walking along the
+    # edge (his way 0.6" wide) from level 1 to the Pelennor crosses it there
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.leader("hurin", 0.3, 10.0)
+    t.select("hurin")
+    err = t.refused({"type": "lead_move", "leader": "hurin", "x": 0.3, "y": 4.0}, "[MT §7.11]")
+    assert "wall 1" in err.why
+    t.apply({"type": "lead_move", "leader": "hurin", "x": 0.3, "y": 9.0})   # short of the wall
+    assert (t.g.leaders["hurin"].x, t.g.leaders["hurin"].y) == (0.3, 9.0)
+
+
+def grond_wielded(trolls: bool, card: str = "infantry_move") -> Table:
+    """Grond (E-D10) with its front 0.2" off the Great Gate, wielded by trolls (M11) or by
+    Morgul orcs (M3, five files) attached behind it."""
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card=card, pips=10)
+    t.engine("E-D10", 42.0 + 5.0 + 0.2, 48.0, 180)
+    if trolls:
+        u = t.unit("M11", 42.0 + 10.2 + 1.5 + 0.05, 48.0, 180)
+    else:
+        u = t.unit("M3", 42.0 + 10.2 + 1.0 + 0.05, 48.0, 180, files=5)
+    u.engine = "E-D10"
+    t.g._after_change()
+    return t
+
+
+@rule("§7.1.1")
+def test_7_1_1_a_unit_attached_to_an_engine_does_not_move_on_its_own():
+    t = grond_wielded(trolls=False)
+    t.select("M3")
+    assert t.menu("move") == [] and {"type": "detach", "unit": "M3"} in t.menu()
+    err = t.refused({"type": "move", "unit": "M3", "path": "m180:1"}, "[MT §7.1.1]")
+    assert "moves with it" in err.why
+    assert t.g.units["M3"].x == 42.0 + 10.2 + 1.0 + 0.05
+
+
+@rule("§7.1.1", "§7.9")
+def test_7_1_1_a_mumak_selected_again_to_shoot_after_its_move_rolls_no_new_rate():
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="infantry_move", pips=10, bank=0)
+    t.g.bank["west"] = 0
+    t.unit("H7", 100, 60, 0, figures=3, files=3)
+    t.unit("G3", 118, 60, 180, figures=4, files=4)
+    dice = t.force((6, 2), (6, 3), (6, 4))
+    ev = t.select("H7")
+    assert [e["text"] for e in events(ev, "rate")] == ["Mumakil (H7) rolls its move: 2+3+4 = 9″"]
+    t.apply({"type": "move", "unit": "H7", "path": "m0:3"})
+    dice.done()
+    ev = t.select("H7")                             # its archers may still shoot: no new roll
+    assert events(ev, "rate") == [] and t.g.rolled == {}
+    assert t.menu() == [{"type": "archers", "unit": "H7", "target": "G3"},
+                        {"type": "hold", "actor": "H7"}]
+
+
+@rule("§7.1.1", "§6.6")
+def test_7_1_1_a_reaction_retreat_goes_the_regular_move_without_a_roll():
+    from .test_reactions import move, window
+    t = window("M3", "G3", 30.0)                   # G3: HI, a regular move of 10"
+    x0 = t.g.units["G3"].x
+    move(t, "M3", 12.0)
+    dice = t.force()                                # no die may be rolled
+    ev = t.apply({"type": "react_retreat", "unit": "G3", "mode": "half"})
+    dice.done()
+    assert events(ev, "rate") == []
+    assert t.g.units["G3"].x == pytest.approx(x0 + 5.0, abs=0.01)
+
+
+@rule("§7.1.1", "§6.6")
+def test_7_1_1_trolls_retreating_in_reaction_roll_3d6_for_that_move():
+    from .test_reactions import move, window
+    t = window("G3", "M12", 25.0, side="west")    # M12: trolls, 3d6" rolled for each move
+    x0 = t.g.units["M12"].x
+    move(t, "G3", 10.0)                             # ends 15" off: within G3's charge reach
+    dice = t.force((6, 2), (6, 3), (6, 5))
+    ev = t.apply({"type": "react_retreat", "unit": "M12", "mode": "half"})
+    dice.done()
+    assert [e["text"] for e in events(ev, "rate")] == \
+        ["Trolls of Gorgoroth (M12) rolls its move: 2+3+5 = 10″"]
+    assert events(ev, "rate")[0]["dice"] == [2, 3, 5]
+    assert t.g.units["M12"].x == pytest.approx(x0 + 5.0, abs=0.01)
+
+
+@rule("§7.7")
+@pytest.mark.parametrize("trolls, dice, text", [
+    (True, (4, 5), "Grond strikes the Great Gate: 4+5 +1 trolls = 10, needing 10: the Gate is broken!"),
+    (True, (4, 4), "Grond strikes the Great Gate: 4+4 +1 trolls = 9, needing 10: it holds"),
+    (False, (4, 5), "Grond strikes the Great Gate: 4+5 = 9, needing 10: it holds"),
+    (False, (5, 5), "Grond strikes the Great Gate: 5+5 = 10, needing 10: the Gate is broken!"),
+])
+def test_7_7_battering_costs_one_pip_and_the_log_gives_the_roll_and_the_outcome(trolls, dice, text):
+    t = grond_wielded(trolls, card="engine_move")
+    t.select("E-D10")
+    assert t.g.pips == 10
+    t.force((6, dice[0]), (6, dice[1]))
+    ev = t.apply({"type": "batter", "engine": "E-D10", "gate": "G1"})
+    assert t.g.pips == 9
+    assert [e["text"] for e in events(ev, "batter")] == [text]
+    assert bool(events(ev, "gate_broken")) == text.endswith("broken!")
