@@ -178,3 +178,100 @@ def test_8_2_a_permission_or_shire_answer_no_one_asked_for_is_refused_by_8_2() -
     for a in ({"type": "permit"}, {"type": "refuse"}, {"type": "declare_shire", "owner": "hobbits"}):
         e = refused(g, a)
         assert e.rule == "[8.2]" and "no one has asked" in e.why, (a, e)
+
+
+# ----- third sample (seed 19): [8.5] who may occupy the special hexes ----------------------------
+STOP = {"type": "stop"}
+MORIA, MORIA_WEST = "1212", "1112"
+
+
+def _select_step(g, piece, *hexes):
+    act(g, {"type": "select", "piece": piece}, *({"type": "step", "hex": h} for h in hexes))
+
+
+@pytest.mark.rule("ring", "[8.5]", "[11.1]")
+def test_8_5_moria_gandalf_may_end_there_no_other_piece_may() -> None:
+    g = build({MORIA_WEST: "gandalf", "0805": "orc"}, player="alliance")
+    move(g, "gandalf", MORIA)
+    assert g.hex_of["gandalf"] == MORIA and g.moving is None
+    # an Orc passing through Moria (Gandalf away) may not end its move there
+    g = build({MORIA_WEST: "orc", "0805": "gondor"}, player="sauron")
+    _select_step(g, "orc1", MORIA)
+    assert STOP not in g.legal_actions()
+    assert refused(g, STOP).rule == "[11.1]"
+    # nor an Alliance army passing through while Gandalf holds it
+    g = build({MORIA: "gandalf", MORIA_WEST: "gondor", "0805": "orc"}, player="alliance")
+    _select_step(g, "gondor1", MORIA)
+    assert STOP not in g.legal_actions()
+    assert refused(g, STOP).rule == "[11.1]"
+
+
+@pytest.mark.rule("ring", "[8.5]", "[6.2]")
+def test_8_5_fangorn_the_alliance_ring_bearer_may_enter_an_evil_one_may_not() -> None:
+    g = build({"1217": "ring", "0805": "orc"}, player="alliance")
+    move(g, "ring", "1216")
+    assert g.hex_of["ring"] == "1216" and g.moving is None
+    g = build({"1217": "ring", "0805": "gondor"}, player="sauron", ring_holder="sauron")
+    act(g, {"type": "select", "piece": "ring"})
+    assert {"type": "step", "hex": "1216"} not in g.legal_actions()
+    assert refused(g, {"type": "step", "hex": "1216"}).rule == "[8.5]"
+
+
+@pytest.mark.rule("ring", "[8.5]", "[8.4]")
+def test_8_5_an_army_may_end_in_an_elven_hex_the_ring_bearer_had_to_leave() -> None:
+    # the two rounds and the no-return of [8.4] bind the Ring-bearer only
+    g = build({"1109": "gondor", "1110": "ring", "0205": "elf", "1105": "orc"},
+              player="alliance", rb_rounds={"1108": 2}, rb_left=["1108"])
+    move(g, "gondor1", "1108")
+    assert g.hex_of["gondor1"] == "1108" and g.moving is None
+
+
+# ----- [11.12] reaching Mount Doom; [3.1] possession means occupying, not passing --------------------
+@pytest.mark.rule("ring", "[11.12]", "[3.1]")
+def test_11_12_a_ring_bearer_passing_over_barad_dur_does_not_possess_it() -> None:
+    g = build({"2120": "ring", "2119": "orc", "1105": "gondor"}, player="sauron",
+              ring_holder="sauron")
+    _select_step(g, "ring", "2119")              # over the Orc in Barad-dur: only passing
+    assert g.result is None and g.moving["pid"] == "ring"
+    act(g, {"type": "step", "hex": "2019"}, STOP)
+    assert g.result is None and g.hex_of["ring"] == "2019"
+
+
+# ----- [Q3] the captor is removed: Saruman's capture, and the Shire's third nation -----------------
+@pytest.mark.rule("ring", "[Q3]", "[3.1]", "[3.2]")
+def test_q3_saruman_capturing_the_ring_wins_with_three_players_only() -> None:
+    g = build({"0805": "saruman", "0806": "ring", "1105": "gondor"}, player="saruman")
+    _select_step(g, "saruman", "0806")
+    assert "saruman" not in g.hex_of and "saruman" in g.lost
+    assert g.result["winner"] == "saruman" and g.result["rule"] == "[3.1]"
+    # two players: he is one of the Evil Alliance, whose Ring-bearer escapes; no victory
+    g = build({"0805": "saruman", "0806": "ring", "1105": "gondor"}, players=2, player="evil")
+    _select_step(g, "saruman", "0806")
+    assert "saruman" in g.lost and g.ring_holder == "evil"
+    assert g.result is None and g.moving["pid"] == "ring" and g.moving["escape"]
+
+
+@pytest.mark.rule("ring", "[Q3]", "[7.5]")
+def test_q3_a_third_nations_ring_bearer_captured_in_the_shire_has_not_withdrawn() -> None:
+    # Sauron's Ring-bearer holds the Shire as a third nation; a Rohan army takes it there
+    g = build({"0609": "ring", "0610": "rohan", "1105": "orc"}, player="alliance",
+              ring_holder="sauron", shire_third="ring")
+    _select_step(g, "rohan1", "0609")
+    assert g.ring_holder == "alliance" and "rohan1" in g.lost
+    # the Alliance's Ring-bearer escapes out of the Shire: no one is asked who owns it
+    act(g, {"type": "step", "hex": "0608"}, STOP)
+    assert g.hex_of["ring"] == "0608" and g.moving is None
+    assert not g.pending and {"type": "declare_shire", "owner": "hobbits"} not in g.legal_actions()
+    assert g.shire_owner == "hobbits"
+
+
+@pytest.mark.rule("ring", "[Q3]", "[7.5]")
+def test_q3_a_capture_elsewhere_leaves_the_shires_third_nation_in_place() -> None:
+    g = build({"0609": "orc", "0805": "orc", "0806": "ring", "1005": "gondor"},
+              player="sauron", shire_third="orc1")
+    _select_step(g, "orc2", "0806")
+    assert "orc2" in g.lost and g.ring_holder == "sauron"
+    act(g, STOP)                                  # the escape: the new Ring-bearer stays
+    move(g, "orc1", "0608")                       # the Orc in the Shire withdraws: [7.5]
+    assert g.to_act == "sauron" and {a["type"] for a in g.legal_actions()} == {"declare_shire"}
+    assert g.pending[-1]["rule"] == "[7.5]"
