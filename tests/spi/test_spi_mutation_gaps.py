@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+import ringwar
 from conftest import Position, acts, events_of, illegal, play, rig
+from ringwar.core.engine import system_class
+from ringwar.core.errors import RecordError
 
 rule = pytest.mark.rule
 
@@ -600,3 +603,78 @@ def test_8_37_the_preview_of_a_magic_weapon_against_the_armoured_beast_is_a_mele
     assert pv["table"] == CPT and pv["column"].startswith("melee: attack A against armour")
     assert pv["shifts"][0] == {"rule": "[17.32]",
                                "text": "Elendil's magic weapon attacks the armoured Beast of Mordor at A, as melee"}
+
+
+# ===== [8.4] a set-up's special formations: two units, each the other's partner, in one hex =====
+def _setup_refused(setup, match: str) -> None:
+    with pytest.raises(RecordError, match=match):
+        system_class("sauron").validate_setup(setup)
+    with pytest.raises(RecordError, match=match):
+        ringwar.new_game("sauron", seed=1, setup=setup)
+
+
+def _formation_setup(*items, **top):
+    return {"clear": True, "turn": 3, "phase": "F", "place": [*items, {"id": "orc1", "hex": "2020"}], **top}
+
+
+def _in(pid: str, mate, hex_: str = "0808", formation: str = "shield_wall", **more) -> dict:
+    return {"id": pid, "hex": hex_, "formation": formation, "partner": mate, **more}
+
+
+@rule("standard", "[8.4]")
+@pytest.mark.parametrize("mate", [None, 42, ["men2"]])
+def test_8_4_a_unit_set_up_in_a_formation_without_a_partner_s_id_is_refused(mate):
+    # kills `not isinstance(item.get("partner"), str)` -> False in check_setup (the refusal
+    # would come later, or as a crash, and not say what the unit lacks)
+    item = _in("men1", mate)
+    if mate is None:
+        del item["partner"]
+    _setup_refused(_formation_setup(item, {"id": "men2", "hex": "0808"}),
+                   r"^setup: place\[0\]\.partner: a unit in a special formation needs its partner's id \[8\.4\]$")
+
+
+@rule("standard", "[8.4]")
+@pytest.mark.parametrize("formation", ["absent", None])
+def test_8_4_a_partner_set_up_without_a_formation_is_refused(formation):
+    # kills `item.get("partner") is not None` -> False: a unit given a partner but no formation
+    # would be built with a partner and no formation
+    item = {"id": "men1", "hex": "0808", "partner": "men2"}
+    if formation is None:
+        item["formation"] = None
+    _setup_refused(_formation_setup(item, {"id": "men2", "hex": "0809"}),
+                   r"^setup: place\[0\]\.partner: a partner only with a 'formation' \[8\.4\]$")
+
+
+@rule("standard", "[8.4]")
+@pytest.mark.parametrize("case, items", [
+    ("the partner is not placed", [_in("men1", "men2")]),
+    ("the partner names a third unit", [_in("men1", "men2"), _in("men2", "men3"), _in("men3", "men2", "0809")]),
+    ("the partner is in another formation", [_in("men1", "men2"), _in("men2", "men1", formation="wedge")]),
+])
+def test_8_4_a_formation_s_partner_must_be_placed_in_the_same_formation_with_it(case, items):
+    # kills each operand of `other is None or other.get("partner") != pid or
+    # other.get("formation") != item["formation"]` in check_setup, and the whole condition:
+    # the first unit is refused, naming its partner and the formation
+    _setup_refused(_formation_setup(*items), r"^setup: place\[0\]\.partner: 'men2' must be placed in the same "
+                   r"shield_wall with men1 as its partner \[8\.4\]$")
+
+
+@rule("standard", "[8.4]", "[8.43]")
+def test_8_4_a_unit_is_not_its_own_partner():
+    # [8.43] a special formation is made of TWO units: a set-up that names a unit its own
+    # partner was taken, a shield wall of one unit (engine fix in check_setup)
+    _setup_refused(_formation_setup(_in("men1", "men1")),
+                   r"^setup: place\[0\]\.partner: men1 may not be its own partner: a shield_wall is two units \[8\.4\]$")
+
+
+@rule("standard", "[8.4]")
+@pytest.mark.parametrize("removed", ["men1", "men2"])
+def test_8_4_a_formation_whose_partner_the_set_up_removes_is_refused(removed):
+    # kills check_position's `q.hex != p.hex` removed and its whole [8.4] condition dropped:
+    # the set-up places both, then takes one off the map again; the other is left alone
+    left = "men2" if removed == "men1" else "men1"
+    _setup_refused(_formation_setup(_in("men1", "men2"), _in("men2", "men1"), remove=[removed]),
+                   rf"^setup: {left} is in a shield_wall without its partner \[8\.4\]$")
+    g = ringwar.new_game("sauron", seed=1, setup=_formation_setup(_in("men1", "men2"), _in("men2", "men1")))
+    assert g.units["men1"].partner == "men2" and g.units["men2"].partner == "men1"
+    assert g.units["men1"].hex == g.units["men2"].hex == "0808"

@@ -157,6 +157,8 @@ def check_setup(game: SpiGame, setup: Any) -> None:
             where = f"place[{i}].partner"
             mate = item["partner"]
             pid = item.get("id")
+            if mate == pid:
+                c.fail(where, f"{pid} may not be its own partner: a {item['formation']} is two units [8.4]")
             other = next((x for x in setup["place"] if x.get("id") == mate), None)
             if other is None or other.get("partner") != pid or other.get("formation") != item["formation"]:
                 c.fail(where, f"{mate!r} must be placed in the same {item['formation']} with {pid} as its partner [8.4]")
