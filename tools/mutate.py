@@ -565,6 +565,7 @@ class CaseRun:
     found: int = 0                 # mutants found before --max-mutants
     baseline: str = ""
     baseline_seconds: float = 0.0
+    baseline_shared: bool = False   # another case with the same tests ran the unmutated tests
 
 
 def plan(args: argparse.Namespace, root: Path) -> list[CaseRun]:
@@ -661,7 +662,15 @@ def execute(runs: list[CaseRun], args: argparse.Namespace, log) -> None:
                 f"{m.description} ({m.seconds:.1f}s)")
 
         with cf.ThreadPoolExecutor(workers) as ex:
-            list(ex.map(baseline, runs))
+            # cases with the same tests share one unmutated run (a sample over many cases)
+            first: dict[tuple[str, ...], CaseRun] = {}
+            for r in runs:
+                first.setdefault(tuple(r.tests), r)
+            list(ex.map(baseline, first.values()))
+            for r in runs:
+                rep = first[tuple(r.tests)]
+                if rep is not r:
+                    r.baseline, r.baseline_seconds, r.baseline_shared = rep.baseline, rep.baseline_seconds, True
             jobs = []
             for r in runs:
                 for m in r.mutants:
@@ -793,7 +802,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = summarize(runs)
     spent: dict[str, float] = defaultdict(float)
     for r in runs:
-        spent[r.system] += r.baseline_seconds + sum(m.seconds for m in r.mutants)
+        spent[r.system] += (0.0 if r.baseline_shared else r.baseline_seconds) + sum(m.seconds for m in r.mutants)
     total_spent = sum(spent.values()) or 1.0
     seconds = {k: wall * v / total_spent for k, v in spent.items()}
 
