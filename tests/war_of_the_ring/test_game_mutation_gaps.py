@@ -542,3 +542,22 @@ def test_10_9_2_a_bearer_found_already_wearing_the_ring_is_not_asked_to_put_it_o
     p, g = _spotted("aragorn", bearer=True, worn=True, card=2)    # the Nazgûl find him at once
     assert g.ring["worn"] and not g.ring["claim"]
     assert g.ask is None or g.ask["kind"] != "ring_answer", g.ask
+
+
+@rule("war-of-the-ring", "§V20", "§10.9.2", "§10.7.2")
+def test_10_9_2_behind_another_groups_hunt_only_a_bearer_without_the_ring_on_waits_to_answer() -> None:
+    """Card 2 (Nazgûl, C and B, value 3) spots Boromir (die 1) beside a Dark army in 1409 and
+    Aragorn, the Ring-bearer, in 1502: Boromir's hunt is asked first and the Ring question waits
+    behind it — unless Aragorn already wears the Ring (found at once, no die): then nothing
+    waits, so nothing is in the queue (the state, hashed) [WR §10.9.2] (R-RING-WEAR-TIMING)."""
+    for worn in (False, True):
+        p = Position().clear().search_deck(2, 35).unit("ISE-04", "1409")
+        p.char("boromir", "1409", hidden=True).char("aragorn", "1502", hidden=True)
+        p.ring(bearer="aragorn", worn=worn, area="C" if worn else None)
+        g = p.at("4a")
+        p.dice(*((1,) if worn else (1, 1)))
+        g.apply({"type": "declare", "choice": "card"})
+        assert not g.chars["aragorn"]["hidden"]
+        assert g.ask["kind"] == "hunt" and g.ask["hex"] == "1409", g.ask
+        assert [q["kind"] for q in g.queue] == ([] if worn else ["ring_answer"]), (worn, g.queue)
+        p.dice_done()
