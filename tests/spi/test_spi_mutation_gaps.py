@@ -678,3 +678,83 @@ def test_8_4_a_formation_whose_partner_the_set_up_removes_is_refused(removed):
     g = ringwar.new_game("sauron", seed=1, setup=_formation_setup(_in("men1", "men2"), _in("men2", "men1")))
     assert g.units["men1"].partner == "men2" and g.units["men2"].partner == "men1"
     assert g.units["men1"].hex == g.units["men2"].hex == "0808"
+
+
+# ===== [8.43] who may make a special formation ===================================================
+@rule("standard", "[8.43]", "[8.41]")
+@pytest.mark.parametrize("system, units, leader, hexes", [
+    ("sauron", "orc", "gorgol", ("0807", "0809", "0808")),            # (the Slave Phalanx's own hook)
+    ("gondor", "orc_infantry", "gothmog", ("1214", "1215", "1214")),   # the Standard Rules' formation_actions
+])
+def test_8_43_sauron_s_like_units_beside_their_leader_are_offered_no_formation(system, units, leader, hexes):
+    # kills `side != "westernesse"` removed from formation_actions and its whole guard dropped:
+    # two like units of Mordor beside a leader of Mordor in clear terrain, in Sauron's own
+    # Movement Phase, meet every other condition of [8.43]; [8.41] Sauron's units never form
+    pos = Position(system, seed=3).clear().at(turn=8, phase="C")
+    a, b = pos.place(units, hexes[0]), pos.place(units, hexes[1])
+    pos.place(leader, hexes[2])
+    pos.place("men" if system == "sauron" else "gondor_spearmen", "2020")
+    g = pos.game()
+    assert (g.phase, g.step_side) == ("C", "sauron") and g.hexmap.terrain(hexes[2]) == "clear"
+    assert g.units[a].nation == g.units[b].nation == g.units[leader].nation == "Mordor"
+    assert not acts(g, "form")
+    illegal(g, {"type": "form", "unit": a, "with": b, "hex": hexes[2]})
+
+
+@rule("standard", "[8.43]")
+@pytest.mark.parametrize("moved", [False, True])
+def test_8_43_only_a_leader_who_has_not_moved_lets_two_units_form(moved):
+    # kills `ld.moved` removed from formation_actions: the units must begin the Movement Phase
+    # with the leader (docs/rulings.md: the leader may not have moved this phase either);
+    # Anarion moves into 0808 from 0707, or stood there from the start
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="F")
+    x, y = pos.place("men", "0807"), pos.place("men", "0809")
+    pos.place("anarion", "0707" if moved else "0808")
+    pos.place("orc", "2020")
+    g = pos.game()
+    if moved:
+        play(g, {"type": "move", "unit": "anarion", "to": "0808"})
+    assert g.units["anarion"].hex == "0808" and g.units["anarion"].moved is moved
+    form = {"type": "form", "unit": min(x, y), "with": max(x, y), "hex": "0808"}
+    assert (form in g.legal_actions()) is not moved
+    if moved:
+        illegal(g, form)
+
+
+def _gondor_forms(a: str, b: str, leader: str, spells=None) -> list[dict]:
+    """Gondor, Game-Turn 8, the West's Movement Phase: ``a`` in 1214 with ``leader``, ``b``
+    beside it in 1215, an Orc far off; the formations offered."""
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="F")
+    pos.place(a, "1214")
+    pos.place(b, "1215")
+    pos.place(leader, "1214")
+    pos.place("orc_infantry", "2020")
+    if spells:
+        pos.extra(spells=spells)
+    g = pos.game()
+    assert g.step_side == "westernesse"
+    return acts(g, "form")
+
+
+@rule("standard", "[8.43]")
+@pytest.mark.parametrize("a, b, leader, forms", [
+    ("men_spearmen", "men_spearmen", "gandalf", True),          # a magic leader of Gondor, Men: yes
+    ("men_spearmen", "men_spearmen", "imrahil", False),         # a leader of Gondor, Men: no
+    ("gondor_spearmen", "gondor_spearmen", "imrahil", True),    # his own nation's: yes
+    ("men_spearmen", "gondor_spearmen", "gandalf", False),      # D-3-X both, but two nations
+    ("gondor_spearmen", "men_spearmen", "gandalf", False),
+    ("gondor_spearmen", "men_spearmen", "imrahil", False),      # one of them his: still two nations
+])
+def test_8_43_the_two_units_are_of_one_nationality_and_the_leader_s_unless_he_is_a_magic_leader(a, b, leader, forms):
+    # kills `a.nation != b.nation` removed (Men and Gondor spearmen have the same values, so
+    # only their nationality keeps them apart) and `ld.magic == 0` removed (Gandalf, a magic
+    # leader, may lead units of any nation, as he rallies any [8.33]; a non-magic leader only
+    # his own nation's: the engine's reading, docs/rulings.md has no word on it)
+    assert bool(_gondor_forms(a, b, leader)) is forms
+
+
+@rule("standard", "[8.43]", "[8.47]")
+@pytest.mark.parametrize("spells, forms", [(None, True), ({"fear": 8}, False)])
+def test_8_43_a_leader_under_a_fear_spell_enables_no_formation(spells, forms):
+    # kills `not self.leader_may_form(ld)` removed from formation_actions ([8.47], Gondor's hook)
+    assert bool(_gondor_forms("gondor_spearmen", "gondor_spearmen", "imrahil", spells)) is forms
