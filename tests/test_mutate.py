@@ -118,7 +118,7 @@ def test_interval95_is_wilsons():
 
 def test_sample_mutants_draws_from_every_case_and_stays_put():
     args = mutate.argparse.Namespace(all=False, system="ring", case=None, sample=0, seed=3,
-                                     max_mutants=0, sample_mutants=25, scope="files")
+                                     max_mutants=0, sample_mutants=25, scope="files", key=None)
     runs = mutate.plan(args, ROOT)
     picked = [(r.case, m.key) for r in runs for m in r.mutants]
     assert len(picked) == 25 and len({c for c, _ in picked}) > 5     # spread over the cases

@@ -7,6 +7,7 @@ fail when the code that implements the case is broken?
     python tools/mutate.py --system ring --sample 4 --seed 17   # 4 cases, ranked by a seeded hash
     python tools/mutate.py --system standard --list             # the mutants, nothing run
     python tools/mutate.py --all --sample-mutants 100 --seed 1  # 100 of each system's mutants
+    python tools/mutate.py --system gondor --key 1a2b3c4d5e6f    # one mutant, by its key
 
 **Which code implements a case.**  The systems cite their cases in the code
 (``# [7.33]``, ``"[WR §V20]"``, ``[MT §6.5]``); a case's code is, in the system's package
@@ -584,6 +585,17 @@ def plan(args: argparse.Namespace, root: Path) -> list[CaseRun]:
             muts = find_mutants(root, system, case, sources)
             if args.case or (tests and muts):
                 candidates.append(CaseRun(system, case, tests, muts, len(muts)))
+        if args.key:
+            # named mutants (keys from --list or a report), wherever they are
+            if not args.case:
+                candidates = [CaseRun(system, c, tests_for(markers, system, c, args.scope),
+                                      muts, len(muts))
+                              for c in system_cases(system)
+                              if (muts := find_mutants(root, system, c, sources))]
+            for r in candidates:
+                r.mutants = [m for m in r.mutants if m.key in args.key]
+            runs.extend(r for r in candidates if r.mutants)
+            continue
         if args.sample_mutants:
             # the whole system's mutants, every case with code (a case no test reaches keeps its
             # mutants: they survive), the N that rank first by a seeded hash of the case and the
@@ -764,6 +776,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=0, help="N cases per system (with code and tests), chosen with --seed")
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--max-mutants", type=int, default=0, help="at most N mutants per case (seeded sample)")
+    ap.add_argument("--key", action="append", help="only the mutant with this key (repeatable; keys from --list)")
     ap.add_argument("--sample-mutants", type=int, default=0, metavar="N",
                     help="N mutants drawn from all the system's cases (seeded): an estimate of the "
                          "whole system's score, with a 95%% interval")
