@@ -671,7 +671,7 @@ def execute(runs: list[CaseRun], args: argparse.Namespace, log) -> None:
                 finally:
                     give(s)
             log(f"{m.status:9} {m.system} {m.case} {m.file.removeprefix(SYSTEMS_DIR + '/')}:{m.line} "
-                f"{m.description} ({m.seconds:.1f}s)")
+                f"{m.description} ({m.seconds:.1f}s) [{m.key}]")
 
         with cf.ThreadPoolExecutor(workers) as ex:
             # cases with the same tests share one unmutated run (a sample over many cases)
