@@ -1,0 +1,386 @@
+"""Whole-case mutation gaps (issue 17, round 4): the halves of [MT §6.6] (the reaction window
+and the volley it fires), [MT §6.5] (spending impetus), [MT §7.1.7] (combined moves),
+[MT §7.6] (siege towers, walls, ladders) and [MT §7.13] (leader combat) that no test checked.
+
+Reaction positions as in test_reactions.py: the mover faces east with its front edge at
+x = 100; the reactor faces it (west) ``gap`` inches further east."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from .builder import Table, events, rule, texts
+
+FOUR = {"figures": 4, "files": 4}
+LEADER = {"west": ("hurin", 10.0), "dark-lord": ("orc-captain-1", 8.0)}
+CY = 48.0
+
+
+def polar(r: float, phi: float) -> tuple[float, float]:
+    a = math.radians(phi)
+    return r * math.cos(a), CY + r * math.sin(a)
+
+
+def window(mover: str, reactor: str, gap: float, *, side: str = "dark-lord", bank: int = 2,
+           card: str = "infantry_move", m_kw: dict | None = None, r_kw: dict | None = None,
+           leader: bool = True, turn: int = 2) -> Table:
+    """``side`` moves ``mover``; the other side has ``bank`` banked pips and a leader whose
+    span covers ``reactor`` (standing just behind it)."""
+    t = Table()
+    t.clear()
+    enemy = "west" if side == "dark-lord" else "dark-lord"
+    t.round(side, card=card, pips=10, bank=0, turn=turn)
+    t.g.bank[enemy] = bank
+    t.front_at(mover, 100, 60, 0, **(m_kw or FOUR))
+    r = t.front_at(reactor, 100 + gap, 60, 180, **(r_kw or FOUR))
+    if leader:
+        lid = "harad-captain" if r.contingent == "harad" else LEADER[enemy][0]
+        t.leader(lid, r.x + 3, 60)
+    t.g._after_change()
+    return t
+
+
+def move(t: Table, uid: str, d: float) -> list[dict]:
+    return t.act(uid, {"type": "move", "unit": uid, "path": f"m0:{d:g}"})
+
+
+def charge(t: Table, uid: str, target: str, *dice) -> list[dict]:
+    t.force(*dice, then_random=True)
+    return t.act(uid, {"type": "charge", "unit": uid, "target": target})
+
+
+def fire_text(ev: list[dict]) -> str:
+    return events(ev, "fire")[0]["text"]
+
+
+def shooter(gap: float, *, target: str = "M3", files: int = 6, figures: int = 12,
+            target_kw: dict | None = None) -> Table:
+    """G4 (longbow, 12 figures) facing east, front edge at x 101; the target ``gap`` beyond."""
+    t = Table()
+    t.clear()
+    t.round("west", card="reload", pips=10)
+    t.front_at("G4", 101, 60, 0, files=files, figures=figures)
+    t.front_at(target, 101 + gap, 60, 180, **(target_kw or FOUR))
+    return t
+
+
+def fire(t: Table, target: str = "M3", uid: str = "G4") -> list[dict]:
+    return t.act(uid, {"type": "fire", "unit": uid, "target": target})
+
+
+# ----- [MT §6.6] archery: the volley (§7.4) a reaction fires ---------------------------------------
+
+@rule("§6.6", "§7.4")
+def test_6_6_reaction_fire_counts_a_kill_on_a_die_equal_to_the_threshold_and_none_above():
+    # a charger 10" off: the short band (longbow 7, MI -1: CF 6, kills on d20 <= 4)
+    t = window("M3", "G4", 10.0, r_kw={"figures": 12, "files": 6})
+    charge(t, "M3", "G4", (6, 1))
+    d = t.force(*[(20, 4)] * 2, *[(20, 5)] * 10)
+    ev = t.apply({"type": "react_fire", "unit": "G4"})
+    d.done()
+    assert "12 figures at CF 6 " in fire_text(ev) and fire_text(ev).endswith(": 2 killed")
+    assert t.g.units["M3"].figures == 2
+    t = window("M3", "G4", 10.0, r_kw={"figures": 12, "files": 6})
+    charge(t, "M3", "G4", (6, 1))
+    t.force(*[(20, 5)] * 12)
+    ev = t.apply({"type": "react_fire", "unit": "G4"})
+    assert fire_text(ev).endswith(": 0 killed") and t.g.units["M3"].figures == 4
+
+
+@rule("§6.6", "§8.3")
+@pytest.mark.parametrize("gap, mod", [(2.0, "-3 fired at point blank this Round"),
+                                      (2.05, "-2 fired this Round")])
+def test_6_6_a_reactor_that_shot_a_charger_at_point_blank_fights_at_minus_3_else_minus_2(gap, mod):
+    t = window("M3", "G4", gap, r_kw={"figures": 12, "files": 6})
+    charge(t, "M3", "G4", (6, 1))
+    t.force(*[(20, 20)] * 12)
+    t.apply({"type": "react_fire", "unit": "G4"})
+    assert not t.g.units["G4"].loaded
+    t.force(then_random=True)
+    ev = t.apply({"type": "react_done"})
+    combat = texts(events(ev, "combat"))
+    assert mod in combat
+    other = "-2 fired this Round" if "point blank" in mod else "point blank"
+    assert other not in combat
+
+
+@rule("§6.6", "§7.4")
+def test_6_6_a_reactor_with_no_bow_or_no_load_has_no_reaction_fire_but_may_retreat():
+    t = window("M3", "G3", 10.0)                    # G3: heavy infantry, no missile weapon
+    charge(t, "M3", "G3", (6, 1))
+    acts = [a["type"] for a in t.menu() if a.get("unit") == "G3"]
+    assert "react_fire" not in acts and "react_retreat" in acts
+    t = window("M3", "G4", 10.0, r_kw={"figures": 12, "files": 6})
+    t.g.units["G4"].loaded = False
+    charge(t, "M3", "G4", (6, 1))
+    acts = [a["type"] for a in t.menu() if a.get("unit") == "G4"]
+    assert "react_fire" not in acts and "react_retreat" in acts
+
+
+# ----- [MT §7.4] the volley and its refusals (the same code fires a reaction) ----------------------
+
+def horse_archers(gap: float) -> Table:
+    """R5 (horse bow 12") faces east, front edge at x 100; M3 ``gap`` beyond, facing it."""
+    t = Table()
+    t.clear()
+    t.round("west", card="cavalry_move", pips=10)
+    t.front_at("R5", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100 + gap, 60, 180, **FOUR)
+    t.select("R5")
+    return t
+
+
+def move_fire(target, at: int = 0, path: str = "m0:2") -> dict:
+    return {"type": "move_fire", "unit": "R5", "path": path, "target": target, "at": at}
+
+
+@rule("§7.4", "§6.5")
+@pytest.mark.parametrize("target, why", [("M99", "unknown target"),
+                                         (7, "unknown target"), ("G3", "enemy unit on the table"),
+                                         ("M7", "enemy unit on the table")])
+def test_7_4_a_volley_at_no_enemy_on_the_table_is_refused(target, why):
+    t = horse_archers(8.0)
+    t.unit("G3", 100, 80, 0, **FOUR)               # a friend
+    t.g.units["M7"].on_table = False                # an enemy off the table
+    err = t.refused(move_fire(target), "[MT §7.4]")
+    assert why in err.why
+    t.force(then_random=True)
+    assert events(t.apply(move_fire("M3")), "fire")
+
+
+@rule("§7.4", "§6.5")
+def test_7_4_an_unloaded_unit_does_not_shoot_even_off_the_menu():
+    t = horse_archers(8.0)
+    t.g.units["R5"].loaded = False
+    err = t.refused(move_fire("M3"), "[MT §7.4]")
+    assert "loaded" in err.why
+
+
+@rule("§7.4", "§6.5")
+def test_7_4_a_unit_in_contact_does_not_shoot_and_none_shoots_into_a_melee():
+    t = shooter(8.0)
+    assert {"type": "fire", "unit": "G4", "target": "M3"} in t.g.actor_menu("G4")
+    g4 = t.g.units["G4"]
+    t.unit("M7", g4.x, 60 - 3 - 0.5, 90, **FOUR)    # its front against G4's right flank
+    assert t.g.engaged_with(g4) == ["M7"]
+    assert [a for a in t.g.actor_menu("G4") if a["type"] == "fire"] == []
+    t = horse_archers(8.0)
+    t.front_at("G3", 109, 60, 180, **FOUR)         # touching M3's rear
+    assert t.g.engaged_with(t.g.units["M3"])
+    err = t.refused(move_fire("M3"), "[MT §7.4]")
+    assert "melee" in err.why
+
+
+@rule("§7.4", "§6.5")
+def test_7_4_a_target_out_of_the_front_arc_or_behind_a_unit_is_refused():
+    t = horse_archers(8.0)
+    t.front_at("M3", 90, 60, 0, **FOUR)            # behind R5
+    err = t.refused(move_fire("M3"), "[MT §7.4]")
+    assert "front arc" in err.why
+    t = horse_archers(10.0)
+    t.unit("M9", 105, 60, 180, **FOUR)
+    err = t.refused(move_fire("M3"), "[MT §7.4]")
+    assert "blocks the line of sight" in err.why
+    t = horse_archers(12.05)
+    err = t.refused(move_fire("M3"), "[MT §7.4]")
+    assert "beyond the 12" in err.why
+
+
+@rule("§7.4")
+def test_7_4_a_target_in_woods_is_shot_at_minus_2():
+    # W1 covers x 80-92, y 76-86
+    t = Table()
+    t.clear()
+    t.round("west", card="reload", pips=10)
+    t.front_at("G4", 86, 66, 90, files=6, figures=12)
+    t.front_at("M3", 86, 74 + 4, 270, **FOUR)      # its rear rank inside the woods
+    assert t.g.B.in_woods(t.footprint("M3"))
+    t.force(then_random=True)
+    assert "-2 woods" in fire_text(fire(t))
+    t = shooter(8.0)
+    t.force(then_random=True)
+    assert "woods" not in fire_text(fire(t))
+
+
+@rule("§7.4")
+def test_7_4_from_a_wall_walk_every_figure_shoots_down_at_plus_1():
+    # G4 (12 figures, 4 files: 3 ranks) on the walk of wall 1, shooting out at the Pelennor
+    t = Table()
+    t.clear()
+    t.round("west", card="reload", pips=10)
+    x, y = polar(39.0, 20.0)
+    t.unit("G4", x, y, 20.0, files=4, figures=12)
+    assert t.g.B.walk_at(x, y) == 1
+    x2, y2 = polar(52.0, 20.0)
+    t.unit("M3", x2, y2, 200.0, **FOUR)
+    assert t.g.B.elevation(x2, y2) == 0
+    t.force(then_random=True)
+    text = fire_text(fire(t))
+    assert "12 figures at" in text and "+1 shooting down" in text and "battlements" not in text
+    # the same unit on the Pelennor: only its first two ranks, no shooting down
+    t.unit("G4", *polar(45.0, 20.0), 20.0, files=4, figures=12, loaded=True)
+    t.round("west", card="reload", pips=10)
+    t.force(then_random=True)
+    text = fire_text(fire(t))
+    assert "8 figures at" in text and "shooting" not in text
+
+
+@rule("§7.4")
+def test_7_4_at_a_higher_wall_walk_minus_3_battlements_and_minus_1_shooting_up():
+    # G4 on the walk of wall 1 (elevation 1) shoots inward at M3 on the walk of wall 2 (2)
+    t = Table()
+    t.clear()
+    t.round("west", card="reload", pips=10)
+    x, y = polar(39.0, 20.0)
+    t.unit("G4", x, y, 200.0, files=6, figures=6)
+    x2, y2 = polar(32.0, 20.0)
+    t.unit("M3", x2, y2, 20.0, **FOUR)
+    assert t.g.B.walk_at(x2, y2) == 2
+    t.force(then_random=True)
+    text = fire_text(fire(t))
+    assert "-3 battlements" in text and "-1 shooting up" in text and "shooting down" not in text
+
+
+@rule("§7.4")
+def test_7_4_from_the_ground_at_a_walk_of_the_same_level_battlements_but_no_slope():
+    t = Table()
+    t.clear()
+    t.round("west", card="reload", pips=10)
+    x, y = polar(36.0, 20.0)
+    t.unit("G4", x, y, 20.0 + 90.0, files=6, figures=6)
+    x2, y2 = polar(39.0, 35.0)
+    t.unit("M3", x2, y2, 35.0 - 90.0, **FOUR)
+    assert t.g.B.walk_at(x, y) is None and t.g.B.walk_at(x2, y2) == 1
+    assert t.g.B.elevation(x, y) == t.g.B.elevation(x2, y2) == 1
+    t.force(then_random=True)
+    text = fire_text(fire(t))
+    assert "-3 battlements" in text and "shooting" not in text
+
+
+@rule("§7.4")
+def test_7_4_from_a_wall_walk_at_its_own_level_still_shoots_down_but_not_from_the_ground():
+    # level 1 inside wall 1: the walk (r 38-40) and the ground (r 34-38) are both elevation 1
+    t = Table()
+    t.clear()
+    t.round("west", card="reload", pips=10)
+    x, y = polar(39.0, 60.0)
+    t.unit("G4", x, y, 60.0 + 90.0, files=6, figures=6)
+    assert t.g.B.walk_at(x, y) == 1
+    x2, y2 = polar(36.0, 75.0)
+    t.unit("M3", x2, y2, 75.0 - 90.0, **FOUR)
+    assert t.g.B.walk_at(x2, y2) is None and t.g.B.elevation(x2, y2) == t.g.B.elevation(x, y)
+    t.force(then_random=True)
+    text = fire_text(fire(t))
+    assert "+1 shooting down" in text and "shooting up" not in text
+
+
+@rule("§7.4", "§7.10")
+def test_7_4_a_disorganized_firer_shoots_at_minus_2():
+    t = shooter(8.0)
+    t.g.units["G4"].organized = False
+    t.force(then_random=True)
+    text = fire_text(fire(t))
+    assert "at CF 4 (" in text and "-2 disorganized" in text
+
+
+# ----- [MT §6.6] who may react, and the refusals in the window -------------------------------------
+
+@rule("§6.6")
+def test_6_6_refusals_in_the_window_say_why_not_triggered_once_no_pip_left():
+    t = window("M3", "G3", 28.0, bank=1)
+    t.unit("G7", 128.5, 64.5, 180, **FOUR)         # a second reactor beside G3, in Hurin's span
+    t.g._after_change()
+    move(t, "M3", 12.0)
+    assert t.g.pending["triggered"] == ["G3", "G7"]
+    t.apply({"type": "react_retreat", "unit": "G3", "mode": "quarter"})   # the only pip
+    err = t.refused({"type": "react_retreat", "unit": "G3", "mode": "half"}, "[MT §6.6]")
+    assert "reacts once" in err.why
+    err = t.refused({"type": "react_retreat", "unit": "G7", "mode": "half"}, "[MT §6.6]")
+    assert "no banked reaction pip left" in err.why
+    err = t.refused({"type": "react_retreat", "unit": "G4", "mode": "half"}, "[MT §6.6]")
+    assert "was not triggered" in err.why
+
+
+@rule("§6.6")
+def test_6_6_with_an_empty_bank_a_far_loaded_mumak_opens_no_window_for_others():
+    # the Dark Lord has loaded elephant archers far off: only they could react without a pip
+    t = window("G3", "M3", 30.0, side="west", bank=0)
+    t.unit("H7", 40, 150, 180, figures=3, files=3)
+    assert t.g.units["H7"].archers > 0 and t.g.units["H7"].archers_loaded
+    x0 = t.g.units["G3"].x
+    move(t, "G3", 10.0)
+    assert t.g.stage == "round" and t.g.pending is None
+    assert t.g.units["G3"].x == pytest.approx(x0 + 10.0)
+
+
+def spell_window(bank: int = 2) -> Table:
+    """M3 (the Dark Lord) moves at G3; Gandalf stands 2" from Hurin, who spans G3."""
+    t = window("M3", "G3", 30.0, bank=bank)
+    hurin = t.g.leaders["hurin"]
+    t.leader("gandalf", hurin.x, hurin.y + 2.0)
+    return t
+
+
+def spells(t: Table) -> list[dict]:
+    return [a for a in t.menu() if a["type"] == "react_spell"]
+
+
+@rule("§6.6", "§7.12")
+def test_6_6_r65_one_banked_pip_is_enough_for_a_reaction_spell():
+    t = spell_window(bank=1)
+    move(t, "M3", 12.0)
+    assert spells(t) and {a["leader"] for a in spells(t)} == {"gandalf"}
+    t.apply(spells(t)[0])
+    assert t.g.bank["west"] == 0 and spells(t) == []
+
+
+@rule("§6.6", "§7.12")
+def test_6_6_r65_only_the_reacting_sides_casters_present_and_in_action_cast():
+    t = spell_window()
+    t.leader("witch-king", 60.0, 60.0, mount="fell_beast")     # the mover's caster
+    move(t, "M3", 12.0)
+    assert {a["leader"] for a in spells(t)} == {"gandalf"}
+    t = spell_window()
+    t.g.leaders["gandalf"].out_of_action = True
+    move(t, "M3", 12.0)
+    assert spells(t) == [] and t.g.pending is not None
+    t = spell_window()
+    t.g.leaders["gandalf"].on_table = False
+    move(t, "M3", 12.0)
+    assert spells(t) == [] and t.g.pending is not None
+
+
+# ----- [MT §6.6] the elephant archers' reaction volley ---------------------------------------------
+
+MUMAK = {"figures": 3, "files": 3}
+
+
+@rule("§6.6", "§7.9", "§8.1")
+def test_6_6_the_archers_shoot_a_mover_in_range_at_the_band_of_where_it_stands():
+    # G3 (HI: -2 as a target) 8" from H7 moves 2" closer: the archers shoot it where it is
+    t = window("G3", "H7", 8.0, side="west", bank=0, r_kw=MUMAK)
+    move(t, "G3", 2.0)
+    assert {"type": "react_archers", "unit": "H7"} in t.menu()
+    d = t.force((20, 2), (20, 3), (20, 20))         # medium CF 4 - 2 = 2: kills on 1-2
+    ev = t.apply({"type": "react_archers", "unit": "H7"})
+    d.done()
+    text = texts(events(ev, "fire"))
+    assert "(8.0″, medium, CF 2): 1 killed" in text
+    assert t.g.units["G3"].figures == 3
+
+
+@rule("§7.9", "§7.4")
+def test_7_9_r121_a_volley_at_the_elephant_archers_kills_archers_at_li_minus_2():
+    t = shooter(8.0, target="H7", target_kw=MUMAK)
+    h7 = t.g.units["H7"]
+    n = h7.archers
+    assert {"type": "fire", "unit": "G4", "target": "H7", "archers": True} in t.g.actor_menu("G4")
+    d = t.force((20, 3), (20, 4), *[(20, 20)] * 10)  # short 7, LI 0, howdah -2: CF 5 kills on 1-3
+    ev = t.act("G4", {"type": "fire", "unit": "G4", "target": "H7", "archers": True})
+    d.done()
+    text = fire_text(ev)
+    assert "shoots at the elephant archers" in text and "at CF 5 " in text
+    assert "-2 elephant archers in the howdah (R-121)" in text
+    assert text.endswith(": 1 killed") and h7.figures == 3 and h7.archers == n - 1
