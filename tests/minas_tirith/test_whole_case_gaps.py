@@ -384,3 +384,164 @@ def test_7_9_r121_a_volley_at_the_elephant_archers_kills_archers_at_li_minus_2()
     assert "shoots at the elephant archers" in text and "at CF 5 " in text
     assert "-2 elephant archers in the howdah (R-121)" in text
     assert text.endswith(": 1 killed") and h7.figures == 3 and h7.archers == n - 1
+
+
+# ----- [MT §6.5] spending impetus: who may act, and the refusals that say why -------------------------
+
+def field(card: str = "infantry_move", pips: int = 10, side: str = "dark-lord") -> Table:
+    t = Table()
+    t.clear()
+    t.round(side, card=card, pips=pips)
+    t.unit("M3", 100, 60, 0, **FOUR)
+    t.unit("M7", 100, 80, 0, **FOUR)
+    t.unit("G3", 140, 60, 180, **FOUR)
+    return t
+
+
+def mv(uid: str, path: str = "m0:2") -> dict:
+    return {"type": "move", "unit": uid, "path": path}
+
+
+@rule("§6.5")
+@pytest.mark.parametrize("action, why", [
+    (mv("M99"), "unknown unit"),
+    ({"type": "move", "unit": 7, "path": "m0:2"}, "unknown unit"),
+    (mv("G3"), "is not the active side's"),
+    (mv("M3"), "select the unit first"),
+    ({"type": "move", "engine": "E-D99", "path": "m0:1"}, "unknown engine"),
+    ({"type": "move", "engine": "E-G1", "path": "m0:1"}, "is not the active side's"),
+    ({"type": "bombard", "engine": "E-D4", "x": 120, "y": 60}, "select the catapult first"),
+    ({"type": "bombard", "engine": 3, "x": 120, "y": 60}, "unknown engine"),
+    ({"type": "lead_move", "leader": "nobody", "path": "m0:1"}, "unknown leader"),
+    ({"type": "lead_move", "leader": "hurin", "path": "m0:1"}, "is not the active side's"),
+    ({"type": "lead_move", "leader": "orc-captain-1", "path": "m0:1"}, "select the leader first"),
+])
+def test_6_5_an_off_menu_action_names_its_actor_problem(action, why):
+    t = field()
+    t.engine("E-D4", 100, 40, 0)
+    t.engine("E-G1", 20, 40, 0)
+    t.leader("orc-captain-1", 96, 60)
+    t.leader("hurin", 144, 60)
+    err = t.refused(action, "[MT §6.5]")
+    assert why in err.why
+
+
+@rule("§6.5")
+def test_6_5_with_one_actor_selected_another_is_refused_it_acts_first():
+    t = field()
+    t.engine("E-D4", 100, 40, 0)
+    t.leader("orc-captain-1", 96, 60)
+    t.select("M3")
+    for action in (mv("M7"), {"type": "move", "engine": "E-D4", "path": "m0:1"},
+                   {"type": "lead_move", "leader": "orc-captain-1", "path": "m0:1"}):
+        err = t.refused(action, "[MT §6.5]")
+        assert "is selected: it acts first" in err.why
+    err = t.refused({"type": "turn_card"}, "[MT §6.5]")
+    assert "is selected: choose one of its actions" in err.why
+    err = t.refused({"type": "select", "actor": "G3"}, "[MT §6.5]")
+    assert "has nothing to do" in err.why
+    t.apply({"type": "hold", "actor": "M3"})
+    assert t.g.pips == 9 and t.g.selected is None
+    assert t.g.units["M3"].acted_on == t.g.card_no["dark-lord"]
+    err = t.refused({"type": "select", "actor": "M3"}, "[MT §6.5]")   # acted on this card
+    t.select("M7")
+    err = t.refused({"type": "hold", "actor": "M3"}, "[MT §6.5]")
+    assert "is selected" in err.why
+
+
+@rule("§6.5", "§5.4")
+def test_6_5_r56_forced_pips_go_to_the_arrivals_first():
+    t = field(side="west")
+    t.unit("G3", 140, 60, 180, **FOUR)
+    t.g.forced_pips = 2
+    t.g.arriving = "rohan"
+    t.g._after_change()
+    err = t.refused(mv("G3"), "[MT §5.4]")
+    assert "R-56" in err.why
+    t.leader("hurin", 144, 60)
+    err = t.refused({"type": "lead_move", "leader": "hurin", "path": "m0:1"}, "[MT §5.4]")
+    assert "R-56" in err.why
+    err = t.refused({"type": "pass"}, "[MT §5.4]")
+    assert "R-56" in err.why
+
+
+@rule("§6.5")
+def test_6_5_no_move_while_the_reaction_window_is_open():
+    t = window("M3", "G3", 30.0)
+    move(t, "M3", 12.0)
+    assert t.g.stage == "react"
+    t.g.units["M7"].on_table = True
+    t.unit("M7", 100, 80, 0, **FOUR)
+    err = t.refused(mv("M7"), "[MT §6.5]")
+    assert "is not the active side's" in err.why
+    err = t.refused({"type": "pass"}, "[MT §6.6]")
+
+
+@rule("§6.5")
+@pytest.mark.parametrize("bank, ok", [(3, True), (4, False)])
+def test_6_5_banking_costs_2_and_the_bank_holds_at_most_4(bank, ok):
+    t = field(pips=5)
+    t.g.bank["dark-lord"] = bank
+    t.g._after_change()
+    if ok:
+        ev = t.apply({"type": "bank"})
+        assert t.g.bank["dark-lord"] == bank + 1 and t.g.pips == 3
+        assert f"(bank {bank + 1})" in texts(ev)
+    else:
+        assert {"type": "bank"} not in t.menu()
+        err = t.refused({"type": "bank"}, "[MT §6.5]")
+        assert "banking costs 2" in err.why
+
+
+@rule("§6.5")
+def test_6_5_the_last_pip_pays_for_a_move_and_a_unit_acts_once_a_card():
+    t = field(pips=1)
+    t.act("M3", mv("M3"))
+    assert t.g.units["M3"].x == pytest.approx(102.0)
+    t = field(pips=5)
+    t.act("M3", mv("M3"))
+    assert t.g.pips == 4
+    assert "M3" not in t.g.actors_that_may_act("dark-lord")
+    err = t.refused({"type": "select", "actor": "M3"}, "[MT §6.5]")
+    assert "has nothing to do" in err.why
+
+
+@rule("§6.5")
+def test_6_5_turning_a_card_from_an_empty_deck_is_refused():
+    t = field(pips=5)
+    t.g.decks["dark-lord"] = []
+    t.g._after_change()
+    assert {"type": "turn_card"} not in t.menu()
+    err = t.refused({"type": "turn_card"}, "[MT §6.5]")
+    assert "the deck is empty" in err.why
+    t = field(pips=5)
+    t.g.decks["dark-lord"] = ["reload"]
+    t.g._after_change()
+    t.apply({"type": "turn_card"})
+    assert t.g.current["dark-lord"] == "reload" and t.g.pips == 4
+
+
+@rule("§6.5", "§7.4")
+@pytest.mark.parametrize("pips", [1, 2, 3])
+def test_6_5_horse_archers_move_and_shoot_for_the_move_pip_plus_1(pips):
+    t = horse_archers(8.0)
+    t.g.pips = pips
+    t.g._after_change()
+    if pips >= 2:
+        t.force(then_random=True)
+        ev = t.apply(move_fire("M3"))
+        assert events(ev, "fire") and t.g.units["R5"].x == pytest.approx(101.0)
+        if pips == 3:
+            assert t.g.pips == 1
+    else:
+        err = t.refused(move_fire("M3"), "[MT §6.5]")
+        assert "costs 2 impetus" in err.why
+
+
+@rule("§6.5", "§7.4")
+def test_6_5_horse_archers_must_be_selected_to_move_and_shoot():
+    t = horse_archers(8.0)
+    t.g.selected = None
+    t.g._after_change()
+    err = t.refused(move_fire("M3"), "[MT §6.5]")
+    assert "select the unit first" in err.why
