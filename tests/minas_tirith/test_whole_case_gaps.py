@@ -545,3 +545,106 @@ def test_6_5_horse_archers_must_be_selected_to_move_and_shoot():
     t.g._after_change()
     err = t.refused(move_fire("M3"), "[MT §6.5]")
     assert "select the unit first" in err.why
+
+
+# ----- [MT §7.1.7] combined moves and leaders moving with units ---------------------------------------
+
+def column(gap: float = 4.0, *, third: str | None = None, leader: str | None = "hurin") -> Table:
+    """G3 at (100, 60) facing east, G7 ``gap`` north of it (and G2 beyond), Hurin spanning them."""
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10, bank=0)
+    t.unit("G3", 100, 60, 0, **FOUR)
+    t.unit("G7", 100, 60 + 4 + gap, 0, **FOUR)
+    if third is not None:
+        t.unit(third, 100, 60 + 2 * (4 + gap), 0, **FOUR)
+    if leader is not None:
+        t.leader(leader, 97, 64 + gap / 2)
+    return t
+
+
+def group(units: object, path: str = "m0:5") -> dict:
+    return {"type": "group_move", "units": units, "path": path}
+
+
+@rule("§7.1.7")
+@pytest.mark.parametrize("action, rule_, why", [
+    (group(7), "[MT §7.1.7]", "a combined move is {type, units"),
+    ({"type": "group_move", "units": "G3,G7"}, "[MT §7.1.7]", "a combined move is {type, units"),
+    (group("G3"), "[MT §7.1.7]", "two or more different units"),
+    (group("G3,G3"), "[MT §7.1.7]", "two or more different units"),
+    (group("G3,G99"), "[MT §7.1.7]", "two or more different units"),
+    (group("G7,G2"), "[MT §6.5]", "the selected unit must be one of the group"),
+])
+def test_7_1_7_a_combined_move_names_two_or_more_units_with_the_selected_one(action, rule_, why):
+    t = column(third="G2")
+    t.select("G3")
+    err = t.refused(action, rule_)
+    assert why in err.why
+
+
+@rule("§7.1.7", "§6.5")
+def test_7_1_7_a_combined_move_needs_a_selected_member_able_to_move():
+    t = column()
+    err = t.refused(group("G3,G7"), "[MT §6.5]")
+    assert "select one unit of the group first" in err.why
+    t = column()
+    t.select("G3")
+    t.g.units["G3"].organized = False                # the lead may not move now
+    t.g._after_change()
+    err = t.refused(group("G3,G7"), "[MT §7.1.6]")
+    t = column(4.05)                                 # G7 more than 4" off
+    t.select("G3")
+    err = t.refused(group("G3,G7"), "[MT §7.1.7]")
+    assert "within 4″ of each other" in err.why
+
+
+@rule("§7.1.7")
+def test_7_1_7_members_may_not_end_on_top_of_each_other():
+    t = column()
+    t.unit("G7", 99, 60, 0, **FOUR)                 # right behind G3, touching its rear
+    t.select("G3")
+    assert t.g.group_of(t.g.units["G3"]) == ["G3", "G7"]
+    assert t.g.is_legal(group("G3,G7", "m0:2"))
+    err = t.refused(group("G3,G7", "w90"), "[MT §7.1.7]")   # both wheel onto each other
+    assert "would end on top of each other" in err.why
+
+
+@rule("§7.1.7")
+def test_7_1_7_an_escort_keeps_his_place_beside_a_unit_that_wheels():
+    t = column(leader=None)
+    ld = t.leader("hurin", 97, 60)                    # 3" behind G3's centre
+    t.select("G3")
+    u = t.g.units["G3"]
+    action = {"type": "move", "unit": "G3", "path": "w90", "leaders": "hurin"}
+    ev = t.apply(action)
+    assert "moves with" in texts(events(ev, "lead_move"))
+    # his offset (-3, 0) from the centre turns by the unit's change of heading
+    r = math.radians(u.heading - 0.0)
+    assert (ld.x, ld.y) == pytest.approx((u.x - 3 * math.cos(r), u.y - 3 * math.sin(r)), abs=0.01)
+
+
+@rule("§7.1.7")
+def test_7_1_7_only_the_named_escort_moves_with_the_unit():
+    t = column(leader=None)
+    h = t.leader("hurin", 97, 60)
+    o = t.leader("hirluin", 97, 62)
+    t.act("G3", {"type": "move", "unit": "G3", "path": "m0:4", "leaders": "hurin"})
+    assert (h.x, h.y) == pytest.approx((101, 60)) and (o.x, o.y) == pytest.approx((97, 62))
+    assert h.escort is None and o.escort is None
+
+
+@rule("§7.1.7", "§6.6")
+def test_7_1_7_a_reaction_to_a_combined_move_takes_each_member_at_its_own_end():
+    # G3 and G7 move 10" east as a group; M5 (bows) faces them, level with G7
+    t = column()
+    t.g.bank["dark-lord"] = 1
+    t.front_at("M5", 124, 68, 180, figures=16, files=8)
+    t.leader("orc-captain-1", 127, 68)
+    t.act("G3", group("G3,G7", "m0:10"))
+    assert t.g.stage == "react" and t.g.pending["triggered"] == ["M5"]
+    assert {"type": "react_fire", "unit": "M5"} in t.menu()
+    t.force(then_random=True)
+    ev = t.apply({"type": "react_fire", "unit": "M5"})
+    text = fire_text(ev)
+    assert "shoots at Men-at-arms of Dol Amroth (G7) (13.5″)" in text, text
