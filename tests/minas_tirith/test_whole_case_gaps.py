@@ -159,6 +159,22 @@ def test_7_4_an_unloaded_unit_does_not_shoot_even_off_the_menu():
 
 
 @rule("§7.4", "§6.5")
+@pytest.mark.parametrize("how", ["off the table", "no figures", "embarked"])
+def test_7_4_a_unit_not_on_the_table_does_not_shoot(how):
+    t = horse_archers(8.0)
+    r5 = t.g.units["R5"]
+    if how == "off the table":
+        r5.on_table = False
+    elif how == "no figures":
+        r5.figures = 0
+    else:
+        r5.embarked = "E-D1"
+    t.g._after_change()
+    err = t.refused(move_fire("M3"), "[MT §7.4]")
+    assert "not on the table" in err.why
+
+
+@rule("§7.4", "§6.5")
 def test_7_4_a_unit_in_contact_does_not_shoot_and_none_shoots_into_a_melee():
     t = shooter(8.0)
     assert {"type": "fire", "unit": "G4", "target": "M3"} in t.g.actor_menu("G4")
@@ -648,3 +664,48 @@ def test_7_1_7_a_reaction_to_a_combined_move_takes_each_member_at_its_own_end():
     ev = t.apply({"type": "react_fire", "unit": "M5"})
     text = fire_text(ev)
     assert "shoots at Men-at-arms of Dol Amroth (G7) (13.5″)" in text, text
+
+
+@rule("§6.6", "§7.4")
+def test_6_6_a_mover_already_in_range_is_shot_where_it_stands_not_at_its_end():
+    # M3 starts 20" from G4's longbow (in range) and moves 6" closer: the volley is at 20"
+    t = window("M3", "G4", 20.0, r_kw={"figures": 12, "files": 6})
+    move(t, "M3", 6.0)
+    assert {"type": "react_fire", "unit": "G4"} in t.menu()
+    t.force(then_random=True)
+    ev = t.apply({"type": "react_fire", "unit": "G4"})
+    assert "(20.0″)" in fire_text(ev) and "longbow long 3" in fire_text(ev)
+
+
+@rule("§6.6")
+def test_6_6_a_unit_already_in_contact_does_not_react():
+    t = window("M3", "G3", 30.0)
+    g3 = t.g.units["G3"]
+    t.unit("M7", g3.x, 60 - 2 - 0.5, 90, **FOUR)    # M7's front against G3's flank
+    assert t.g.engaged_with(g3) == ["M7"]
+    move(t, "M3", 12.0)
+    assert t.g.stage == "round" and t.g.units["M3"].x == pytest.approx(99.5 + 12)
+
+
+@rule("§6.6", "§7.9")
+@pytest.mark.parametrize("how", ["disorganized", "no leader", "in contact", "no archers left",
+                                 "unloaded"])
+def test_6_6_elephant_archers_react_free_only_loaded_organized_in_span_and_out_of_contact(how):
+    t = window("G3", "H7", 20.0, side="west", bank=0, r_kw=MUMAK, leader=how != "no leader")
+    h7 = t.g.units["H7"]
+    assert h7.archers == 3 and h7.archers_loaded
+    if how == "disorganized":
+        h7.organized = False
+    elif how == "in contact":
+        t.unit("G7", h7.x, h7.y + 3.5 + 1.5, 270, **FOUR)    # G7's front against H7's flank
+    elif how == "no archers left":
+        h7.archers = 0                                       # (their load still marked)
+        t.unit("H7", h7.x, h7.y, 0.0, **MUMAK)               # facing away: no paid reaction
+        t.g.bank["dark-lord"] = 2
+    else:
+        h7.archers_loaded = False
+    t.g._after_change()
+    if how == "in contact":
+        assert t.g.engaged_with(h7)
+    move(t, "G3", 6.0)
+    assert t.g.stage == "round" and t.g.pending is None
