@@ -709,3 +709,56 @@ def test_6_6_elephant_archers_react_free_only_loaded_organized_in_span_and_out_o
         assert t.g.engaged_with(h7)
     move(t, "G3", 6.0)
     assert t.g.stage == "round" and t.g.pending is None
+
+
+@rule("§6.5")
+@pytest.mark.parametrize("actor, card", [("E-D4", "engine_move"), ("orc-captain-1", "leader")])
+def test_6_5_an_engine_or_a_leader_that_holds_has_spent_its_action_on_the_card(actor, card):
+    t = field(card=card)
+    t.engine("E-D4", 100, 40, 0)
+    t.leader("orc-captain-1", 96, 60)
+    t.select(actor)
+    ev = t.apply({"type": "hold", "actor": actor})
+    assert "holds" in texts(ev) and t.g.pips == 9 and t.g.selected is None
+    piece = t.g.engines.get(actor) or t.g.leaders[actor]
+    assert piece.acted_on == t.g.card_no["dark-lord"]
+
+
+# ----- [MT §7.13] leader combat ------------------------------------------------------------------
+
+def duel_board() -> Table:
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.leader("hurin", 100, 60)                      # foot, CF 3
+    t.leader("orc-captain-1", 110, 60)              # CF 2
+    return t
+
+
+@rule("§7.13")
+def test_7_13_while_the_attacked_leader_declares_his_avoidance_nothing_else_is_played():
+    t = duel_board()
+    t.act("hurin", {"type": "duel", "leader": "hurin", "target": "orc-captain-1", "magic": 0,
+                    "avoid": 0})
+    assert t.g.stage == "choice" and t.g.pips == 9
+    for action in ({"type": "pass"}, {"type": "avoid", "leader": "orc-captain-1", "a": 9},
+                   {"type": "avoid", "leader": "hurin", "a": 0}):
+        err = t.refused(action, "[MT §7.13]")
+        assert "declares an avoidance" in err.why
+    t.force((6, 1), (6, 1), (6, 1), (6, 1))
+    ev = t.apply({"type": "avoid", "leader": "orc-captain-1", "a": 0})
+    assert "Neither falls" in texts(ev) and t.g.stage == "round"
+
+
+@rule("§7.13")
+@pytest.mark.parametrize("mount, moves", [("horse", True), ("fell_beast", False)])
+def test_7_13_an_unattached_attacker_goes_to_his_foe_unless_he_flies(mount, moves):
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="leader", pips=10)
+    ld = t.leader("nazgul-1", 100, 60, mount=mount)
+    t.leader("hurin", 108, 60)
+    t.act("nazgul-1", {"type": "duel", "leader": "nazgul-1", "target": "hurin", "magic": 0,
+                       "avoid": 0})
+    assert ((ld.x, ld.y) == (108, 60)) == moves
+    assert ((ld.x, ld.y) == (100, 60)) == (not moves)
