@@ -10,7 +10,7 @@ import pytest
 from ringwar.systems.war_of_the_ring import battle as B
 from ringwar.systems.war_of_the_ring.data import load
 
-from .builder import Position
+from .builder import Position, refused
 
 rule = pytest.mark.rule
 
@@ -120,3 +120,142 @@ def test_10_3_between_leaders_of_equal_morale_the_first_listed_is_the_one_used()
     p.char("imrahil", "2824").char("faramir", "2824")
     order = [c for c in p.g.chars if c in ("faramir", "imrahil")]
     assert p.g.leadership("2824", FP, ["GON-04"])[:2] == (3, order[0])
+
+
+@rule("war-of-the-ring", "§10.3")
+def test_10_3_losses_stop_at_the_loss_points_the_next_unit_is_not_touched() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923", 10).unit("GON-05", "2923", 5)
+    g = p.g
+    ev = g.take_losses(["GON-04", "GON-05"], 10, "defender")
+    t = " ".join(e["text"] for e in ev)
+    assert g.units["GON-04"]["hex"] is None and g.units["GON-05"]["str"] == 5
+    assert g.name("GON-05") not in t and "−0" not in t, t
+
+
+@rule("war-of-the-ring", "§10.3", "§10.2.4")
+def test_10_3_after_losses_a_captive_whose_escort_is_no_longer_with_him_is_freed() -> None:
+    p = Position().clear().mobilize("MOR").unit("MOR-01", "2924").unit("MOR-05", "2923", 10)
+    p.captive("aragorn", "2923", ["MOR-01"])
+    g = p.g
+    ev = g.take_losses(["MOR-05"], 3, "defender")
+    assert g.chars["aragorn"]["captive"] is None and "aragorn" not in g.captives, [e["text"] for e in ev]
+
+
+@rule("war-of-the-ring", "§10.3", "§V14", "§11.5")
+def test_10_3_k_is_ignored_only_by_defenders_of_a_standing_intrinsic_defence() -> None:
+    # a defending leader where there is no intrinsic defence takes the k
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923").char("boromir", "2923")
+    g = p.g
+    assert g.defence_value("2923") == 0
+    p.dice(3)
+    ev = g.leader_hit("2923", FP, ["GON-04"], "boromir", True)
+    p.dice_done()
+    assert g.chars["boromir"]["e"] == g.D.characters["boromir"].endurance - 2, [e["text"] for e in ev]
+    # an attacking leader in a place whose intrinsic defence stands takes it too
+    p = Position().clear().mobilize("GON", "MOR").unit("GON-01", "3523", 320).char("faramir", "3523")
+    g = p.g
+    assert g.defence_value("3523") > 0
+    p.dice(3)
+    ev = g.leader_hit("3523", FP, ["GON-01"], "faramir", False)
+    p.dice_done()
+    assert g.chars["faramir"]["e"] == g.D.characters["faramir"].endurance - 2, [e["text"] for e in ev]
+
+
+@rule("war-of-the-ring", "§10.3", "§V27", "§11.5")
+def test_10_3_a_rangers_unit_of_1_absorbs_the_k_an_eliminated_one_does_not() -> None:
+    p = Position().clear().mobilize("GON", "DUN").unit("DUN-01", "2923", 1).unit("GON-04", "2923")
+    p.char("boromir", "2923")
+    g = p.g
+    p.dice()                                                      # no leader-loss roll
+    g.leader_hit("2923", FP, ["DUN-01", "GON-04"], "boromir", False)
+    p.dice_done()
+    assert g.units["DUN-01"]["hex"] is None and g.chars["boromir"]["e"] == 8
+    # Rangers already eliminated in this battle (still in the force's list) absorb nothing
+    p = Position().clear().mobilize("GON", "DUN").unit("GON-04", "2923").char("boromir", "2923")
+    p.unit("DUN-01", None)
+    g = p.g
+    p.dice(3)
+    g.leader_hit("2923", FP, ["DUN-01", "GON-04"], "boromir", False)
+    p.dice_done()
+    assert g.chars["boromir"]["e"] == 6
+
+
+@rule("war-of-the-ring", "§10.3", "§11.5")
+def test_10_3_k_with_no_leader_used_hits_a_living_free_visible_character_of_the_force_there() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923")
+    p.captive("aragorn", "2923", ["GON-04"], seat=DARK)             # a captive: not his force's
+    p.char("boromir", "2923", alive=False)                          # a dead man's record
+    p.char("faramir", "2824")                                       # elsewhere
+    p.char("gimli", "2923", hidden=True)                            # hidden
+    p.char("n3", "2923")                                            # the enemy's
+    p.char("sam", "2923")
+    g = p.g
+    p.dice(3)
+    ev = g.leader_hit("2923", FP, ["GON-04"], None, False)
+    p.dice_done()
+    assert "Sam" in " ".join(e["text"] for e in ev)
+    assert g.chars["sam"]["e"] == g.D.characters["sam"].endurance - 2
+
+
+@rule("war-of-the-ring", "§10.3", "§11.5")
+def test_10_3_k_roll_of_1_kills_a_leader_and_disperses_a_nazgul() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923").char("boromir", "2923")
+    g = p.g
+    p.dice(1)
+    g.leader_hit("2923", FP, ["GON-04"], "boromir", False)
+    p.dice_done()
+    assert not g.chars["boromir"]["alive"]
+    p = Position().clear().mobilize("MOR").unit("MOR-01", "2923").char("n3", "2923")
+    g = p.g
+    p.dice(2)
+    g.leader_hit("2923", DARK, ["MOR-01"], "n3", False)
+    p.dice_done()
+    assert g.chars["n3"]["alive"] and g.chars["n3"]["hex"] == "3523"
+
+
+@rule("war-of-the-ring", "§10.3", "§11.5")
+def test_10_3_k_leaving_a_leader_1_endurance_does_not_kill_him() -> None:
+    p = Position().clear().mobilize("GON").unit("GON-04", "2923").char("boromir", "2923", e=3)
+    g = p.g
+    p.dice(4)
+    g.leader_hit("2923", FP, ["GON-04"], "boromir", False)
+    p.dice_done()
+    assert g.chars["boromir"]["alive"] and g.chars["boromir"]["e"] == 1
+
+
+def _dark_attack(p: Position, h: str, *rolls: int):
+    p.mobilize("MOR").sp(20)
+    p.dice(*rolls)
+    g = p.at("7c")
+    assert {"type": "attack", "hex": h} in g.legal_actions(), g.legal_actions()
+    return g, g.apply({"type": "attack", "hex": h})
+
+
+@rule("war-of-the-ring", "§10.3", "§V28")
+def test_10_3_a_hobbit_unit_in_a_battle_is_marked_as_having_fought_the_others_are_not() -> None:
+    p = Position(turn_limit=1).clear().mobilize("SHI").unit("SHI-01", "1509").unit("GON-04", "1509")
+    p.unit("MOR-01", "1509")
+    g, ev = _dark_attack(p, "1509", 3)
+    assert g.units["SHI-01"]["fought"]
+    assert not g.units["GON-04"]["fought"] and not g.units["MOR-01"]["fought"]
+
+
+@rule("war-of-the-ring", "§10.3", "§10.1")
+def test_10_3_the_battle_tells_the_shadow_points_a_dark_attack_cost_and_none_for_a_free_one() -> None:
+    p = Position(turn_limit=1).clear().unit("GON-04", "2924").unit("MOR-01", "2924")
+    g, ev = _dark_attack(p, "2924", 3)
+    assert battle_text(ev).endswith("; 1 Shadow Points"), battle_text(ev)
+    p = Position(turn_limit=1).clear().mobilize("GON", "MOR").sp(5)
+    p.unit("GON-01", "2924").unit("MOR-11", "2924")
+    p.dice(3)
+    g = p.at("5d")
+    ev = g.apply({"type": "attack", "hex": "2924"})
+    assert "Shadow Points" not in battle_text(ev), battle_text(ev)
+
+
+@rule("war-of-the-ring", "§10.3")
+def test_10_3_an_attack_where_none_is_possible_is_refused_by_10_3() -> None:
+    p = Position(turn_limit=1).clear().mobilize("GON", "MOR").sp(5)
+    p.unit("GON-01", "2924").unit("MOR-11", "2924")
+    g = p.at("5d")
+    refused(g, {"type": "attack", "hex": "2923"}, "§10.3")
