@@ -762,3 +762,28 @@ def test_7_13_an_unattached_attacker_goes_to_his_foe_unless_he_flies(mount, move
                        "avoid": 0})
     assert ((ld.x, ld.y) == (108, 60)) == moves
     assert ((ld.x, ld.y) == (100, 60)) == (not moves)
+
+
+@rule("§6.6", "§7.9")
+def test_6_6_the_archers_shoot_a_mover_a_hair_beyond_18_inches_within_the_tolerance_at_long():
+    # 18.0000005": inside the engine's 1e-6 tolerance of the archers' 18" but past the table's
+    # last band: the volley is at the long band
+    t = window("G3", "H7", 18.0000005, side="west", bank=0, r_kw=MUMAK)
+    move(t, "G3", 2.0)
+    assert {"type": "react_archers", "unit": "H7"} in t.menu()
+    t.force(*[(20, 20)] * 3)
+    ev = t.apply({"type": "react_archers", "unit": "H7"})
+    assert "(18.0″, long, CF 0)" in texts(events(ev, "fire"))
+
+
+@rule("§6.6", "§7.5.8")
+def test_6_6_a_breakthrough_charge_passes_through_the_unit_it_penetrated_to_its_target():
+    from .test_breakthrough import penetrate
+    t = penetrate()                                 # G3 penetrated M3 (gap open), M3 at x 111-112
+    t.unit("M7", 117, 60, 180, **FOUR)             # beyond it, 10.45" from G3's front
+    assert {"type": "breakthrough", "unit": "G3", "target": "M7"} in t.menu()
+    t.force((6, 3), then_random=True)
+    ev = t.apply({"type": "breakthrough", "unit": "G3", "target": "M7"})
+    shock = events(ev, "combat")[0]["text"]
+    assert shock.startswith("Shock: Men of Minas Tirith (G3)") and "(M7)" in shock and "(M3)" not in shock
+    assert t.footprint("G3").bounds[0] > 112.0      # through M3, not stopped at it
