@@ -787,3 +787,28 @@ def test_6_6_a_breakthrough_charge_passes_through_the_unit_it_penetrated_to_its_
     shock = events(ev, "combat")[0]["text"]
     assert shock.startswith("Shock: Men of Minas Tirith (G3)") and "(M7)" in shock and "(M3)" not in shock
     assert t.footprint("G3").bounds[0] > 112.0      # through M3, not stopped at it
+
+
+@rule("§6.6", "§7.1.3")
+@pytest.mark.parametrize("beside", ["G7", "E-D1"])
+def test_6_6_a_charge_falling_short_beside_a_friend_or_an_engine_makes_no_contact(beside):
+    # G3 (10 + 1d6) charges M3 14" off and rolls 1: it stops 3" short, its flank touching a
+    # friendly unit or an enemy siege tower, neither of which is an enemy unit to fight
+    t = window("G3", "M3", 14.0, side="west", bank=0)
+    if beside == "G7":
+        t.unit("G7", 110.5, 64, 0, **FOUR)
+    else:
+        t.engine("E-D1", 110.5, 62 + t.g.D.engines["E-D1"].size[0] / 2, 0)
+    ev = charge(t, "G3", "M3", (6, 1))
+    assert [x[1] for x in t.g.touching(t.footprint("G3"), {"G3"})] == [beside]
+    assert "makes no contact" in texts(ev) and not events(ev, "combat")
+    assert t.g.units["G3"].charged_without_contact
+
+
+@rule("§6.6", "§7.1.3")
+def test_6_6_a_charger_touching_its_target_and_another_enemy_fights_its_target():
+    t = window("G3", "M7", 10.0, side="west", bank=0)    # M7: heavy infantry
+    t.unit("M3", 109.5, 56, 0, **FOUR)                   # beside G3's end, south (listed first)
+    ev = charge(t, "G3", "M7", (6, 6))
+    shock = events(ev, "combat")[0]["text"]
+    assert "Black Uruks 1 (M7)" in shock and "(M3)" not in shock and "HI v HI" in shock
