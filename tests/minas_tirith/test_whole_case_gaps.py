@@ -812,3 +812,14 @@ def test_6_6_a_charger_touching_its_target_and_another_enemy_fights_its_target()
     ev = charge(t, "G3", "M7", (6, 6))
     shock = events(ev, "combat")[0]["text"]
     assert "Black Uruks 1 (M7)" in shock and "(M3)" not in shock and "HI v HI" in shock
+
+
+@rule("§6.6", "§7.2")
+def test_6_6_a_charger_that_falls_short_against_another_enemy_takes_that_ones_arc_r79():
+    # G3 charges M3 14" off and stops 3" short (roll 1), touching M7, which faces away: from
+    # where G3 started, M7 is struck in the rear (M3's arc, the front, is not M7's)
+    t = window("G3", "M3", 14.0, side="west", bank=0)
+    t.unit("M7", 110.5, 64, 0, **FOUR)
+    ev = charge(t, "G3", "M3", (6, 1))
+    shock = events(ev, "combat")[0]["text"]
+    assert "Black Uruks 1 (M7)" in shock and "+6 attacking the rear" in shock
