@@ -10,7 +10,7 @@ import pytest
 from ringwar.systems.war_of_the_ring import battle as B
 from ringwar.systems.war_of_the_ring.data import load
 
-from .builder import Position, refused
+from .builder import Position, refused, texts
 
 rule = pytest.mark.rule
 
@@ -259,3 +259,139 @@ def test_10_3_an_attack_where_none_is_possible_is_refused_by_10_3() -> None:
     p.unit("GON-01", "2924").unit("MOR-11", "2924")
     g = p.at("5d")
     refused(g, {"type": "attack", "hex": "2923"}, "§10.3")
+
+
+# ----- individual combat [WR §10.4] -------------------------------------------------------------
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_only_a_known_orc_or_troll_unit_fights_as_a_character() -> None:
+    from ringwar.systems.war_of_the_ring import duel
+
+    with pytest.raises(ValueError, match="no unit"):
+        duel.fighter_from_unit(D, "MOR-99", 10)
+    with pytest.raises(ValueError, match="only Orc and Troll"):
+        duel.fighter_from_unit(D, "GON-01", 10)
+
+
+@rule("war-of-the-ring", "§10.4", "§10.10")
+def test_10_4_two_neutral_fighters_are_not_refused_as_one_side() -> None:
+    from ringwar.systems.war_of_the_ring import duel
+
+    gollum = duel.fighter_from_character(D, "gollum")
+    willow = duel.fighter_from_monster(D, "old-man-willow")
+    assert gollum.side == willow.side == "neutral"
+    why = duel.may_fight(D, willow, gollum)
+    assert why is not None and "same side" not in why and "[WR §10.10]" in why, why
+
+
+def _ring_event(ev) -> dict:
+    return next(e for e in ev if e["type"] == "ring")
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_6_a_killed_ring_bearer_passes_it_to_the_most_resistant_free_companion_there() -> None:
+    p = Position().clear().char("frodo", "2617").char("merry", "2617").char("pippin", "2617")
+    p.captive("sam", "2617", [])                                    # a captive: no heir
+    p.char("cirdan", "2617", alive=False)                           # a dead man's record
+    p.char("treebeard", "2618")                                     # next door
+    p.char("boromir", "2617").char("denethor", "2617")
+    p.ring(bearer="frodo", held_by=FP, worn=True, worn_turns=2)
+    g = p.g
+    ev = g.kill_char("frodo", "test", killer_seat=DARK)
+    assert g.ring["bearer"] == "merry" and g.ring["held_by"] == FP      # RR 4 before Pippin's 3
+    assert not g.ring["worn"] and g.ring["worn_turns"] == 0
+    assert _ring_event(ev).get("visible_to") is None                   # a visible heir
+    # RR 1 beats RR 0 (Denethor), and the heir hidden is told to the Fellowship only
+    p = Position().clear().char("frodo", "2617").char("boromir", "2617", hidden=True)
+    p.char("denethor", "2617").ring(bearer="frodo", held_by=FP)
+    g = p.g
+    ev = g.kill_char("frodo", "test", killer_seat=None)
+    assert g.ring["bearer"] == "boromir"
+    assert _ring_event(ev)["visible_to"] == FP
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_6_an_enemy_in_the_hex_is_no_heir_of_a_killed_ring_bearer() -> None:
+    p = Position().clear().char("frodo", "2617").char("pippin", "2617").char("saruman", "2617")
+    p.ring(bearer="frodo", held_by=FP)
+    g = p.g
+    g.kill_char("frodo", "test", killer_seat=DARK)
+    assert g.ring["bearer"] == "pippin"
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_6_with_no_free_heir_a_living_character_of_the_killers_side_there_takes_it() -> None:
+    p = Position().clear().char("frodo", "2617").char("n1", "2618")     # n1 next door
+    p.char("n2", "2617", alive=False).char("n3", "2617")                # n2: a dead record
+    p.ring(bearer="frodo", held_by=FP)
+    g = p.g
+    g.kill_char("frodo", "test", killer_seat=DARK)
+    assert g.ring["bearer"] == "n3" and g.ring["held_by"] == DARK
+    # no killer (leader loss, the Ring's burden): a Dark character there, not Gollum, takes it
+    p = Position().clear().char("frodo", "2617").char("gollum", "2617")
+    p.char("mouth", "2617", alive=False).char("n3", "2617").char("n1", "2618")
+    p.ring(bearer="frodo", held_by=FP)
+    g = p.g
+    g.kill_char("frodo", "test", killer_seat=None)
+    assert g.ring["bearer"] == "n3"
+    # nobody there: the Ring lies in the hex
+    p = Position().clear().char("frodo", "2617").char("gollum", "2617").char("n3", "2618")
+    p.ring(bearer="frodo", held_by=FP)
+    g = p.g
+    ev = g.kill_char("frodo", "test", killer_seat=DARK)
+    assert g.ring["bearer"] is None and g.ring["held_by"] is None and g.ring["lost_at"] == "2617"
+    assert "lies" in _ring_event(ev)["text"]
+
+
+# ----- a monster's fight [WR §10.10] by the rounds of [WR §10.4] ------------------------------------
+def _monster(p: Position, h: str, card: str, e: int) -> None:
+    p.g.monsters[h] = {"card": card, "e": e}
+    p.touch()
+
+
+@rule("war-of-the-ring", "§10.4", "§10.10")
+def test_10_4_a_monster_fights_the_free_group_there_its_best_fighter_leads_then_the_next() -> None:
+    p = Position().clear().char("gimli", "1808").char("legolas", "1808").char("sam", "1808", hidden=True)
+    p.captive("aragorn", "1808", [])                          # a captive is not of the group
+    p.char("gandalf", "1909")                                 # next door
+    p.char("n1", "1808")                                      # the enemy's
+    p.char("treebeard", "1808", alive=False)                  # a dead man's record
+    _monster(p, "1808", "cave-troll", 8)
+    # Gimli (C 4, E 8) leads before Legolas (C 4, E 7), with 2 supporters; the troll kills him
+    # in two rounds; Legolas (the best fighter left) wounds it by 6 in the third
+    p.dice(1, 6, 1, 6, 6, 1)
+    ev = p.g.monster_fight("gimli", "1808")
+    p.dice_done()
+    t = texts(ev)
+    assert t.count("Gimli: d6 1 + 4 (C 4) + support 2") == 2, t
+    assert "Legolas: d6 6 + 4 (C 4) + support 2" in t, t
+    assert not p.g.chars["gimli"]["alive"] and p.g.chars["legolas"]["e"] == 7
+    assert p.g.monsters["1808"]["e"] == 2
+    assert not p.g.chars["sam"]["hidden"]                     # every fighter is revealed
+    assert p.g.chars["aragorn"]["e"] == p.g.D.characters["aragorn"].endurance
+
+
+@rule("war-of-the-ring", "§10.4", "§10.10", "§11.9")
+def test_10_4_a_monster_slain_fights_no_more_and_armour_ignores_only_the_first_wound() -> None:
+    p = Position().clear().char("gimli", "1808").char("legolas", "1808")
+    _monster(p, "1808", "warg-pack", 6)
+    p.dice(6, 1)                                              # one round: 11 against 4
+    ev = p.g.monster_fight("gimli", "1808")
+    p.dice_done()
+    assert "1808" not in p.g.monsters and "slain" in texts(ev)
+    assert "Gimli: d6 6 + 4 (C 4) + support 1 = 11" in texts(ev)      # one supporter
+    p = Position().clear().char("frodo", "1808", e=20)        # Mithril: the first wound only
+    _monster(p, "1808", "warg-pack", 6)
+    p.dice(1, 6, 1, 6, 1, 6)                                  # three rounds lost by 6
+    ev = p.g.monster_fight("frodo", "1808")
+    p.dice_done()
+    assert p.g.chars["frodo"]["e"] == 20 - 5 - 6 - 6
+    assert "+ support 0 = 3" in texts(ev)                      # alone: no supporter
+
+
+@rule("war-of-the-ring", "§10.4", "§10.10")
+def test_10_4_a_monster_alone_fights_nobody() -> None:
+    p = Position().clear().char("n3", "1808")
+    _monster(p, "1808", "warg-pack", 6)
+    p.dice()
+    assert p.g.monster_fight("n3", "1808") == []
+    p.dice_done()
