@@ -704,6 +704,8 @@ def test_6_6_elephant_archers_react_free_only_loaded_organized_in_span_and_out_o
         t.g.bank["dark-lord"] = 2
     else:
         h7.archers_loaded = False
+        t.unit("H7", h7.x, h7.y, 0.0, **MUMAK)               # facing away: no paid reaction
+        t.g.bank["dark-lord"] = 2
     t.g._after_change()
     if how == "in contact":
         assert t.g.engaged_with(h7)
