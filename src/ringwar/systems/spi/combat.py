@@ -774,9 +774,9 @@ class CombatMixin:
             events.append(event("reduced", "[7.26]", f"{victim.name} is reduced to his back-printed rating",
                                 unit=victim.id))
         if mates:
+            # [7.23] every combat unit stacked with him retreats; a formation's two units
+            # too, each into its own hex [8.46] (the first to go breaks the formation up)
             for u in mates:
-                if u.formation and u.partner and u.partner in [m.id for m in mates] and u.id > u.partner:
-                    continue
                 events.extend(self.order_retreat(u, 2, "[7.23]", mode="combat", on_fail="flip"))
         elif res == "r2" and victim.on_map:
             events.extend(self.order_retreat(victim, 2, "[7.26]", mode="leader"))
