@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, events_of, play, rig
+from conftest import Position, dests, events_of, illegal, play, rig
 
 rule = pytest.mark.rule
 
@@ -171,3 +171,152 @@ def test_8_24_a_leader_is_transferred_only_when_no_combat_unit_is_left_in_his_he
     ev = melee(g, t, a, 2, 2, 1, 4)                     # B vs armour 4 hit; X die 1: ½E, r1; risk 4
     assert len(events_of(ev, "eliminated")) == 1
     assert g.units["baldrim"].hex == "0808" and transfers(g, "baldrim") == []
+
+
+# ===== [3.0] the sequence of play: a new Game-Turn, the Second Magic Leader Phase ==============
+@rule("standard", "[3.0]", "[10.0]")
+@pytest.mark.parametrize("turn, night", [(14, True), (13, False), (18, False)])
+def test_3_0_a_new_game_turn_is_announced_as_night_only_when_it_is(turn, night):
+    # kills `self.is_night()` dropped / negated in the "turn" event (Sauron: turns 15-18 are night);
+    # the last turn, 18, ends the game: no turn 19 is announced
+    pos, (o, m) = build(("orc", "0605"), ("men", "1005"), turn=turn, phase="H")
+    g = pos.game()
+    while g.turn == turn and g.result is None:
+        play(g, {"type": "end"})
+    begun = [e for e in g.log if e["type"] == "turn"]
+    if turn == 18:
+        assert begun == [] and g.result is not None
+        return
+    assert [(e["turn"], e["night"]) for e in begun] == [(turn + 1, night)]
+    assert ("(night)" in begun[0]["text"]) == night
+    assert [(e["turn"], e["phase"]) for e in g.log if e["type"] == "phase"][-2:] == [(turn + 1, "A"), (turn + 1, "C")]
+
+
+def _magic(options=None):
+    pos = Position("sauron", seed=3, options=options).clear().at(turn=5, phase="A")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    pos.place("men", "0404")
+    pos.place("orc", "2020")
+    pos.extra(pedestal={"carrier": a})
+    return pos.game()
+
+
+def _to_phase_e(g) -> None:
+    while g.phase != "E":
+        play(g, {"type": "end"})
+    assert g.to_act == "sauron"
+
+
+ECLIPSE = {"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 1}
+
+
+@rule("standard", "[3.0]", "[8.52]")
+@pytest.mark.parametrize("errata, in_a, may_cast_in_e", [
+    (True, None, True),          # no spell in A: he may cast in E
+    (True, "failed", False),     # errata: an attempt in A bars E
+    (False, "failed", True),     # rule as printed: only a spell cast in A bars E
+    (False, "cast", False),
+    (True, "cast", False),
+])
+def test_3_0_a_leader_that_cast_a_spell_in_a_may_not_cast_in_e(errata, in_a, may_cast_in_e):
+    # kills the phase-E conditions of may_cast_now: `self._phase == "E"`, `a == [turn, "A"]`,
+    # the errata_phase_e option and the `cast_ok` flag (each dropped, negated or removed)
+    g = _magic({"errata_phase_e": errata})
+    if in_a is not None:
+        rig(g, *((3, 4) if in_a == "cast" else (1, 1)))          # eclipse with 1 point: 6-7
+        spell = events_of(play(g, ECLIPSE), "spell")[0]
+        assert spell["success"] == (in_a == "cast")
+    assert bool([a for a in g.legal_actions() if a["type"] == "cast"]) == (in_a is None)  # once in A
+    _to_phase_e(g)
+    offered = [a for a in g.legal_actions() if a["type"] == "cast" and a["unit"] == "sauron"]
+    assert bool(offered) == may_cast_in_e
+    if not may_cast_in_e:
+        illegal(g, ECLIPSE)
+
+
+@rule("standard", "[3.0]", "[8.52]")
+def test_3_0_a_spell_attempted_in_e_of_an_earlier_turn_does_not_bar_e_of_this_one():
+    # kills `a == [self._turn, "A"]` -> `!=`: the flag of the last attempt names its turn and phase
+    g = _magic()
+    _to_phase_e(g)
+    rig(g, 1, 1)
+    play(g, ECLIPSE)                                             # fails in E of turn 5
+    while g.phase != "E":
+        play(g, {"type": "end"})
+    assert g.turn == 6
+    assert [a for a in g.legal_actions() if a["type"] == "cast"]
+
+
+# ===== [4.3] the Terrain Effects Chart: formations, walls are no slopes =========================
+@rule("standard", "[4.3]", "[8.41]")
+@pytest.mark.parametrize("start, blocked", [("0412", "0313"), ("0612", "0713")])
+def test_4_3_a_shield_wall_enters_no_rough_and_crosses_no_slope_where_single_men_may(start, blocked):
+    # kills the [8.41] check of terrain_cost dropped: 0313 is rough, 0612/0713 a slope hexside
+    pos, (a, b, o) = build(("men", start), ("men", start), ("orc", "2020"), phase="F")
+    pos.formation(a, b, "shield_wall")
+    g = pos.game()
+    assert blocked not in dests(g, a)
+    pos, (a, o) = build(("men", start), ("orc", "2020"), phase="F")
+    assert blocked in dests(pos.game(), a)
+
+
+@rule("standard", "[4.3]", "[7.35]")
+def test_4_3_a_defender_attacked_up_a_breached_wall_gains_no_upslope_armour():
+    # kills `side.get("kind") == "slope"` removed from defence_armour: Gondor's walls have a
+    # high side too, but only a slope hexside adds 1 to the defender's armour
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="D")
+    w = pos.place("gondor_spearmen", "1606")
+    s = pos.place("orc_infantry", "1607")
+    pos.extra(siege={"breached": ["1606/1607"]})
+    g = pos.game()
+    assert g.hexmap.side("1606", "1607") == {"kind": "wall", "high": "1606", "name": "Second Wall"}
+    pv = g.preview({"type": "attack", "unit": s, "target": w})
+    assert "armour 3" in pv["column"] and pv["shifts"] == []
+
+
+# ----- [3.0] what is not possible now, and why -------------------------------------------------
+def _refusal(g, action) -> tuple[str, str]:
+    e = illegal(g, action)
+    return e.rule, e.why
+
+
+@rule("standard", "[3.0]")
+@pytest.mark.parametrize("extra", ["x", "type2"])
+def test_3_0_an_answer_to_a_pending_decision_with_a_field_too_many_is_refused_by_3_0(extra):
+    # kills the first check of _diagnose (`k != "type" and self.is_legal(... j != k ...)`) dropped
+    # or turned: the retreat the formation's survivor owes [8.46] is legal without the extra
+    # field, so the refusal is the sequence of play's, not the decision's
+    pos, (t, a, b) = build(("troll", "0807"), ("men", "0808"), ("men", "0808"))
+    pos.formation(a, b, "shield_wall")
+    g = pos.game()
+    melee(g, t, a, 2, 2, 1, 4)                          # ½E, r1 on the shield wall
+    assert g.pending and g.pending[0]["kind"] == "retreat" and g.pending[0]["rule"] != "[3.0]"
+    answer = {"type": "retreat", "unit": a, "to": g.pending[0]["options"][0]}
+    assert g.is_legal(answer)
+    assert _refusal(g, {**answer, extra: 1}) == ("[3.0]", f"a 'retreat' here takes no '{extra}'")
+
+
+@rule("standard", "[3.0]")
+def test_3_0_an_action_of_another_phase_is_refused_naming_the_phase_its_step_and_what_is_possible():
+    # kills `kind not in known` dropped / negated / `in`, and `self.step` dropped / negated
+    cast = {"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 1}
+    pos, (t, m) = build(("troll", "0807"), ("men", "0808"))
+    g = pos.game()
+    assert g.step == "melee"
+    assert _refusal(g, cast) == ("[3.0]", "'cast' is not possible in the Forces of Sauron Combat Phase "
+                                          "(melee step); possible now: attack")
+    pos, (o, m) = build(("orc", "0806"), ("men", "1206"), phase="C")
+    g = pos.game()
+    assert not g.step
+    assert _refusal(g, cast) == ("[3.0]", "'cast' is not possible in the Forces of Sauron Movement Phase; "
+                                          "possible now: end, select")
+
+
+@rule("standard", "[3.0]", "[8.55]")
+def test_3_0_a_possible_kind_of_action_with_a_wrong_value_is_told_the_values_of_its_own_kind():
+    # kills `a["type"] == kind` dropped / negated / `!=` in _diagnose's last answer: the values
+    # offered are those of the casts, not of the other actions (select, end)
+    g = _magic()
+    assert _refusal(g, {**ECLIPSE, "points": 99}) == ("[3.0]", "points 99 is not possible; choose one of "
+                                                              "1, 2, 3, 4, 5, 6")
