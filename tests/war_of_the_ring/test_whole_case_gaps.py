@@ -395,3 +395,97 @@ def test_10_4_a_monster_alone_fights_nobody() -> None:
     p.dice()
     assert p.g.monster_fight("n3", "1808") == []
     p.dice_done()
+
+
+# ----- a challenge's rounds [WR §10.4] 3 -----------------------------------------------------------
+def _n3_challenges_aragorn(*rolls: int, gimli: bool = False):
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("aragorn", "2617").char("n3", "2617")
+    if gimli:
+        p.char("gimli", "2617")
+    g = p.at("7d")
+    p.dice(*rolls)
+    ev = g.apply({"type": "challenge", "lead": "n3", "target": "aragorn"})
+    return p, g, ev
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_3_a_combat_ends_after_three_rounds() -> None:
+    # n3 6 + 4 = 10 against Aragorn 3 + 5 + 2 (Andúril) = 10: three ties
+    p, g, ev = _n3_challenges_aragorn(6, 3)
+    assert g.duel is not None and g.ask["kind"] == "duel_round"
+    p.dice(6, 3)
+    g.apply({"type": "fight_on"})
+    assert g.duel is not None and g.ask["kind"] == "duel_round"
+    p.dice(6, 3)
+    ev = g.apply({"type": "fight_on"})
+    assert g.duel is None and "The combat ends" in texts(ev)
+    assert g.ask is None or g.ask["kind"] != "duel_round"
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_3_the_phasing_side_may_break_off_before_a_round() -> None:
+    p, g, ev = _n3_challenges_aragorn(6, 3)
+    p.dice()
+    ev = g.apply({"type": "break_off"})
+    assert g.duel is None and "breaks off" in texts(ev)
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_3_the_loser_may_keep_his_lead() -> None:
+    # n3 6 + 4 = 10 against Aragorn 1 + 7 + 1 (Gimli supports) = 9: Aragorn loses by 1
+    p, g, ev = _n3_challenges_aragorn(6, 1, gimli=True)
+    assert g.ask["kind"] == "new_lead"
+    ev = g.apply({"type": "keep_lead"})
+    assert g.duel["b"] == "aragorn" and g.ask["kind"] == "duel_round"
+    assert "takes" not in texts(ev)
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.4", "§12")
+def test_10_4_a_hidden_character_dying_tells_the_enemy_only_that_he_is_dead() -> None:
+    p = Position().clear().char("gimli", "2617", hidden=True).char("legolas", "2617")
+    g = p.g
+    ev = g.kill_char("gimli", "test", killer_seat=None)
+    public = [e for e in ev if not e.get("visible_to")]
+    assert public and all("2617" not in e["text"] for e in public), ev
+    assert any(e.get("visible_to") == FP and "2617" in e["text"] for e in ev), ev
+    ev = g.kill_char("legolas", "test", killer_seat=None)
+    assert all(not e.get("visible_to") for e in ev) and "2617" in texts(ev)
+
+
+# ----- characters alone with enemy armies at the end of a combat phase [WR §8.1] ------------------
+@rule("war-of-the-ring", "§8.1")
+def test_8_1_alone_with_enemy_armies_a_nazgul_is_dispersed_another_dark_character_killed() -> None:
+    p = Position().clear().mobilize("GON", "MOR")
+    p.unit("GON-04", "2923").char("n3", "2923")
+    p.unit("GON-05", "2824").char("mouth", "2824")
+    p.unit("ROH-01", "1820").char("saruman", "1820")         # Saruman in Isengard: besieged
+    p.unit("GON-01", "2924").unit("MOR-09", "2924").char("n4", "2924")   # not alone
+    p.unit("MOR-06", "2619").char("gollum", "2619")          # nobody's: never alone
+    g = p.g
+    p.dice()
+    g.end_combat_phase("fellowship")
+    p.dice_done()
+    assert g.chars["n3"]["alive"] and g.chars["n3"]["hex"] == "3523"
+    assert not g.chars["mouth"]["alive"]
+    assert g.chars["saruman"]["alive"] and g.chars["saruman"]["hex"] == "1820"
+    assert g.chars["n4"]["hex"] == "2924" and g.chars["gollum"]["hex"] == "2619"
+
+
+@rule("war-of-the-ring", "§8.1", "§10.8.1")
+def test_8_1_alone_with_enemy_armies_a_free_character_is_tried_for_capture_then_slips_away() -> None:
+    p = Position().clear().mobilize("GON", "MOR")
+    p.unit("MOR-01", "2617").char("boromir", "2617").unit("MOR-07", "2517")
+    p.unit("MOR-05", "2717").char("frodo", "2717").ring(bearer="frodo", worn=True, held_by=FP)
+    p.unit("MOR-06", "2618").char("gimli", "2618", hidden=True)   # hidden: not found
+    g = p.g
+    p.dice(6)                                                 # Boromir's capture fails; the
+    ev = g.end_combat_phase("dark")                           # wearer is not tried
+    p.dice_done()
+    assert "Capture attempt on Boromir" in texts(ev) and "Capture attempt on Frodo" not in texts(ev)
+    assert g.chars["boromir"]["hex"] == "2518"                # 2517 holds an enemy army
+    assert g.chars["frodo"]["hex"] != "2717" and g.chars["frodo"]["alive"]
+    assert g.chars["gimli"]["hex"] == "2618"
