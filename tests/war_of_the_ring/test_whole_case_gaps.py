@@ -489,3 +489,51 @@ def test_8_1_alone_with_enemy_armies_a_free_character_is_tried_for_capture_then_
     assert g.chars["boromir"]["hex"] == "2518"                # 2517 holds an enemy army
     assert g.chars["frodo"]["hex"] != "2717" and g.chars["frodo"]["alive"]
     assert g.chars["gimli"]["hex"] == "2618"
+
+
+@rule("war-of-the-ring", "§8.1")
+def test_8_1_sorcery_with_the_defender_alone_shifts_one_column_against_the_attacker() -> None:
+    s = B.sorcery_shift(D, False, True)
+    assert s is not None and s.amount == -1 and "defender" in s.why
+    assert B.sorcery_shift(D, True, False).amount == 1
+    assert B.sorcery_shift(D, False, False) is None
+
+
+@rule("war-of-the-ring", "§8.1")
+def test_8_1_a_dispersed_nazgul_bearing_the_ring_drops_it_to_the_most_resistant_free_character() -> None:
+    p = Position().clear().char("n3", "2617", e=0).char("merry", "2617").char("pippin", "2617")
+    p.captive("sam", "2617", [])                                    # a captive takes nothing
+    p.char("cirdan", "2617", alive=False)                           # a dead man's record
+    p.char("treebeard", "2618")                                     # next door
+    p.char("n4", "2617")
+    p.ring(bearer="n3", held_by=DARK, worn=True)
+    g = p.g
+    g.disperse("n3")
+    assert g.ring["bearer"] == "merry" and g.ring["held_by"] == FP and not g.ring["worn"]
+    n3 = g.chars["n3"]
+    assert n3["hex"] == "3523" and n3["grounded"] == 2 and n3["e"] == 1
+    # with no Free character there, the Ring goes with him
+    p = Position().clear().char("n3", "2617").char("n4", "2617").ring(bearer="n3", held_by=DARK)
+    g = p.g
+    g.disperse("n3")
+    assert g.ring["bearer"] == "n3" and g.chars["n3"]["e"] == g.D.characters["n3"].endurance
+
+
+@rule("war-of-the-ring", "§8.1")
+def test_8_1_healing_1_a_turn_3_in_a_refuge_never_above_the_top_nor_near_enemy_armies() -> None:
+    p = Position().clear().mobilize("MOR")
+    p.char("boromir", "2617", e=5)                            # clear hex: +1
+    p.char("gimli", "2008", e=7)                              # Rivendell, 1 short: to 8
+    p.char("legolas", "2008", e=2)                            # Rivendell: +3
+    p.char("aragorn", "2923", e=5).unit("MOR-01", "2923")     # an enemy army there: nothing
+    p.char("frodo", "2617", e=3).ring(bearer="frodo", worn=True, held_by=FP)   # the wearer
+    p.captive("sam", "2923", ["MOR-01"])
+    p.g.chars["sam"]["e"] = 3                                 # a captive: nothing
+    p.char("n3", "3523", e=4, real=2)                         # real wounds stay: top 7 - 2
+    p.char("n4", "3523", e=5, real=2)                         # already at its top
+    g = p.g
+    g.step_1d()
+    e = {c: g.chars[c]["e"] for c in ("boromir", "gimli", "legolas", "aragorn", "frodo", "sam",
+                                        "n3", "n4")}
+    assert e == {"boromir": 6, "gimli": 8, "legolas": 5, "aragorn": 5, "frodo": 3, "sam": 3,
+                 "n3": 5, "n4": 5}, e
