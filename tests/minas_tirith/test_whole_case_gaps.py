@@ -825,3 +825,14 @@ def test_6_6_a_charger_that_falls_short_against_another_enemy_takes_that_ones_ar
     ev = charge(t, "G3", "M3", (6, 1))
     shock = events(ev, "combat")[0]["text"]
     assert "Black Uruks 1 (M7)" in shock and "+6 attacking the rear" in shock
+
+
+@rule("§6.6", "§7.9")
+def test_6_6_a_single_elephant_archer_left_still_reacts_free():
+    t = window("G3", "H7", 20.0, side="west", bank=0, r_kw=MUMAK)
+    t.g.units["H7"].archers = 1
+    move(t, "G3", 6.0)
+    assert t.g.stage == "react" and {"type": "react_archers", "unit": "H7"} in t.menu()
+    t.force((20, 20))
+    ev = t.apply({"type": "react_archers", "unit": "H7"})
+    assert "elephant archers" in texts(events(ev, "fire"))
