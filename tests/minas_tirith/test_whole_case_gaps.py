@@ -355,7 +355,8 @@ def test_6_6_r65_one_banked_pip_is_enough_for_a_reaction_spell():
 @rule("§6.6", "§7.12")
 def test_6_6_r65_only_the_reacting_sides_casters_present_and_in_action_cast():
     t = spell_window()
-    t.leader("witch-king", 60.0, 60.0, mount="fell_beast")     # the mover's caster
+    t.leader("witch-king", 122.0, 66.0, mount="fell_beast")    # the mover's caster, 8" from G3
+    assert t.g.spell_menu(t.g.leaders["witch-king"])            # he could cast on his own turn
     move(t, "M3", 12.0)
     assert {a["leader"] for a in spells(t)} == {"gandalf"}
     t = spell_window()
@@ -836,3 +837,17 @@ def test_6_6_a_single_elephant_archer_left_still_reacts_free():
     t.force((20, 20))
     ev = t.apply({"type": "react_archers", "unit": "H7"})
     assert "elephant archers" in texts(events(ev, "fire"))
+
+
+@rule("§6.6", "§7.12")
+def test_6_6_r65_a_caster_casts_one_spell_in_a_window_even_with_another_on_offer():
+    t = window("G3", "M3", 24.0, side="west")      # the Dark Lord has 2 banked pips
+    t.leader("witch-king", 104.0, 66.0, mount="fell_beast")   # within his 10" of G3
+    t.engine("E-D10", 104.0, 75.0, 0)               # Grond within his 10": Activate Grond
+    move(t, "G3", 10.0)
+    offered = {a["spell"] for a in spells(t)}
+    assert offered == {"demoralization", "activate_grond"}
+    t.force((6, 1))
+    t.apply({"type": "react_spell", "leader": "witch-king", "spell": "demoralization",
+             "points": 2, "target": "G3"})
+    assert t.g.bank["dark-lord"] == 1 and spells(t) == []
