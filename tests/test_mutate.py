@@ -78,6 +78,13 @@ def test_selection_and_operators_on_a_small_module(tmp_path: Path):
                 raise ValueError("[1.4] no")
             z = mp >= 2
             return x, y, z, "a"[0]
+
+
+        # ===== [1.6] a banner names a section: not taken ========================
+        OPTIONS = {
+            "a": opt(3, "[1.6] the first"),
+            "b": opt(0, "[1.7] the second", maximum=18),
+        }
         '''), encoding="utf-8")
 
     def described(case: str) -> list[str]:
@@ -94,6 +101,9 @@ def test_selection_and_operators_on_a_small_module(tmp_path: Path):
         'condition negated: `p.hex in ("a", "b")`', 'condition dropped: `p.hex in ("a", "b")` → False',
         "`in` → `not in`"]
     assert described("[1.5]") == []
+    # a declared table's entry, not the whole table; the banner before it takes nothing
+    assert described("[1.6]") == ["3 → 4", "3 → 2"]
+    assert sorted(described("[1.7]")) == ["0 → 1", "18 → 17", "18 → 19"]
     m = mutate.find_mutants(tmp_path, "standard", "[1.2]")[0]
     assert "-    x = mp < 3  # [1.2]" in m.diff and "+    x = mp <= 3  # [1.2]" in m.diff
 

@@ -16,9 +16,10 @@ fail when the code that implements the case is broken?
 - every function whose docstring cites the case (the whole function);
 - every statement with a trailing comment that cites it (a compound statement's header
   line stands for its condition and its block), and the statement after a comment line
-  that cites it (section banners, ``# ----- [6.0] ...``, are skipped);
+  that cites it (section banners, ``# ----- [6.0] ...`` and ``# ===== ...``, are skipped);
 - every statement holding a string that cites it (``IllegalAction("[6.11]", ...)``,
-  ``event("stay", "[4.24]", ...)``);
+  ``event("stay", "[4.24]", ...)``); in an assignment of a table (``OPTIONS = {...}``), only
+  the entry whose value holds the string;
 - for each statement found in the block of an ``if``, that ``if``'s condition too: the
   condition is what decides whether the cited line applies.
 
@@ -249,7 +250,7 @@ def anchors(src: Source, style: str) -> dict[str, list[tuple[str, object]]]:
                     for case in citations(body[0].value.value, style):
                         found[case].append(("doc", node))
     for line, alone, text in src.comments:
-        if not (alone and "-----" in text):
+        if not (alone and ("-----" in text or "=====" in text)):
             for case in citations(text, style):
                 found[case].append(("comment", (line, alone)))
     for node in ast.walk(src.tree):
@@ -286,10 +287,15 @@ def regions(src: Source, case: str, style: str) -> list[ast.AST]:
             else:
                 with_guard(stmt)
         else:
-            stmt = where
+            stmt, entry = where, None
             while stmt in src.parent and not isinstance(stmt, ast.stmt):
-                stmt = src.parent[stmt]
-            if isinstance(stmt, ast.stmt):
+                up = src.parent[stmt]
+                if entry is None and isinstance(up, ast.Dict) and stmt in up.values:
+                    entry = stmt        # the entry of a declared table that names the case
+                stmt = up
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and entry is not None:
+                found.append(entry)     # OPTIONS = {..., "x": Option(..., "[21.26] ..."), ...}
+            elif isinstance(stmt, ast.stmt):
                 with_guard(stmt)
     return found
 
