@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Position, dests, events_of, illegal, play, rig
+from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
 
@@ -320,3 +321,86 @@ def test_3_0_a_possible_kind_of_action_with_a_wrong_value_is_told_the_values_of_
     g = _magic()
     assert _refusal(g, {**ECLIPSE, "points": 99}) == ("[3.0]", "points 99 is not possible; choose one of "
                                                               "1, 2, 3, 4, 5, 6")
+
+
+# ===== [4.11] movement allowances: formations, magic phases ===================================
+@rule("standard", "[4.11]", "[8.45]")
+@pytest.mark.parametrize("unit, kind, reach", [("cavalry_w", "wedge", 3), ("men", "shield_wall", 2)])
+def test_4_11_a_formation_moves_by_its_own_allowance_not_its_units(unit, kind, reach):
+    # kills `p.formation == "wedge"` / `"shield_wall"` dropped, negated or `!=` in
+    # movement_allowance: Cavalry in a wedge move 3 (not 6), Men in a shield wall 2 (not 4)
+    pos, (a, b, o) = build((unit, "0808"), (unit, "0808"), ("orc", "2020"), phase="F")
+    pos.formation(a, b, kind)
+    g = pos.game()
+    assert max(hx.distance("0808", h) for h in dests(g, a)) == reach
+
+
+@rule("standard", "[4.11]", "[8.52]")
+@pytest.mark.parametrize("who", ["orc_archer1", "gorgol"])
+def test_4_11_only_magic_leaders_move_in_a_magic_leader_movement_phase(who):
+    # kills the [4.11] refusal of why_not_mover (dropped, negated, `p.is_leader` or
+    # `p.magic > 0` removed, `>=`): neither a unit nor a leader without magic may move in A
+    g = _magic()
+    if who == "gorgol":
+        pos = Position("sauron", seed=3).clear().at(turn=5, phase="A")
+        pos.place("orc_archer", "1320")
+        pos.place("sauron", "1320")
+        pos.place("gorgol", "1320")
+        pos.place("men", "0404")
+        g = pos.game()
+    assert {"type": "select", "unit": "sauron"} in g.legal_actions()
+    assert {"type": "select", "unit": who} not in g.legal_actions()
+    e = illegal(g, {"type": "select", "unit": who}, "[4.11]")
+    assert "only magic leaders move" in e.why
+    illegal(g, {"type": "move", "unit": who, "to": "1319"}, "[4.11]")
+
+
+# ===== [8.52] magic leaders move in the magic phases, not in the phase of a spell ==============
+@rule("standard", "[8.52]", "[4.11]")
+@pytest.mark.parametrize("errata", [True, False])
+def test_8_52_in_a_movement_phase_the_magic_leader_is_refused_by_8_52_unless_without_the_errata(errata):
+    # kills the [8.52] refusal of why_not_mover (dropped, negated, its errata operand removed)
+    # and the errata test of movers; Gorgol, no magic leader, moves (kills `p.magic > 0`
+    # removed and `>=`)
+    pos = Position("sauron", seed=3, options={"errata_8_52": errata}).clear().at(turn=5, phase="C")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    pos.place("gorgol", "1320")
+    pos.place("men", "0404")
+    pos.extra(pedestal={"carrier": a})
+    g = pos.game()
+    assert {"type": "select", "unit": "gorgol"} in g.legal_actions()
+    assert ({"type": "select", "unit": "sauron"} in g.legal_actions()) == (not errata)
+    if errata:
+        e = illegal(g, {"type": "select", "unit": "sauron"}, "[8.52]")
+        assert "only in the Magic Leader Movement Phases" in e.why
+    else:
+        play(g, {"type": "select", "unit": "sauron"})
+
+
+# ===== [6.11] enemy ZOCs: the Standard Rules' defaults (Gondor uses them; Sauron's Elves differ) ==
+@rule("standard", "[6.11]")
+def test_6_11_in_gondor_a_unit_entering_an_enemy_zoc_stops_there():
+    # kills stops_in_zoc's `return True` -> False (Sauron overrides it for its Elves [15.12],
+    # Gondor keeps the rule): 2919 and 3119 lie beyond the Spearmen's ZOC
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="C")
+    o = pos.place("orc_infantry", "3015")
+    pos.place("gondor_spearmen", "3018")
+    d = dests(pos.game(), o)
+    assert "3017" in d and "3117" in d
+    assert "2919" not in d and "3119" not in d
+
+
+@rule("standard", "[6.11]")
+def test_6_11_in_gondor_a_unit_in_an_enemy_zoc_may_not_move_off():
+    # kills may_leave_zoc's `return False` -> True and the [6.11] checks it feeds
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="C")
+    o = pos.place("orc_infantry", "3017")
+    other = pos.place("orc_infantry", "2410")
+    pos.place("gondor_spearmen", "3018")
+    g = pos.game()
+    assert g.phase == "C" and {"type": "select", "unit": other} in g.legal_actions()
+    assert {"type": "select", "unit": o} not in g.legal_actions()
+    illegal(g, {"type": "select", "unit": o}, "[6.11]")
+    illegal(g, {"type": "move", "unit": o, "to": "3016"}, "[6.11]")
+    assert not dests(g, o)
