@@ -851,3 +851,15 @@ def test_6_6_r65_a_caster_casts_one_spell_in_a_window_even_with_another_on_offer
     t.apply({"type": "react_spell", "leader": "witch-king", "spell": "demoralization",
              "points": 2, "target": "G3"})
     assert t.g.bank["dark-lord"] == 1 and spells(t) == []
+
+
+@rule("§6.6", "§7.4")
+@pytest.mark.parametrize("gap, fire", [(17.5, True), (22.0, False)])
+def test_6_6_a_charger_is_shot_in_reaction_only_from_within_range_where_it_starts(gap, fire):
+    # G8 (heavy cavalry, reach 28") charges M5 (bows, 18"): from 22" off it is out of range
+    # when it starts, though its charge would end in contact
+    t = window("G8", "M5", gap, side="west")
+    charge(t, "G8", "M5", (6, 6), (6, 6))
+    assert t.g.stage == "react"
+    acts = {a["type"] for a in t.menu() if a.get("unit") == "M5"}
+    assert "react_retreat" in acts and ("react_fire" in acts) == fire
