@@ -598,3 +598,61 @@ def test_20_1_another_sauron_leader_slain_does_not_demoralize_his_army():
     g = pos.game()
     ev = g.eliminate(g.units["gorgol"], "[7.26]", "killed in individual combat")
     assert not g.demoralized["sauron"] and not [e for e in ev if e["rule"] == "[20.1]"]
+
+
+# ===== whole-system estimate survivors (issue 17, round 4, --sample-mutants 50 --seed 1) ================
+@rule("sauron", "[16.6]")
+@pytest.mark.parametrize("hex_, ok", [("0808", True), ("9999", False), ("08O8", False)])
+def test_16_6_a_set_up_pedestal_lying_in_a_hex_names_a_hex_of_the_map(hex_, ok):
+    setup = {"clear": True, "turn": 15, "phase": "C", "pedestal": {"hex": hex_, "carrier": None},
+             "place": [{"id": "men1", "hex": "0404"}, {"id": "orc_archer1", "hex": "0810"}]}
+    if ok:
+        system_class("sauron").validate_setup(setup)
+        g = ringwar.new_game("sauron", seed=1, setup=setup)
+        assert g.view("sauron")["exclusive"]["pedestal"] == {"hex": hex_, "carrier": None}
+    else:
+        with pytest.raises(RecordError, match=r"pedestal\.hex"):
+            system_class("sauron").validate_setup(setup)
+        with pytest.raises(RecordError, match=r"pedestal\.hex"):
+            ringwar.new_game("sauron", seed=1, setup=setup)
+
+
+@rule("sauron", "[18.0]", "[16.62]", "[21.12]")
+def test_18_0_the_pedestal_s_carrier_withdrawing_into_mordor_takes_it_off_the_map():
+    # the Orc Archer carrying the Pedestal withdraws through 1331 [18.0]: the Pedestal lies in no
+    # hex while he is away (the view, and the state its hash is taken from), and comes back with
+    # him when he re-enters by 1331 the next Game-Turn
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="C")
+    a = pos.place("orc_archer", "1331")
+    pos.place("men", "0404")
+    pos.extra(pedestal={"carrier": a})
+    g = pos.game()
+    assert g.step_side == "sauron" and g.pedestal_hex() == "1331"
+    ev = play(g, {"type": "exit", "unit": a})
+    assert events_of(ev, "exit")[0]["rule"] == "[18.0]" and g.units[a].where == "offmap"
+    assert g.pedestal == {"hex": None, "carrier": a}
+    assert g.view("westernesse")["exclusive"]["pedestal"] == {"hex": None, "carrier": a}
+
+
+@rule("sauron", "[16.2]", "[17.21]")
+@pytest.mark.parametrize("path, match", [(("spells", "wrath", "radius"), r"wrath: needs its 'radius' \[16\.2\]"),
+                                         (("beast", "powers", "flight", "hexes"), r"flight: needs its 'hexes' \[17\.21\]")])
+def test_16_2_17_21_the_wrath_radius_and_the_flight_range_come_from_the_data_alone(monkeypatch, path, match):
+    # the Wrath's radius (reconstructed) and the Beast's flight range are read from
+    # data/sauron/scenario.toml, with no default in the code: a scenario without them is refused
+    from ringwar.systems.spi import data
+
+    real = data._load_toml
+
+    def without(package, name):
+        d = real(package, name)
+        if name == "scenario.toml":
+            node = d
+            for k in path[:-1]:
+                node = node[k]
+            del node[path[-1]]
+        return d
+
+    monkeypatch.setattr(data, "_load_toml", without)
+    with pytest.raises(ValueError, match=match):
+        data.scenario.__wrapped__("sauron")

@@ -334,7 +334,7 @@ class SauronGame(SpiGame):
             return 2                                                # [15.33]
         if p.id == "beast":
             if self.beast_power("flight"):
-                return self.sc.beast.powers["flight"].hexes or 12   # [17.21]
+                return self.sc.beast.powers["flight"].hexes  # type: ignore[return-value]  # [17.21] (data: required)
             return p.ma // 2 if p.reduced else p.ma                 # [17.1] [17.33]
         return super().movement_allowance(p)
 
@@ -734,7 +734,7 @@ class SauronGame(SpiGame):
                 mods.append((1, f"[19.12] stacked with {bearer.name} and {name}: +1 level"))
         if p.side == SAURON and melee and self.spell_active("wrath"):
             rw = self.units["ringwraith"]
-            if rw.on_map and hx.distance(p.hex, rw.hex) <= (self.sc.spells["wrath"].radius or 5):
+            if rw.on_map and hx.distance(p.hex, rw.hex) <= self.sc.spells["wrath"].radius:  # type: ignore[operator]
                 mods.append((1, "[16.2] Wrath of the Ringwraith: +1 level in melee"))     # [16.2]
         return mods
 

@@ -201,6 +201,11 @@ def scenario(system: str) -> Scenario:
     for w in sc.weapons.values():
         if w.start not in sc.leaders:
             raise ValueError(f"weapon {w.name}: unknown leader {w.start!r}")
+    # values the rules read from the data alone (a reconstructed value is never a default in code)
+    if "wrath" in sc.spells and sc.spells["wrath"].radius is None:
+        raise ValueError("spell wrath: needs its 'radius' [16.2]")
+    if sc.beast is not None and "flight" in sc.beast.powers and sc.beast.powers["flight"].hexes is None:
+        raise ValueError("beast power flight: needs its 'hexes' [17.21]")
     return sc
 
 
