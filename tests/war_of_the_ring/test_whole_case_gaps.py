@@ -537,3 +537,17 @@ def test_8_1_healing_1_a_turn_3_in_a_refuge_never_above_the_top_nor_near_enemy_a
                                         "n3", "n4")}
     assert e == {"boromir": 6, "gimli": 8, "legolas": 5, "aragorn": 5, "frodo": 3, "sam": 3,
                  "n3": 5, "n4": 5}, e
+
+
+@rule("war-of-the-ring", "§10.3", "§11.7")
+def test_10_3_when_the_fellowship_passes_on_huorns_the_battle_is_fought_at_once() -> None:
+    p = Position(turn_limit=1).clear().mobilize("ROH", "MOR").sp(5).hand("fellowship", "huorns")
+    p.unit("ROH-04", "2522").unit("MOR-01", "2522")
+    g = p.at("7c")
+    g.apply({"type": "attack", "hex": "2522"})
+    assert g.ask["kind"] == "huorns"
+    p.dice(3)
+    ev = g.apply({"type": "pass"})
+    assert "Huorns" not in battle_text(ev) and "huorns" in g.hands[FP]
+    assert g.ask is None or g.ask["kind"] != "huorns"
+    p.dice_done()
