@@ -335,3 +335,128 @@ def test_7_41_no_odds_for_a_melee_or_fire_that_is_not_legal_now():
     while g.step != "melee":
         play(g, {"type": "end"})
     assert g.preview(melee)["table"].startswith("[7.41] Casualty Probability Table")
+
+
+@rule("standard", "[7.42]", "[7.33]", "[7.17]")
+@pytest.mark.parametrize("missile, reduced", [(True, True), (False, False), (False, True)])
+def test_7_42_the_roll_s_log_names_the_kind_of_attack_and_why_the_armour_changed(missile, reduced):
+    # kills `missile` negated / dropped (the kind named) and `why` negated / dropped (the
+    # armour's reasons) in resolve_attack's [7.41] roll text
+    g, a, d, pv = melee_preview("orc_archer", "men", dfn_reduced=reduced, missile=missile)
+    rig(g, 1, 1)                                       # 2: no casualty (E vs 2: 6-8, vs 3: 3-6)
+    act = {"type": "fire" if missile else "attack", "unit": a, "target": d}
+    ev = play(g, act) if missile else play(g, act, {"type": "resolve"})
+    roll = events_of(ev, "roll")[0]
+    armour = "armour 2 ([7.42] defender on its reduced side: armour 3 -> 2)" if reduced else "armour 3"
+    kind = "missile fire" if missile else "melee"
+    letter = "e" if missile else "E"
+    assert roll["text"].startswith(f"{kind}: {g.label(g.units[a])} {letter} vs {armour} needs "), roll["text"]
+    assert roll["text"].endswith(": rolled 2 (1+1), no effect") and not events_of(ev, "casualty_result")
+
+
+@rule("standard", "[7.42]", "[7.33]")
+def test_7_42_a_roll_among_the_listed_totals_is_logged_as_a_casualty_then_read_on_the_morale():
+    # kills `hit` negated / dropped in the [7.41] roll text: 6 is in E vs 3 (3-6), "casualty",
+    # and the [7.42] die follows (Men, morale X, die 6: r1)
+    g, a, d, pv = melee_preview("orc_archer", "men")
+    rig(g, 3, 3, 6)
+    ev = play(g, {"type": "attack", "unit": a, "target": d}, {"type": "resolve"})
+    roll = events_of(ev, "roll")[0]
+    assert roll["text"].endswith("needs 3-6: rolled 6 (3+3), casualty") and roll["hit"]
+    cr = events_of(ev, "casualty_result")[0]
+    assert cr["cell"] == "6/X" and cr["result"] == "r1" and cr["text"].endswith("morale X, die 6: r1")
+
+
+@rule("standard", "[7.42]")
+def test_7_42_a_half_e_on_a_unit_already_on_its_reverse_side_eliminates_it():
+    # kills `d.reduced` dropped in apply_casualty: the reduced Men (armour 2, morale Y) hit by
+    # an Orc (D vs 2: 5-8, rolled 8) and die 3 on Y: ½E, r1 -> eliminated, no retreat
+    g, a, d, pv = melee_preview("orc", "men", dfn_reduced=True)
+    rig(g, 4, 4, 3)
+    ev = play(g, {"type": "attack", "unit": a, "target": d}, {"type": "resolve"})
+    assert events_of(ev, "casualty_result")[0]["result"] == "hE+r1"
+    assert not g.units[d].on_map and events_of(ev, "eliminated")
+    assert not events_of(ev, "reduced")
+    assert not g.pending or g.pending[0]["kind"] != "retreat"
+
+
+@rule("standard", "[7.42]", "[8.46]")
+def test_7_42_the_survivor_of_a_half_e_on_a_formation_retreats_one_hex():
+    # kills half_loss_retreat's 1 -> 2: a Shield Wall (armour 4, morale X) hit by an Orc (D vs
+    # 4: 2-5, rolled 2), die 1 on X: ½E, r1 -> one unit eliminated [8.46], the other retreats
+    # one hex (the r1 of the result)
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    o = pos.place("orc", "0907")
+    a, b = pos.place("men", "0908"), pos.place("men", "0908")
+    pos.formation(a, b, "shield_wall")
+    g = pos.game()
+    while g.step != "melee":
+        play(g, {"type": "end"})
+    target = [x for x in g.legal_actions() if x["type"] == "attack" and x["unit"] == o][0]["target"]
+    assert target in (a, b)
+    rig(g, 1, 1, 1)
+    ev = play(g, {"type": "attack", "unit": o, "target": target}, {"type": "resolve"})
+    assert events_of(ev, "casualty_result")[0]["result"] == "hE+r1"
+    assert len(events_of(ev, "eliminated")) == 1
+    assert g.pending and g.pending[0]["kind"] == "retreat" and g.pending[0]["n"] == 1
+    survivor = g.pending[0]["unit"]
+    to = g.pending[0]["options"][0]
+    play(g, {"type": "retreat", "unit": survivor, "to": to})
+    assert hx.distance("0908", g.units[survivor].hex) == 1
+
+
+@rule("standard", "[7.42]", "[8.46]")
+def test_7_42_the_preview_of_an_attack_on_a_formation_says_what_each_result_does_to_it():
+    # kills `d.formation and d.partner` dropped in outcome_notes: against a Shield Wall the
+    # legend of E, ½E and the retreats names [8.46]
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    o = pos.place("orc", "0907")
+    a, b = pos.place("men", "0908"), pos.place("men", "0908")
+    pos.formation(a, b, "shield_wall")
+    g = pos.game()
+    while g.step != "melee":
+        play(g, {"type": "end"})
+    lg = g.preview({"type": "attack", "unit": o, "target": a})["legend"]
+    assert lg["½E, r1"].endswith("; [8.46] one unit of the formation is eliminated, the other retreats 1 hex(es)")
+    assert lg["r1"].endswith("; [8.46] the formation breaks up and retreats unit by unit")
+    assert "[8.46]" not in lg["-"]
+
+
+@rule("standard", "[7.42]", "[7.57]")
+@pytest.mark.parametrize("disrupted", [True, False])
+def test_7_42_the_preview_warns_that_a_disrupted_defender_forced_to_retreat_is_eliminated(disrupted):
+    # kills `d.disrupted` negated / dropped in outcome_notes: every result with a retreat
+    # eliminates a disrupted defender instead [7.57], and the legend says so for it only
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    o = pos.place("orc", "0907")
+    m = pos.place("men", "0908", disrupted=disrupted)
+    g = pos.game()
+    while g.step != "melee":
+        play(g, {"type": "end"})
+    pv = g.preview({"type": "attack", "unit": o, "target": m})
+    note = f"{g.label(g.units[m])} is disrupted: forced to retreat, it is eliminated instead [7.57]"
+    for code in ("r1", "r2", "½E, r1"):
+        assert pv["legend"][code].endswith(note) is disrupted, pv["legend"][code]
+    assert pv["summary"].startswith("44% to inflict a casualty; " + ("44%" if disrupted else "0%"))
+
+
+@rule("standard", "[7.42]", "[8.46]")
+def test_7_42_a_half_e_on_a_formation_of_reduced_units_eliminates_only_one_of_them():
+    # kills `d.formation and d.partner` dropped in eliminating_outcomes: two reduced Men in a
+    # Shield Wall (armour 4, morale Y on their reverse side); ½E takes one unit [8.46], so the
+    # preview's chance to eliminate the target counts only E (Y: 1-2), not ½E (3)
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    o = pos.place("orc", "0907")
+    a, b = pos.place("men", "0908", reduced=True), pos.place("men", "0908", reduced=True)
+    pos.formation(a, b, "shield_wall")
+    g = pos.game()
+    while g.step != "melee":
+        play(g, {"type": "end"})
+    pv = g.preview({"type": "attack", "unit": o, "target": a})
+    assert pv["column"].endswith("then morale Y") and "against armour 4 " in pv["column"]
+    # D vs 4: 2-5 (10/36); E on 1-2 of Y: 10/36 * 2/6 = 9%
+    assert pv["summary"].startswith("28% to inflict a casualty; 9% to eliminate")
+    rig(g, 1, 1, 3)
+    ev = play(g, {"type": "attack", "unit": o, "target": a}, {"type": "resolve"})
+    assert events_of(ev, "casualty_result")[0]["result"] == "hE+r1"
+    assert len(events_of(ev, "eliminated")) == 1 and g.units[a].on_map != g.units[b].on_map
