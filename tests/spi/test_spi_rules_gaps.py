@@ -193,8 +193,8 @@ def test_3_0_a_new_game_turn_is_announced_as_night_only_when_it_is(turn, night):
     assert [(e["turn"], e["phase"]) for e in g.log if e["type"] == "phase"][-2:] == [(turn + 1, "A"), (turn + 1, "C")]
 
 
-def _magic(options=None):
-    pos = Position("sauron", seed=3, options=options).clear().at(turn=5, phase="A")
+def _magic(options=None, turn: int = 5):
+    pos = Position("sauron", seed=3, options=options).clear().at(turn=turn, phase="A")
     a = pos.place("orc_archer", "1320")
     pos.place("sauron", "1320")
     pos.place("men", "0404")
@@ -371,10 +371,14 @@ def test_8_52_in_a_movement_phase_the_magic_leader_is_refused_by_8_52_unless_wit
     g = pos.game()
     assert {"type": "select", "unit": "gorgol"} in g.legal_actions()
     assert ({"type": "select", "unit": "sauron"} in g.legal_actions()) == (not errata)
+    # a move too far is refused for its distance, unless the mover may not move at all
+    illegal(g, {"type": "move", "unit": "gorgol", "to": "2020"}, "[4.21]")
     if errata:
         e = illegal(g, {"type": "select", "unit": "sauron"}, "[8.52]")
         assert "only in the Magic Leader Movement Phases" in e.why
+        illegal(g, {"type": "move", "unit": "sauron", "to": "2020"}, "[8.52]")
     else:
+        illegal(g, {"type": "move", "unit": "sauron", "to": "2020"}, "[4.21]")
         play(g, {"type": "select", "unit": "sauron"})
 
 
@@ -404,3 +408,51 @@ def test_6_11_in_gondor_a_unit_in_an_enemy_zoc_may_not_move_off():
     illegal(g, {"type": "select", "unit": o}, "[6.11]")
     illegal(g, {"type": "move", "unit": o, "to": "3016"}, "[6.11]")
     assert not dests(g, o)
+
+
+@rule("standard", "[4.11]", "[4.21]")
+def test_4_11_a_magic_leader_s_move_too_far_in_a_magic_phase_is_refused_as_too_far_not_by_4_11():
+    # kills `not (p.is_leader and p.magic > 0)` removed from why_not_mover's [4.11] refusal:
+    # Sauron may move in A, so his move beyond six MP is refused for its distance
+    g = _magic()
+    e = illegal(g, {"type": "move", "unit": "sauron", "to": "2020"}, "[4.21]")
+    assert "Movement Allowance of 6" in e.why
+
+
+@rule("standard", "[4.11]", "[4.13]")
+def test_4_11_a_piece_whose_type_names_its_movement_keeps_it_and_the_view_says_so():
+    # kills `utype.movement is not None` dropped in Piece.__init__: Gondor's Catapult moves 2
+    # and the Cauldron 0 (their types say so), not an infantry unit's 4
+    pos = Position("gondor", seed=1).clear().at(turn=8, phase="C")
+    c = pos.place("catapult", "3015")
+    k = pos.place("cauldron", "1905")
+    o = pos.place("orc_infantry", "3014")
+    pos.place("gondor_spearmen", "1903")
+    g = pos.game()
+    seen = {u["id"]: u["movement"] for u in g.view("sauron")["units"]}
+    assert (seen[c], seen[o]) == (2, 4)
+    assert {u["id"]: u["movement"] for u in g.view("westernesse")["units"]}[k] == 0
+
+
+@rule("standard", "[8.52]", "[4.11]")
+def test_8_52_a_leader_who_attempted_a_spell_is_refused_a_move_in_that_phase_by_8_52():
+    # kills the `self.is_magic_phase() and self.cast_this_phase(p)` refusal of why_not_mover
+    # dropped (the [4.24] "already moved" would answer): conjuring the Beast at night is
+    # Sauron's spell of phase A [17.0], and its powers keep the phase open
+    g = _magic(turn=15)
+    play(g, {"type": "conjure", "unit": "sauron"})
+    assert g.phase == "A" and [a for a in g.legal_actions() if a["type"] == "beast_power"]
+    e = illegal(g, {"type": "select", "unit": "sauron"}, "[8.52]")
+    assert "attempted a spell this phase" in e.why
+
+
+@rule("standard", "[6.11]", "[15.12]")
+def test_6_11_where_a_unit_may_leave_an_enemy_zoc_it_is_selectable_and_goes_on_through_it():
+    # Sauron's Elves leave enemy ZOCs at +1 MP [15.12] (the exception the [6.11] code asks
+    # about): kills may_select's `not self.may_leave_zoc(p)` removed and `stops` removed from
+    # _reachable's stop (the Elf would stop in 0709 and 0909 and never reach 0710 or 0910)
+    pos, (e, o) = build(("elf", "0808"), ("orc", "0809"), phase="F")
+    g = pos.game()
+    assert g.in_enemy_zoc(g.units[e])
+    assert {"type": "select", "unit": e} in g.legal_actions()
+    assert {"0710", "0910"} <= dests(g, e)
