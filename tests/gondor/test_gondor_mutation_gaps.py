@@ -424,3 +424,82 @@ def test_16_74_a_pour_sent_to_a_set_up_question_is_no_oil_refusal():
     assert g.pending[0]["kind"] == "deploy" and g.pending[0]["unit"] == "catapult1"
     err = illegal(g, {"type": "pour", "unit": "catapult1", "target": "gondor_spearmen1"}, "[13.0]")
     assert "cannot pour" not in err.why
+
+
+# ===== whole-system estimate survivors (issue 17, round 4, --sample-mutants 50 --seed 1) ================
+ROHAN = [f"rohan_heavy_cav{i}" for i in (1, 2, 3)] + [f"horse_archers{i}" for i in range(1, 8)]
+
+
+def relief_formations(leaders=("theoden",), place=(), demoralized=None):
+    """Rohan has come and waits off the map (Game-Turn 6, the West's Movement Phase) with
+    ``leaders``; ``place``: (piece, hex) put on the map; the arrivals in formation offered."""
+    pos = gpos(turn=6, phase="F")
+    pos.place("gondor_spearmen", "1706")
+    for piece, h in place:
+        pos.place(piece, h)
+    pos.extra(siege={"rohan": True}, available=[*ROHAN, *leaders])
+    if demoralized:
+        pos.demoralized(**demoralized)
+    g = pos.game()
+    assert g.phase == "F" and g.step_side == WEST
+    return g, [a for a in g.legal_actions() if a["type"] == "arrive_formed"]
+
+
+@rule("gondor", "[14.2]")
+@rule("standard", "[8.43]")
+def test_14_2_the_relief_forms_only_with_a_leader_of_its_own_nation():
+    _, with_theoden = relief_formations(("theoden",))
+    assert with_theoden and {a["leader"] for a in with_theoden} == {"theoden"}
+    _, with_aragorn = relief_formations(("aragorn",))          # a leader of Men waiting with them
+    assert with_aragorn == []
+
+
+@rule("gondor", "[14.2]")
+def test_14_2_no_arrival_in_formation_into_a_hex_an_enemy_leader_holds():
+    # a Sauron leader alone at an entry hex: no stacking unit there and no ZOC (leaders exert
+    # none [8.22]), but the hex is the enemy's
+    _, free = relief_formations()
+    entry = sorted({a["to"] for a in free})[0]
+    _, held = relief_formations(place=[("gothmog", entry), ("orc_infantry", "2020")])
+    assert entry not in {a["to"] for a in held}
+    assert {a["to"] for a in held} == {a["to"] for a in free} - {entry}
+
+
+@rule("gondor", "[14.2]", "[14.31]")
+def test_14_2_no_wedge_arrives_beside_a_mumak_even_outside_its_zoc():
+    # the Sauron army demoralized: its units exert no ZOC [6.14], so only [14.31] keeps Rohan's
+    # cavalry from entering next to the Mumak
+    _, free = relief_formations(demoralized={"sauron": True}, place=[("orc_infantry", "2020")])
+    entry = sorted({a["to"] for a in free})[0]
+    g, near = relief_formations(demoralized={"sauron": True}, place=[("mumak", entry), ("orc_infantry", "2020")])
+    mumak_hex = entry
+    beside = set(g.hexmap.adjacent(mumak_hex))
+    offered = {a["to"] for a in near}
+    assert offered and not offered & beside and mumak_hex not in offered
+    assert {a["to"] for a in free} - beside - {mumak_hex} == offered
+
+
+@rule("gondor", "[18.13]")
+def test_18_13_a_banner_move_refused_says_why_in_and_out_of_the_movement_phase():
+    pos = banner_position_for_refusal(phase="C")
+    g = pos.game()
+    assert g.phase == "C"
+    err = illegal(g, {"type": "move_banner", "to": "0818"}, "[18.13]")
+    assert "moves in the Westernesse Movement Phase" in err.why
+    g = banner_position_for_refusal(phase="F").game()
+    assert g.phase == "F"
+    err = illegal(g, {"type": "move_banner", "to": "1706"}, "[18.13]")       # Gandalf: too far
+    assert "must end its move stacked with a Westernesse leader" in err.why
+
+
+def banner_position_for_refusal(phase):
+    pos = gpos(turn=11, phase=phase)
+    pos.place("men_spearmen", "0815")
+    pos.place("aragorn", "0815")
+    pos.place("gondor_spearmen", "0818")
+    pos.place("imrahil", "0818")
+    pos.place("gondor_spearmen", "1706")
+    pos.place("gandalf", "1706")
+    pos.place("orc_infantry", "2020")
+    pos.extra(siege={"banner": {"with": "aragorn", "until": 13}})
+    return pos
