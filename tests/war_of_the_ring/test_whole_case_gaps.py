@@ -551,3 +551,24 @@ def test_10_3_when_the_fellowship_passes_on_huorns_the_battle_is_fought_at_once(
     assert "Huorns" not in battle_text(ev) and "huorns" in g.hands[FP]
     assert g.ask is None or g.ask["kind"] != "huorns"
     p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_5_a_free_lead_beating_a_dark_ring_bearer_by_4_wounds_him_and_seizes_nothing() -> None:
+    from ringwar.systems.war_of_the_ring import duel
+
+    aragorn = duel.fighter_from_character(D, "aragorn", items=("anduril",))
+    n3 = duel.fighter_from_character(D, "n3", items=("the-one-ring",))
+    assert n3.ring_bearer and n3.side == "dark"
+    r = duel.fight_round(D, aragorn, n3, 6, 1)                 # 6 + 7 against 1 + 4: by 8
+    assert r.winner == "a" and r.margin >= 4
+    assert not r.seizure_possible and r.damage == r.margin
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_6_a_killed_dark_ring_bearer_has_no_heir_among_his_own_the_killers_side_takes_it() -> None:
+    p = Position().clear().char("n3", "2617").char("n4", "2617").char("aragorn", "2617")
+    p.ring(bearer="n3", held_by=DARK)
+    g = p.g
+    g.kill_char("n3", "test", killer_seat=FP)
+    assert g.ring["bearer"] == "aragorn" and g.ring["held_by"] == FP
