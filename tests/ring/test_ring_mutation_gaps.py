@@ -275,3 +275,51 @@ def test_q3_a_capture_elsewhere_leaves_the_shires_third_nation_in_place() -> Non
     move(g, "orc1", "0608")                       # the Orc in the Shire withdraws: [7.5]
     assert g.to_act == "sauron" and {a["type"] for a in g.legal_actions()} == {"declare_shire"}
     assert g.pending[-1]["rule"] == "[7.5]"
+
+
+# ----- whole-system estimate survivors (issue 17, round 4, --sample-mutants 50 --seed 1) ------------
+@pytest.mark.rule("ring", "[7.5]")
+def test_7_5_saruman_still_holding_the_shire_is_not_told_again_that_he_takes_it() -> None:
+    g = build({"0608": "manorc", "0805": "manorc", "1005": "gondor"}, player="saruman")
+    move(g, "manorc1", "0609")
+    ev = act(g, END)
+    assert [e["owner"] for e in ev if e["type"] == "shire"] == ["saruman"]
+    assert g.shire_owner == "saruman" and g.to_act == "saruman"     # his second movement phase
+    ev = act(g, END)                                                # he holds it still
+    assert not [e for e in ev if e["type"] == "shire"] and g.shire_owner == "saruman"
+
+
+@pytest.mark.rule("ring", "[8.1]")
+def test_8_1_a_step_to_a_hex_not_adjacent_is_refused_one_hex_at_a_time() -> None:
+    g = build({"0805": "gondor", "1105": "orc"}, player="alliance")
+    act(g, {"type": "select", "piece": "gondor1"})
+    err = refused(g, {"type": "step", "hex": "0807"})               # two hexes away
+    assert err.rule == "[8.1]" and "not adjacent to 0805" in err.why
+    assert refused(g, {"type": "step", "hex": "9999"}).rule == "[2.1]"
+
+
+@pytest.mark.rule("ring", "[11.14]", "[Q3]")
+def test_11_14_the_step_line_says_an_escape_move_is_one() -> None:
+    g = build({"0805": "orc", "0806": "ring", "1005": "gondor"}, player="sauron")
+    act(g, {"type": "select", "piece": "orc1"})
+    assert g.view("sauron")["step"].startswith("Orc") and " moving from 0805" in g.view("sauron")["step"]
+    g = build({"0805": "saruman", "0806": "ring", "1105": "gondor"}, players=2, player="evil")
+    _select_step(g, "saruman", "0806")                              # captured: the Ring-bearer escapes
+    assert g.moving["escape"]
+    assert "making its escape move [11.14] from 0806" in g.view("evil")["step"]
+
+
+@pytest.mark.rule("ring", "[8.4]", "[8.5]")
+def test_8_4_with_every_elven_army_gone_the_ring_bearer_may_end_again_where_it_spent_two_rounds() -> None:
+    # it spent two rounds in Rivendell's hex 1108 and left it; now no Elven army is left, so
+    # the Elven hexes are ordinary [8.4]: it may come back and end its move there
+    g = build({"1107": "ring", "0805": "gondor", "1405": "orc"}, player="alliance", ring_holder="alliance",
+              rb_rounds={"1108": 2}, rb_left=["1108"])
+    assert not g.elves_remain()
+    move(g, "ring", "1108")
+    assert g.hex_of["ring"] == "1108" and g.moving is None
+    # while an Elven army remains, it may not even step back in
+    g = build({"1107": "ring", "0805": "gondor", "0205": "elf", "1405": "orc"}, player="alliance",
+              ring_holder="alliance", rb_rounds={"1108": 2}, rb_left=["1108"])
+    act(g, {"type": "select", "piece": "ring"})
+    assert refused(g, {"type": "step", "hex": "1108"}).rule == "[8.4]"
