@@ -8,6 +8,7 @@ import pytest
 
 from conftest import Position, dests, events_of, illegal, play, rig
 from ringwar.core import hexes as hx
+from ringwar.core.errors import RecordError
 
 rule = pytest.mark.rule
 
@@ -456,3 +457,31 @@ def test_6_11_where_a_unit_may_leave_an_enemy_zoc_it_is_selectable_and_goes_on_t
     assert g.in_enemy_zoc(g.units[e])
     assert {"type": "select", "unit": e} in g.legal_actions()
     assert {"0710", "0910"} <= dests(g, e)
+    # and its move too far is refused for the distance, not by [6.11] (kills the
+    # `not self.may_leave_zoc(p)` of why_not_mover's [6.11] refusal removed)
+    illegal(g, {"type": "move", "unit": e, "to": "2020"}, "[4.21]")
+
+
+# ===== [5.0] stacking: a formation is the one pair a hex may hold; leaders do not count =======
+@rule("standard", "[5.0]", "[8.4]")
+def test_5_0_a_set_up_may_put_a_formation_s_pair_in_one_hex_but_no_third_unit_with_it():
+    # kills check_position's pair exception removed or turned (`==` -> `!=`) and its
+    # `len(stackers) == 2` removed
+    pos, (a, b, o) = build(("men", "0808"), ("men", "0808"), ("orc", "2020"))
+    pos.formation(a, b, "shield_wall")
+    g = pos.game()
+    assert {p.id for p in g.pieces_at("0808")} == {a, b}
+    pos, (a, b, c, o) = build(("men", "0808"), ("men", "0808"), ("men", "0808"), ("orc", "2020"))
+    pos.formation(a, b, "shield_wall")
+    with pytest.raises(RecordError, match=r"0808 would hold .*one combat unit a hex \[5.0\]"):
+        pos.game()
+
+
+@rule("standard", "[5.0]", "[4.21]")
+def test_5_0_a_leader_s_move_too_far_onto_a_unit_is_refused_as_too_far_not_by_5_0():
+    # kills `self.counts_for_stacking(p)` removed from why_not_destination's [5.0] refusal:
+    # a leader may end on a combat unit, so only the distance refuses this move
+    pos, (o, x, m) = build(("orc", "0806"), ("orc", "2020"), ("men", "0404"), phase="C")
+    pos.place("gorgol", "0806")
+    g = pos.game()
+    illegal(g, {"type": "move", "unit": "gorgol", "to": "2020"}, "[4.21]")
