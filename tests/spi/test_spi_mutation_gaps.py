@@ -5,6 +5,8 @@ kills."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import ringwar
@@ -758,3 +760,40 @@ def test_8_43_the_two_units_are_of_one_nationality_and_the_leader_s_unless_he_is
 def test_8_43_a_leader_under_a_fear_spell_enables_no_formation(spells, forms):
     # kills `not self.leader_may_form(ld)` removed from formation_actions ([8.47], Gondor's hook)
     assert bool(_gondor_forms("gondor_spearmen", "gondor_spearmen", "imrahil", spells)) is forms
+
+
+# ----- the [7.23] formation-retreat fix keeps old records as they were played ------------------------
+def _shield_wall_with_hurt_leader(options=None):
+    pos = Position("sauron", seed=3, options=options).clear().at(turn=3, phase="D")
+    pos.place("orc", "0907")
+    a, b = pos.place("men", "0908"), pos.place("men", "0908")
+    pos.formation(a, b, "shield_wall")
+    pos.place("men", "0606")
+    pos.place("ringwraith", "0907")
+    pos.place("isildur", "0908")
+    g = pos.game()
+    while g.step != "leader":
+        play(g, {"type": "end"})
+    rig(g, 6)                                          # column 0, die 6: D½
+    play(g, {"type": "leader_attack", "unit": "ringwraith", "target": "isildur"})
+    retreated = []
+    while g.pending and g.pending[0]["kind"] == "retreat":
+        retreated.append(g.pending[0]["unit"])
+        play(g, {"type": "retreat", "unit": g.pending[0]["unit"], "to": g.pending[0]["options"][0]})
+    return g, (a, b), retreated
+
+
+@rule("standard", "[7.23]", "[8.46]")
+def test_7_23_a_record_made_before_the_formation_retreat_fix_replays_as_it_was_played():
+    g, pair, retreated = _shield_wall_with_hurt_leader()
+    assert g.options["formation_retreat_7_23"] is True and g.record.options["formation_retreat_7_23"] is True
+    assert sorted(retreated) == sorted(pair)           # a new game: both retreat
+    old, pair, retreated = _shield_wall_with_hurt_leader({"formation_retreat_7_23": False})
+    assert retreated == [min(pair)]                     # as played before: the second stayed behind
+    assert old.units[max(pair)].hex == "0908"
+    # a record that does not name the option (written before it existed) is read the old way
+    # (its dice were rigged here, so only the position is replayed)
+    rec = json.loads(old.record.dumps())
+    del rec["options"]["formation_retreat_7_23"]
+    rec["actions"] = []
+    assert ringwar.replay(rec).options["formation_retreat_7_23"] is False

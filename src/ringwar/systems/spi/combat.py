@@ -776,7 +776,10 @@ class CombatMixin:
         if mates:
             # [7.23] every combat unit stacked with him retreats; a formation's two units
             # too, each into its own hex [8.46] (the first to go breaks the formation up)
+            both = self.options.get("formation_retreat_7_23", True)
             for u in mates:
+                if not both and u.formation and u.partner in {m.id for m in mates} and u.id > u.partner:
+                    continue        # records made before the fix: the second unit stayed behind
                 events.extend(self.order_retreat(u, 2, "[7.23]", mode="combat", on_fail="flip"))
         elif res == "r2" and victim.on_map:
             events.extend(self.order_retreat(victim, 2, "[7.26]", mode="leader"))

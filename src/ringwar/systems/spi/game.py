@@ -82,6 +82,12 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         "errata_8_52": Option(True, "[8.52] magic leaders move only in the Magic Leader Movement Phases"),
         "errata_phase_e": Option(True, "[3.0] E: a leader that cast OR ATTEMPTED a spell in A may not cast in E"),
         "errata_8_37": Option(True, "[8.37] Rally Table rows 9 and 10"),
+        # a fix of 2026-11-26 (issue 17): records made before it replay as they were played,
+        # with one unit of such a formation left behind (legacy)
+        "formation_retreat_7_23": Option.changed(
+            True, "[7.23] [8.46] both units of a formation stacked with a leader hurt in individual "
+                  "combat retreat (false: only one, as records made before 2026-11-26 were played)",
+            legacy=False),
     }
     #: [4.0] a move is two decisions: select a unit, then say where it goes
     SELECTIONS = frozenset({"select"})
