@@ -572,3 +572,13 @@ def test_10_4_6_a_killed_dark_ring_bearer_has_no_heir_among_his_own_the_killers_
     g = p.g
     g.kill_char("n3", "test", killer_seat=FP)
     assert g.ring["bearer"] == "aragorn" and g.ring["held_by"] == FP
+
+
+@rule("war-of-the-ring", "§10.4", "§V13")
+def test_10_4_6_three_players_the_killers_own_side_takes_the_ring_not_the_other_dark_seat() -> None:
+    p = Position(players=3).clear().char("frodo", "2617").char("n3", "2617").char("saruman", "2617")
+    p.ring(bearer="frodo", held_by=FP)
+    g = p.g
+    assert g.chars["saruman"]["seat"] == "saruman" and g.chars["n3"]["seat"] == "sauron"
+    g.kill_char("frodo", "test", killer_seat="saruman")
+    assert g.ring["bearer"] == "saruman" and g.ring["held_by"] == "saruman"
