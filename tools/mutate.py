@@ -581,43 +581,36 @@ def plan(args: argparse.Namespace, root: Path) -> list[CaseRun]:
     runs: list[CaseRun] = []
     sources: dict[str, Source] = {}
     for system in systems:
+        # --key and --sample-mutants look at every case with code, tested or not (a case no
+        # test reaches keeps its mutants: they survive)
+        whole = bool(args.key or args.sample_mutants)
         if args.case:
             cases = args.case
+        elif whole:
+            cases = system_cases(system)
         else:
             cases = [c for c in system_cases(system) if markers.get((system, c))]
         candidates = []
         for case in cases:
             tests = tests_for(markers, system, case, args.scope)
             muts = find_mutants(root, system, case, sources)
-            if args.case or (tests and muts):
+            if args.case or (muts and (tests or whole)):
                 candidates.append(CaseRun(system, case, tests, muts, len(muts)))
         if args.key:
             # named mutants (keys from --list or a report), wherever they are
-            if not args.case:
-                candidates = [CaseRun(system, c, tests_for(markers, system, c, args.scope),
-                                      muts, len(muts))
-                              for c in system_cases(system)
-                              if (muts := find_mutants(root, system, c, sources))]
             for r in candidates:
                 r.mutants = [m for m in r.mutants if m.key in args.key]
             runs.extend(r for r in candidates if r.mutants)
             continue
         if args.sample_mutants:
-            # the whole system's mutants, every case with code (a case no test reaches keeps its
-            # mutants: they survive), the N that rank first by a seeded hash of the case and the
-            # mutant's key: an unbiased sample of the system, stable while other code changes
-            if not args.case:
-                candidates = [CaseRun(system, c, tests_for(markers, system, c, args.scope),
-                                      muts, len(muts))
-                              for c in system_cases(system)
-                              if (muts := find_mutants(root, system, c, sources))]
+            # the N case-mutants that rank first by a seeded hash of the case and the mutant's
+            # key: an unbiased sample of the whole system, stable while other code changes
             ranked = sorted(((r, m) for r in candidates for m in r.mutants), key=lambda rm: hashlib.sha1(
                 f"{args.seed}:{system}:{rm[0].case}:{rm[1].key}".encode()).digest())
             keep = {id(m) for _, m in ranked[:args.sample_mutants]}
             for r in candidates:
                 r.mutants = [m for m in r.mutants if id(m) in keep]
-            candidates = [r for r in candidates if r.mutants]
-            runs.extend(candidates)
+            runs.extend(r for r in candidates if r.mutants)
             continue
         if args.sample and not args.case:
             # each case's rank depends on the seed and the case alone, so the sample stays the

@@ -157,19 +157,27 @@ def render() -> str:
     return "\n".join(lines)
 
 
+def _scored(path: Path) -> list[tuple[str, dict, int, int, str]]:
+    """Each system's entry in a scores file: (title, entry, detected, counted, score)."""
+    if not path.exists():
+        return []
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    out = []
+    for system, title in TITLES.items():
+        s = data.get(system)
+        if s:
+            counted = s["total"] - s.get("equivalent", 0) - s.get("skipped", 0)
+            detected = s["killed"] + s.get("timeout", 0)
+            out.append((title, s, detected, counted, f"{100 * detected / counted:.0f} %" if counted else "-"))
+    return out
+
+
 def mutation_scores() -> list[str]:
     """The per-system mutation scores recorded by tools/mutate.py (none: no section)."""
     if not MUTATION.exists():
         return []
-    data = tomllib.loads(MUTATION.read_text(encoding="utf-8"))
     rows = []
-    for system, title in TITLES.items():
-        s = data.get(system)
-        if not s:
-            continue
-        counted = s["total"] - s.get("equivalent", 0) - s.get("skipped", 0)
-        detected = s["killed"] + s.get("timeout", 0)
-        score = f"{100 * detected / counted:.0f} %" if counted else "-"
+    for title, s, detected, counted, score in _scored(MUTATION):
         cases = ", ".join(s.get("cases", []))
         if s.get("skipped"):
             cases += f" ({s['skipped']} mutants skipped: {s.get('skipped_why', 'the unmutated tests failed')})"
@@ -200,15 +208,8 @@ def mutation_estimate() -> list[str]:
     """The whole-system estimates (``--sample-mutants``) recorded by tools/mutate.py."""
     if not ESTIMATE.exists():
         return []
-    data = tomllib.loads(ESTIMATE.read_text(encoding="utf-8"))
     rows = []
-    for system, title in TITLES.items():
-        s = data.get(system)
-        if not s:
-            continue
-        counted = s["total"] - s.get("equivalent", 0) - s.get("skipped", 0)
-        detected = s["killed"] + s.get("timeout", 0)
-        score = f"{100 * detected / counted:.0f} %" if counted else "-"
+    for title, s, detected, counted, score in _scored(ESTIMATE):
         lo, hi = s.get("interval95", [0, 100])
         rows.append(f"| {title} | {detected} / {counted} | {score} | {lo:.0f}-{hi:.0f} % | "
                     f"{s.get('equivalent', 0)} | {s.get('cases', 0)} | {s['date']} | {s.get('seconds', 0)} s | "
