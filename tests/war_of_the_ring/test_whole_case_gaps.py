@@ -582,3 +582,13 @@ def test_10_4_6_three_players_the_killers_own_side_takes_the_ring_not_the_other_
     assert g.chars["saruman"]["seat"] == "saruman" and g.chars["n3"]["seat"] == "sauron"
     g.kill_char("frodo", "test", killer_seat="saruman")
     assert g.ring["bearer"] == "saruman" and g.ring["held_by"] == "saruman"
+
+
+@rule("war-of-the-ring", "§10.4")
+def test_10_4_6_a_free_captive_in_the_hex_does_not_pick_up_a_killed_bearers_ring() -> None:
+    p = Position().clear().mobilize("MOR").char("frodo", "2617").unit("MOR-01", "2617")
+    p.captive("aragorn", "2617", ["MOR-01"]).char("n3", "2617")
+    p.ring(bearer="frodo", held_by=FP)
+    g = p.g
+    g.kill_char("frodo", "the Ring's burden", killer_seat=None)
+    assert g.ring["bearer"] == "n3" and g.ring["held_by"] == DARK
