@@ -703,7 +703,7 @@ def test_6_6_elephant_archers_react_free_only_loaded_organized_in_span_and_out_o
         h7.archers = 0                                       # (their load still marked)
         t.unit("H7", h7.x, h7.y, 0.0, **MUMAK)               # facing away: no paid reaction
         t.g.bank["dark-lord"] = 2
-    else:
+    elif how == "unloaded":
         h7.archers_loaded = False
         t.unit("H7", h7.x, h7.y, 0.0, **MUMAK)               # facing away: no paid reaction
         t.g.bank["dark-lord"] = 2
