@@ -156,6 +156,10 @@ def test_7_61_a_retreat_onto_a_friend_displaces_it_and_both_are_disrupted_each_b
     assert g.units[a].disrupted and g.units[b].disrupted
     rules = {e["unit"]: e["rule"] for e in events_of(ev, "disrupted")}
     assert rules == {b: "[7.65]", a: "[7.57]"}
+    # the displaced unit went first, then the retreating one; only now may the Orc advance
+    # into the hex vacated [7.51] (answer_retreat's task order: displaced, finish, advance)
+    assert [e["unit"] for e in events_of(ev, "retreat")] == [b, a]
+    assert g.pending and g.pending[0]["kind"] == "advance" and g.pending[0]["hex"] == "0908"
 
 
 # ===== [7.54] [7.55] the hexes a retreat may end in ==========================================
@@ -312,3 +316,70 @@ def test_7_63_a_friend_that_could_not_retreat_itself_is_not_displaced():
     melee_result(g, o, a, 6)
     p = g.pending[0]
     assert p["options"] == ["0808", "0909"] and p["displace"] == {h: friends[h] for h in ("0808", "0909")}
+
+
+@rule("standard", "[7.55]", "[7.54]", "[7.7]")
+def test_7_55_a_retreat_before_combat_may_end_one_or_two_hexes_away():
+    # kills `allow_partial` removed from `allow_partial or k == n` in retreat_options: the
+    # Bowmen attacked by an Orc may retreat before combat one or two hexes, their choice [7.7],
+    # out of the Orc's ZOC [7.55]
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    o = pos.place("orc", "0807")
+    b = pos.place("bowmen", "0808")
+    pos.place("men", "0404")
+    g = pos.game()
+    to_melee(g)
+    play(g, {"type": "attack", "unit": o, "target": b}, {"type": "resolve"})
+    assert g.pending[0]["kind"] == "rbc"
+    opts = sorted(a["to"] for a in acts(g, "retreat_before_combat"))
+    assert opts == ["0608", "0609", "0709", "0710", "0809", "0810", "0909", "0910", "1008", "1009"]
+    assert {h for h in opts if hx.distance("0808", h) == 1} == {"0709", "0809", "0909"}
+
+
+@rule("standard", "[7.55]", "[7.54]", "[8.46]")
+def test_7_55_a_formation_forced_to_retreat_is_asked_first_for_the_unit_fired_on():
+    # kills order_retreat's `self.tasks.insert(0, ...)` -> insert(1, ...): the retreats ordered
+    # for a formation's two units [8.46] are asked in the order ordered, the unit hit first
+    # (its partner was ordered before it, so it is the one in front), each into its own hex
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    o = pos.place("orc_archer", "0906")
+    a, b = pos.place("men", "0908"), pos.place("men", "0908")
+    pos.formation(a, b, "shield_wall")
+    g = pos.game()
+    rig(g, 2, 3, 6)                                 # e vs 4: 5-6, rolled 5; X, die 6: r1
+    ev = play(g, {"type": "fire", "unit": o, "target": b})
+    assert events_of(ev, "casualty_result")[0]["result"] == "r1"
+    first = g.pending[0]
+    assert first["kind"] == "retreat" and first["unit"] == b and first["rule"] == "[8.46]"
+    play(g, {"type": "retreat", "unit": b, "to": first["options"][0]})
+    second = g.pending[0]
+    assert second["kind"] == "retreat" and second["unit"] == a
+    assert g.units[b].hex not in second["options"]
+
+
+# ===== [7.41] the Casualty Probability Table's edges ==========================================
+@rule("standard", "[7.41]", "[19.12]", "[8.44]")
+@pytest.mark.parametrize("unit, formation, letter, note", [
+    ("men", True, "A", True),            # formation A, +1 level: beyond A, read at A
+    ("swordsmen", False, "A", False),    # B +1 = A exactly: the edge itself, nothing to say
+    ("men", False, "C", False),          # D +1 = C
+])
+def test_7_41_an_attack_raised_beyond_a_is_read_at_a_and_the_preview_says_so(unit, formation, letter, note):
+    # kills the mutants of `i < 0 or i > 4` and of `'A is the best' if i < 0 else ...` in
+    # attack_why: a Shield Wall (A [8.44]) stacked with Elendil and Narsil (+1 level [19.12])
+    # would attack better than A: it attacks at A, and the preview says why; Swordsmen (B)
+    # with him attack at A exactly, which needs no word
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="G")
+    o = pos.place("orc", "0907")
+    a = pos.place(unit, "0908")
+    if formation:
+        b = pos.place(unit, "0908")
+        pos.formation(a, b, "shield_wall")
+    pos.place("elendil", "0908")
+    g = pos.game()
+    to_melee(g)
+    pv = g.preview({"type": "attack", "unit": a, "target": o})
+    assert pv["column"].startswith(f"melee: attack {letter} against armour 3 "), pv["column"]
+    assert any(s["rule"] == "[19.12]" for s in pv["shifts"])
+    edge = [s["text"] for s in pv["shifts"] if s["rule"] == "[7.41]"]
+    assert edge == (["A is the best attack strength (docs/reconstructed.md)"] if note else [])
