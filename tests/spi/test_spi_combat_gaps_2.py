@@ -383,3 +383,50 @@ def test_7_41_an_attack_raised_beyond_a_is_read_at_a_and_the_preview_says_so(uni
     assert any(s["rule"] == "[19.12]" for s in pv["shifts"])
     edge = [s["text"] for s in pv["shifts"] if s["rule"] == "[7.41]"]
     assert edge == (["A is the best attack strength (docs/reconstructed.md)"] if note else [])
+
+
+@rule("standard", "[7.41]")
+@rule("gondor", "[16.45]")
+@pytest.mark.parametrize("unit, said", [("light_orc", True), ("orc_infantry", False)])
+def test_7_41_armour_below_1_is_read_as_1_and_the_preview_says_so_only_below(unit, said):
+    # kills the mutants of `armour < 1` in defence_armour: Gondor's Light Orcs (armour 1) on
+    # a Ladder (-1 [16.45]) would have armour 0: they defend at 1 and the preview says why;
+    # Orc Infantry (2) on the Ladder have exactly 1, which needs no word
+    pos = Position("gondor", seed=3).clear().at(turn=8, phase="G")
+    o = pos.place(unit, "2010")
+    w = pos.place("gondor_spearmen", "1910")
+    pos.place("uruk", "3020")
+    pos.extra(siege={"ladders": [{"hex": "2010", "side": "1910/2010", "turn": 7}]})
+    g = pos.game()
+    to_melee(g)
+    pv = g.preview({"type": "attack", "unit": w, "target": o})
+    assert pv["column"].startswith("melee: attack D against armour 1 "), pv["column"]
+    assert [s["rule"] for s in pv["shifts"]] == ["[16.45]"] + (["[7.41]"] if said else [])
+    if said:
+        assert pv["shifts"][1]["text"] == "armour below 1 counts as 1 (it would be 0; docs/reconstructed.md)"
+    rig(g, 4, 4)                                     # 8: D vs 1 needs 2-7
+    roll = events_of(play(g, {"type": "attack", "unit": w, "target": o}, {"type": "resolve"}), "roll")[0]
+    assert roll["cell"] == "D/1" and not roll["hit"]
+
+
+@rule("standard", "[7.41]", "[7.42]")
+@rule("gondor", "[17.11]")
+@pytest.mark.parametrize("reduced, said", [(True, True), (False, False)])
+def test_7_41_an_attack_lowered_beyond_e_is_read_at_e_and_the_preview_says_so(reduced, said):
+    # kills the mutants of `i < 0 or i > 4` (the `i > 4` half, `>=`, 4 -> 3 / 5) and of
+    # `'A is the best' if i < 0 else 'E is the worst'` in attack_why: under Gondor's Fear
+    # (-1 level [17.11]) reduced Spearmen (E on their reverse [7.42]) would attack worse
+    # than E: they attack at E, and the preview says why; unreduced (D) they attack at E
+    # exactly, which needs no word
+    pos = Position("gondor", seed=3).clear().at(turn=8, phase="G")
+    o = pos.place("orc_infantry", "2010")
+    w = pos.place("gondor_spearmen", "2011", reduced=reduced)
+    pos.place("uruk", "3020")
+    pos.extra(spells={"fear": 8})
+    g = pos.game()
+    to_melee(g)
+    pv = g.preview({"type": "attack", "unit": w, "target": o})
+    assert pv["column"].startswith("melee: attack E against armour 2 "), pv["column"]
+    edge = [s["text"] for s in pv["shifts"] if s["rule"] == "[7.41]"]
+    assert edge == (["E is the worst attack strength (docs/reconstructed.md)"] if said else [])
+    assert any(s["rule"] == "[17.11]" for s in pv["shifts"])
