@@ -221,12 +221,13 @@ def test_7_55_a_leader_retreating_two_hexes_never_enters_an_impassable_hex_but_i
     # kills `p.is_leader and self.terrain_cost(p, a, b) is None` negated / dropped / its
     # operands in retreat_options: Isildur alone in 0223 suffers Dr2 (column 0, die 5); he may
     # retreat through the Orcs' ZOC (leaders are never affected [6.15]) but not into or
-    # through the mountains 0224, 0124 [7.55]
+    # through the mountains 0224, 0124 [7.55]; he may end with the Men in 0422 (kills
+    # `not self.counts_for_stacking(p)` removed from the free-hex test)
     pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
     pos.place("orc", "0222")
     pos.place("ringwraith", "0222")
     pos.place("isildur", "0223")
-    pos.place("men", "2020")
+    m = pos.place("men", "0422")                    # a leader does not count for stacking [5.0] a.
     g = pos.game()
     while g.step != "leader":
         play(g, {"type": "end"})
@@ -236,8 +237,9 @@ def test_7_55_a_leader_retreating_two_hexes_never_enters_an_impassable_hex_but_i
     p = g.pending[0]
     assert p["kind"] == "retreat" and p["unit"] == "isildur" and p["n"] == 2
     assert p["options"] == ["0122", "0322", "0422", "0423", "0424"]
-    play(g, {"type": "retreat", "unit": "isildur", "to": "0122"})
-    assert g.units["isildur"].hex == "0122" and not g.units["isildur"].disrupted
+    assert p["displace"]["0422"] is None           # he stacks with the Men, displacing nobody
+    play(g, {"type": "retreat", "unit": "isildur", "to": "0422"})
+    assert g.units["isildur"].hex == g.units[m].hex == "0422" and not g.units["isildur"].disrupted
 
 
 @rule("standard", "[7.55]", "[7.54]", "[6.14]")
