@@ -296,3 +296,126 @@ def test_16_72_no_leader_carries_oil_and_oil_is_real_or_dummy(who, oil):
     pos.place(who, "1910", oil=oil)
     with pytest.raises(RecordError, match=r"\[16.72\]" if who == "imrahil" else "oil"):
         pos.game()
+
+
+# ----- [15.24] tunnels, and melee across the city's walls and gates [7.35] ----------------------
+def melee_targets(g, unit):
+    return {a["target"] for a in g.legal_actions() if a["type"] == "attack" and a["unit"] == unit}
+
+
+def combat_position(phase):
+    pos = gpos(phase=phase)
+    pos.place("orc_infantry", "1214")                       # a fight elsewhere keeps the phase open
+    pos.place("gondor_spearmen", "1215")
+    return pos
+
+
+@rule("gondor", "[15.24]")
+def test_15_24_out_of_a_tunnel_only_through_the_tunnel_hexside_too():
+    pos = combat_position("G")
+    w = pos.place("gondor_spearmen", "1908")                # in the tunnel
+    pos.place("orc_infantry", "1909")                       # below it, the wall breached
+    pos.extra(siege={"breached": ["1908/1909"]})
+    assert not melee_targets(pos.game(), w)
+
+
+@rule("gondor", "[15.24]")
+def test_15_24_armour_4_is_named_in_the_preview_only_for_a_defender_in_the_tunnel():
+    pos = gpos(phase="G")
+    o = pos.place("light_orc", "1908")
+    w = pos.place("gondor_spearmen", "2007")
+    g = pos.game()
+    shifts = g.preview({"type": "attack", "unit": w, "target": o})["shifts"]
+    assert {"rule": "[15.24]", "text": "defender in a tunnel hex: armour 4"} in shifts
+    assert g.defence_armour(g.units[w], "1908", False) == (3, [])     # outside it: its own armour
+
+
+@rule("gondor", "[15.24]", "[15.15]", "[7.35]")
+@pytest.mark.parametrize("control", [WEST, SAURON])
+def test_15_24_melee_up_through_a_gate_only_for_the_side_that_controls_it(control):
+    gates = dict(ringwar.new_game("gondor").siege["gate_control"], **{"1507/1606": control})
+    pos = combat_position("D")
+    o = pos.place("orc_infantry", "1507")                   # below the Second Gate
+    w = pos.place("gondor_spearmen", "1606")
+    pos.extra(siege={"gate_control": gates})
+    assert (w in melee_targets(pos.game(), o)) is (control == SAURON)
+    pos = combat_position("G")
+    w = pos.place("gondor_spearmen", "1507")
+    o = pos.place("orc_infantry", "1606")
+    pos.extra(siege={"gate_control": gates})
+    assert (o in melee_targets(pos.game(), w)) is (control == WEST)
+
+
+@rule("gondor", "[15.24]", "[16.41]", "[16.43]", "[7.35]")
+def test_15_24_melee_up_a_wall_from_a_ready_siege_tower_but_never_from_sauron_s_ladder_for_the_west():
+    pos = combat_position("D")
+    o = pos.place("orc_infantry", "1607")
+    t = pos.place("siege_tower", "1607")
+    w = pos.place("gondor_spearmen", "1606")
+    pos.extra(siege={"ready": {t: ["1607", 8]}})
+    assert w in melee_targets(pos.game(), o)
+    pos = combat_position("D")
+    o = pos.place("orc_infantry", "1607")
+    pos.place("siege_tower", "1607")                        # not ready: not beside the wall since B
+    pos.place("gondor_spearmen", "1606")
+    assert not melee_targets(pos.game(), o)
+    pos = combat_position("G")
+    w = pos.place("gondor_spearmen", "1607")
+    pos.place("orc_infantry", "1606")
+    pos.extra(siege={"ladders": [{"hex": "1607", "side": "1606/1607", "turn": 7}]})
+    assert not melee_targets(pos.game(), w)
+
+
+# ----- [16.43] who may set a Ladder, and where ----------------------------------------------------
+def ladders_offered(g):
+    return {(a["unit"], a["hexside"]) for a in g.legal_actions() if a["type"] == "ladder"}
+
+
+@rule("gondor", "[16.43]", "[16.48]")
+def test_16_43_no_ladder_from_a_disrupted_unit_cavalry_a_mumak_or_a_leader():
+    pos = gpos(phase="C")
+    ok = pos.place("orc_infantry", "1308")
+    pos.place("orc_infantry", "1609", disrupted=True)
+    pos.place("mordor_cavalry", "1710")
+    pos.place("mumak", "2110")
+    pos.place("gothmog", "2010")
+    pos.place("gondor_spearmen", "1306")
+    g = pos.game()
+    assert ladders_offered(g) == {(ok, "1307/1308"), (ok, "1308/1407")}
+
+
+@rule("gondor", "[16.43]")
+def test_16_43_one_ladder_a_hex_and_none_against_a_breached_wall():
+    pos = gpos(phase="C")
+    a = pos.place("orc_infantry", "1308")
+    b = pos.place("orc_infantry", "1609")                   # below 1608 and 1709
+    pos.extra(siege={"ladders": [{"hex": "1308", "side": "1307/1308", "turn": 8}],
+                     "breached": ["1608/1609"]})
+    g = pos.game()
+    offered = ladders_offered(g)
+    assert (b, "1609/1709") in offered and (b, "1608/1609") not in offered
+    assert not [x for x in offered if x[0] == a]
+
+
+@rule("gondor", "[16.43]")
+def test_16_43_a_set_up_ladder_stands_against_a_hexside_of_its_own_hex():
+    pos = gpos(phase="C")
+    pos.extra(siege={"ladders": [{"hex": "1308", "side": "1608/1609", "turn": 7}]})
+    with pytest.raises(RecordError, match=r"\[16.43\]"):
+        pos.game()
+
+
+# ----- [18.22] a position's Rally Phase starts with none of the Banner's two rallies used -------
+@rule("gondor", "[18.22]", "[15.15]")
+def test_18_22_the_banner_rallies_two_units_in_a_rally_phase_set_up_at_its_start():
+    pos = gpos(turn=11, phase="H")
+    pos.place("men_spearmen", "0815")
+    pos.place("aragorn", "0815")
+    us = [pos.place("men_spearmen", h, disrupted=True) for h in ("0817", "0818", "0819")]
+    pos.place("orc_infantry", "2020")
+    pos.extra(siege={"banner": {"with": "aragorn", "until": 13}})
+    g = pos.game()
+    play(g, {"type": "banner_rally", "target": us[0]})
+    assert {a["target"] for a in g.legal_actions() if a["type"] == "banner_rally"} == set(us[1:])
+    play(g, {"type": "banner_rally", "target": us[1]})
+    assert not [a for a in g.legal_actions() if a["type"] == "banner_rally"]
