@@ -93,7 +93,7 @@ def test_10_3_a_leader_in_another_hex_does_not_lead() -> None:
     assert p.g.leadership("2222", FP, ["ROH-01"])[:2] == (2, "eowyn")
 
 
-@rule("war-of-the-ring", "§10.5")
+@rule("war-of-the-ring", "§10.5", "§V32")
 def test_10_5_exactly_ten_percent_lost_by_the_defender_routs_it() -> None:
     assert B.routs(D, CrtResult(5, False, 10, False), True)
     assert not B.routs(D, CrtResult(5, False, 9, False), True)
