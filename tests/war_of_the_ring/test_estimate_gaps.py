@@ -202,3 +202,18 @@ def test_7_3_corsairs_rowing_up_the_west_bank_to_2929_have_not_crossed_the_andui
     path = next(e["path"] for e in ev if e.get("path"))
     assert path[-2:] == ["2829", "2929"], path
     assert g.units["COR-01"]["hex"] == "2929" and not g.units["COR-01"]["crossed"]
+
+
+# ----- a challenge to the Ring's wearer [WR §10.4] [WR §10.9.2] [WR §10.9.3] ---------------------
+@rule("war-of-the-ring", "§10.4", "§10.9.2", "§10.9.3", "§V31")
+def test_10_9_2_a_bearer_already_wearing_the_ring_is_not_asked_to_put_it_on_when_challenged() -> None:
+    # Aragorn wears the Ring (he could still claim it): a Nazgûl's challenge goes straight to
+    # the fight, with no "put the Ring on?" question (he has nothing to answer with)
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(0)
+    p.char("aragorn", "2617").char("n3", "2617").ring(bearer="aragorn", worn=True, area="Q")
+    g = p.at("7d")
+    p.dice(3, 3)                                           # the first round is fought at once
+    ev = g.apply({"type": "challenge", "lead": "n3", "target": "aragorn"})
+    assert "wearing the Ring +2" in texts(ev), texts(ev)
+    assert g.ask["kind"] == "duel_round", g.ask
+    p.dice_done()
