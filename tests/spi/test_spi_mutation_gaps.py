@@ -797,3 +797,17 @@ def test_7_23_a_record_made_before_the_formation_retreat_fix_replays_as_it_was_p
     del rec["options"]["formation_retreat_7_23"]
     rec["actions"] = []
     assert ringwar.replay(rec).options["formation_retreat_7_23"] is False
+
+
+@rule("standard", "[8.21]")
+@pytest.mark.parametrize("system, leader", [("sauron", "elendil"), ("gondor", "gandalf")])
+def test_8_21_a_set_up_may_not_disrupt_a_leader(system, leader):
+    setup = {"clear": True, "turn": 5, "phase": "C",
+             "place": [{"id": leader, "hex": "1010", "disrupted": True}]}
+    with pytest.raises(RecordError, match=r"place\[0\]\.disrupted: .*leaders are never disrupted \[8\.21\]"):
+        system_class(system).validate_setup(setup)
+    setup["place"][0]["disrupted"] = False
+    with pytest.raises(RecordError) as no:            # refused, if at all, for another reason
+        system_class(system).validate_setup(setup)
+        raise RecordError("accepted")
+    assert "disrupted" not in str(no.value)

@@ -145,6 +145,8 @@ def check_setup(game: SpiGame, setup: Any) -> None:
         for k in ("reduced", "disrupted", "moved", "fired", "attacked"):
             if k in item:
                 c.bool_(item[k], f"{where}.{k}")
+        if item.get("disrupted") and pid in game.units and game.units[pid].is_leader:
+            c.fail(f"{where}.disrupted", f"{pid} is a leader, and leaders are never disrupted [8.21]")
         if item.get("formation") is not None:
             c.choice(item["formation"], f"{where}.formation", game.FORMATIONS)
             if not isinstance(item.get("partner"), str):
