@@ -419,3 +419,32 @@ def test_18_22_the_banner_rallies_two_units_in_a_rally_phase_set_up_at_its_start
     assert {a["target"] for a in g.legal_actions() if a["type"] == "banner_rally"} == set(us[1:])
     play(g, {"type": "banner_rally", "target": us[1]})
     assert not [a for a in g.legal_actions() if a["type"] == "banner_rally"]
+
+
+@rule("gondor", "[15.24]", "[16.75]")
+def test_15_24_armour_4_in_a_tunnel_is_the_rating_the_oils_minus_one_then_applies_to():
+    # the engine's reading: [15.24] replaces the unit's own rating, [16.75] is a modifier after it
+    pos = gpos(phase="C")
+    w = pos.place("gondor_spearmen", "1908", oil="dummy")
+    pos.place("orc_infantry", "2007")
+    g = pos.game()
+    assert g.defence_armour(g.units[w], "2007", False) == (
+        3, ["[15.24] defender in a tunnel hex: armour 4", "[16.75] defender carrying Oil: armour -1"])
+
+
+@rule("gondor", "[16.43]")
+def test_16_43_no_ladder_down_a_wall_from_its_high_side():
+    pos = gpos(phase="C")
+    o = pos.place("orc_infantry", "1307")                   # inside the Outer Wall, above 1308
+    pos.place("gondor_spearmen", "1903")
+    g = pos.game()
+    offered = {h for u, h in ladders_offered(g) if u == o}
+    assert "1307/1308" not in offered
+    assert all(g.hexmap.side(*h.split("/"))["high"] != "1307" for h in offered)
+
+
+@rule("gondor", "[18.22]", "[16.43]", "[16.81]", "[15.15]")
+def test_18_22_a_new_game_s_siege_counts_start_at_nothing_used():
+    # they are part of the state (its hash): a record saved before the first Rally Phase holds them
+    g = ringwar.new_game("gondor", seed=1)
+    assert (g.siege["banner_rallies"], g.siege["ladders_used"], g.siege["heads_thrown"]) == (0, 0, 0)
