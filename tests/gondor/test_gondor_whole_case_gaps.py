@@ -9,7 +9,7 @@ import pytest
 from _gondor import SAURON, WEST, cost, gpos
 
 import ringwar
-from conftest import dests, move_options, play
+from conftest import Position, dests, move_options, play, rig
 from ringwar.core.errors import RecordError
 
 rule = pytest.mark.rule
@@ -448,3 +448,33 @@ def test_18_22_a_new_game_s_siege_counts_start_at_nothing_used():
     # they are part of the state (its hash): a record saved before the first Rally Phase holds them
     g = ringwar.new_game("gondor", seed=1)
     assert (g.siege["banner_rallies"], g.siege["ladders_used"], g.siege["heads_thrown"]) == (0, 0, 0)
+
+
+# ----- [19.11] C: the Riders of Rohan's roll, said and made once ----------------------------------
+def rohan_position(**siege):
+    # the scenario's pieces (the Riders wait for their roll), turn 6
+    pos = Position("gondor", seed=1).at(turn=6, phase="E")
+    pos.place("gandalf", "1706")                            # a Magic Leader: phase E is played
+    pos.place("gondor_spearmen1", "1706")
+    if siege:
+        pos.extra(siege=siege)
+    return pos
+
+
+@rule("gondor", "[19.11]", "[14.2]")
+def test_19_11_the_rohan_roll_that_brings_them_says_so_and_lowers_the_garrison_total():
+    g = rohan_position().game()
+    rig(g, 6)
+    play(g, {"type": "end"})
+    (text,) = [e["text"] for e in g.log if e.get("rule") == "[14.2]"]
+    assert text.endswith("rolled 6: they arrive along the Northern edge")
+    assert g.siege["rohan"] and g.dp["garrison"] == -10
+
+
+@rule("gondor", "[19.11]", "[14.2]")
+def test_19_11_no_second_rohan_roll_once_they_have_come():
+    g = rohan_position(rohan=True).game()
+    n = g.dice.count
+    play(g, {"type": "end"})
+    assert g.phase == "F" and g.dice.count == n and g.dp["garrison"] == 0
+    assert not [e for e in g.log if e.get("rule") in ("[14.2]", "[19.11]")]
