@@ -10,15 +10,13 @@ The survivors these tests cannot reach are listed, with the reasons, as equivale
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 import ringwar
 
 from .builder import Table, events, rule
 from .test_leaders import board
-from .test_mutation_gaps import polar, siege
+from .test_mutation_gaps import city_melee
 from .test_sequence import table
 from .test_siege_split import no_kills
 from .test_whole_case_gaps import MUMAK, move, window
@@ -107,22 +105,6 @@ def test_5_4_the_black_ships_bring_aragorns_leaders_and_no_other():
 
 
 # ----- §7.5.6 / §7.6 a city defender pushed back 4" or more ---------------------------------------
-
-def city_melee(results: tuple) -> tuple[Table, list[dict]]:
-    """M3 and G3 face to face along level 2 south (L2-S); G3 is pushed away from M3, towards
-    the gate G2, which the Dark Lord holds shut: the tunnel T2 lies behind the attacker."""
-    t = siege("close_combat")
-    g = t.g
-    g.gates["G2"] = ["intact", "dark-lord"]
-    ax, ay = polar(30.0, -20)
-    dx, dy = polar(30.0, -30)
-    h = math.degrees(math.atan2(dy - ay, dx - ax))
-    t.front_at("M3", (ax + dx) / 2, (ay + dy) / 2, h, figures=4, files=2)
-    t.front_at("G3", (ax + dx) / 2, (ay + dy) / 2, h + 180, figures=4, files=2)
-    assert g.situation(g.units["M3"], g.units["G3"]) == "city"
-    no_kills(t, *results, (8, 1), (8, 1))
-    return t, t.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
-
 
 @rule("§7.5.6", "§7.6")
 @pytest.mark.parametrize("rd, out", [(1, True), (2, False)])

@@ -293,10 +293,9 @@ def test_7_6_r150_the_figures_joining_from_the_tower_widen_the_unit_and_its_fron
     assert g.B.walk_at(m1.x, m1.y) == 1 and g.B.obstacle(t.footprint("M1")) is None
 
 
-@rule("§7.6", "§7.5.7")
-def test_7_6_r110_a_city_defender_pushed_4_inches_with_no_way_out_is_disorganized():
-    # M3 and G3 face to face along level 2 south (L2-S); G3 is pushed away from M3, towards
-    # G2, which the Dark Lord holds: the tunnel T2 lies behind the attacker, the gate is shut
+def city_melee(results: tuple) -> tuple[Table, list[dict]]:
+    """M3 and G3 face to face along level 2 south (L2-S); G3 is pushed away from M3, towards
+    the gate G2, which the Dark Lord holds shut: the tunnel T2 lies behind the attacker."""
     t = siege("close_combat")
     g = t.g
     g.gates["G2"] = ["intact", "dark-lord"]
@@ -306,8 +305,16 @@ def test_7_6_r110_a_city_defender_pushed_4_inches_with_no_way_out_is_disorganize
     t.front_at("M3", (ax + dx) / 2, (ay + dy) / 2, h, figures=4, files=2)
     t.front_at("G3", (ax + dx) / 2, (ay + dy) / 2, h + 180, figures=4, files=2)
     assert g.situation(g.units["M3"], g.units["G3"]) == "city"
-    no_kills(t, (6, 6), (6, 1), (8, 1), (8, 1))       # 6 against 1 + 1 heavy: pushed back 4"
-    ev = t.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
+    no_kills(t, *results, (8, 1), (8, 1))
+    return t, t.act("M3", {"type": "melee", "unit": "M3", "target": "G3"})
+
+
+@rule("§7.6", "§7.5.7")
+def test_7_6_r110_a_city_defender_pushed_4_inches_with_no_way_out_is_disorganized():
+    # G3 pushed towards the gate G2, which the Dark Lord holds: the tunnel T2 lies behind
+    # the attacker, the gate is shut; 6 against 1 + 1 heavy: pushed back 4"
+    t, ev = city_melee(((6, 6), (6, 1)))
+    g = t.g
     out = [e for e in events(ev, "disorganized") if "no way out of its sector" in e["text"]]
     assert out and out[0]["rule"] == "[MT §7.6]"
     assert not g.units["G3"].organized and g.B.sector_at(g.units["G3"].x, g.units["G3"].y) == "L2-S"

@@ -13,43 +13,14 @@ import math
 import pytest
 
 from .builder import Table, events, rule, texts
+from .test_reactions import FOUR, charge, move, window
 
-FOUR = {"figures": 4, "files": 4}
-LEADER = {"west": ("hurin", 10.0), "dark-lord": ("orc-captain-1", 8.0)}
 CY = 48.0
 
 
 def polar(r: float, phi: float) -> tuple[float, float]:
     a = math.radians(phi)
     return r * math.cos(a), CY + r * math.sin(a)
-
-
-def window(mover: str, reactor: str, gap: float, *, side: str = "dark-lord", bank: int = 2,
-           card: str = "infantry_move", m_kw: dict | None = None, r_kw: dict | None = None,
-           leader: bool = True, turn: int = 2) -> Table:
-    """``side`` moves ``mover``; the other side has ``bank`` banked pips and a leader whose
-    span covers ``reactor`` (standing just behind it)."""
-    t = Table()
-    t.clear()
-    enemy = "west" if side == "dark-lord" else "dark-lord"
-    t.round(side, card=card, pips=10, bank=0, turn=turn)
-    t.g.bank[enemy] = bank
-    t.front_at(mover, 100, 60, 0, **(m_kw or FOUR))
-    r = t.front_at(reactor, 100 + gap, 60, 180, **(r_kw or FOUR))
-    if leader:
-        lid = "harad-captain" if r.contingent == "harad" else LEADER[enemy][0]
-        t.leader(lid, r.x + 3, 60)
-    t.g._after_change()
-    return t
-
-
-def move(t: Table, uid: str, d: float) -> list[dict]:
-    return t.act(uid, {"type": "move", "unit": uid, "path": f"m0:{d:g}"})
-
-
-def charge(t: Table, uid: str, target: str, *dice) -> list[dict]:
-    t.force(*dice, then_random=True)
-    return t.act(uid, {"type": "charge", "unit": uid, "target": target})
 
 
 def fire_text(ev: list[dict]) -> str:
