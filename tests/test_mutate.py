@@ -108,6 +108,36 @@ def test_selection_and_operators_on_a_small_module(tmp_path: Path):
     assert "-    x = mp < 3  # [1.2]" in m.diff and "+    x = mp <= 3  # [1.2]" in m.diff
 
 
+def test_a_line_citing_another_case_belongs_to_that_case_not_to_the_functions(tmp_path: Path):
+    """A function whose docstring cites [4.3] is [4.3]'s code, less its statements that cite
+    another case of the system ([6.11]): a mutant there breaks [6.11], and [6.11]'s tests are
+    the ones to catch it.  A statement citing the function's own case stays its own."""
+    pkg = tmp_path / "src" / "ringwar" / "systems" / "spi"
+    pkg.mkdir(parents=True)
+    (pkg / "rules.py").write_text(textwrap.dedent('''\
+        def cost(p, mp):
+            """[4.3] the cost of a hex."""
+            if p.zoc and mp > 0:  # [6.11]
+                return 9
+            if p.rough:
+                raise ValueError("[4.3] [6.11] both")
+            return mp + 1
+        '''), encoding="utf-8")
+
+    def described(case: str) -> list[str]:
+        return [m.description for m in mutate.find_mutants(tmp_path, "standard", case)]
+
+    assert described("[6.11]") == [
+        "condition negated: `p.zoc and mp > 0`", "condition dropped: `p.zoc and mp > 0` → False",
+        "`and` operand removed: `p.zoc`", "`and` operand removed: `mp > 0`", "`>` → `>=`",
+        "0 → 1", "9 → 10", "9 → 8",
+        "condition negated: `p.rough`", "condition dropped: `p.rough` → False"]
+    own = described("[4.3]")
+    assert not any("p.zoc" in d or "9 →" in d or ">" in d for d in own)   # [6.11]'s line
+    assert own == ["condition negated: `p.rough`", "condition dropped: `p.rough` → False",
+                   "1 → 2", "1 → 0"]                     # the line citing both stays [4.3]'s too
+
+
 def test_a_section_cited_as_a_whole_lends_its_sub_cases_tests():
     markers = {("standard", "[7.21]"): ["t.py::a"], ("standard", "[7.2]"): [],
                ("standard", "[7.3]"): ["t.py::b"], ("standard", "[15.1]"): ["g.py::c"],

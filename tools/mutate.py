@@ -13,7 +13,8 @@ fail when the code that implements the case is broken?
 (``# [7.33]``, ``"[WR §V20]"``, ``[MT §6.5]``); a case's code is, in the system's package
 (``src/ringwar/systems/<dir>/``, less the AI and rendering modules):
 
-- every function whose docstring cites the case (the whole function);
+- every function whose docstring cites the case (the whole function, less the statements
+  that cite another case of the system by a comment or a string: those are that case's code);
 - every statement with a trailing comment that cites it (a compound statement's header
   line stands for its condition and its block), and the statement after a comment line
   that cites it (section banners, ``# ----- [6.0] ...`` and ``# ===== ...``, are skipped);
@@ -262,8 +263,10 @@ def anchors(src: Source, style: str) -> dict[str, list[tuple[str, object]]]:
     return found
 
 
-def regions(src: Source, case: str, style: str) -> list[ast.AST]:
-    """The nodes whose code implements ``case`` in ``src`` (see the module docstring)."""
+def regions(src: Source, case: str, style: str, *, kinds: tuple[str, ...] = ("doc", "comment", "string"),
+            ) -> list[ast.AST]:
+    """The nodes whose code implements ``case`` in ``src`` (see the module docstring); ``kinds``:
+    which anchors to follow (a docstring's whole function, a comment's or a string's statement)."""
     found: list[ast.AST] = []
 
     def with_guard(stmt: ast.stmt) -> None:
@@ -273,6 +276,8 @@ def regions(src: Source, case: str, style: str) -> list[ast.AST]:
             found.append(up.test)
 
     for kind, where in anchors(src, style).get(case, []):
+        if kind not in kinds:
+            continue
         if kind == "doc":
             found.extend(where.body[1:])
         elif kind == "comment":
@@ -411,6 +416,14 @@ def files_of(root: Path, system: str) -> list[str]:
     return out
 
 
+def spans(src: Source, nodes: list[ast.AST]) -> list[tuple[int, int]]:
+    return [src.span(n) for n in nodes]
+
+
+def within(s: int, e: int, among: list[tuple[int, int]]) -> bool:
+    return any(a <= s and e <= b for a, b in among)
+
+
 def find_mutants(root: Path, system: str, case: str, sources: dict[str, Source] | None = None) -> list[Mutant]:
     """Every mutant of the code that cites ``case`` in ``system``'s package under ``root``."""
     style = SYSTEMS[system]["style"]
@@ -418,11 +431,17 @@ def find_mutants(root: Path, system: str, case: str, sources: dict[str, Source] 
     out: list[Mutant] = []
     seen: set[tuple[str, int, int, str]] = set()
     keys: dict[str, int] = defaultdict(int)
+    known = set(system_cases(system))
     for rel in files_of(root, system):
         src = sources.get(rel) or sources.setdefault(rel, Source(root, rel))
+        own = spans(src, regions(src, case, style, kinds=("comment", "string")))
+        claimed = [sp for other in anchors(src, style) if other != case and other in known
+                   for sp in spans(src, regions(src, other, style, kinds=("comment", "string")))]
         for node, s, e, text, what in sites(src, regions(src, case, style)):
             if (rel, s, e, text) in seen:
                 continue
+            if claimed and within(s, e, claimed) and not within(s, e, own):
+                continue        # a line of the function that cites another case: that case's code
             seen.add((rel, s, e, text))
             line = src.data.count(b"\n", 0, s) + 1
             fn = src.function_of(node)
@@ -435,6 +454,7 @@ def find_mutants(root: Path, system: str, case: str, sources: dict[str, Source] 
     return out
 
 
+@functools.cache
 def system_cases(system: str) -> list[str]:
     return [c for c, _ in rules_coverage.read_cases().get(system, [])]
 
