@@ -9,7 +9,7 @@ import pytest
 
 import ringwar
 
-from .conftest import SYSTEM, act, build, move, refused
+from .conftest import SYSTEM, act, build, move, refused, steps
 
 END = {"type": "end_phase"}
 
@@ -323,3 +323,44 @@ def test_8_4_with_every_elven_army_gone_the_ring_bearer_may_end_again_where_it_s
               ring_holder="alliance", rb_rounds={"1108": 2}, rb_left=["1108"])
     act(g, {"type": "select", "piece": "ring"})
     assert refused(g, {"type": "step", "hex": "1108"}).rule == "[8.4]"
+
+
+# ----- round 5: the seed-2 estimate's survivors ------------------------------------------------
+@pytest.mark.rule("ring", "[5.2]", "[9.0]")
+def test_5_2_an_attack_in_a_movement_phase_is_refused_as_out_of_its_phase() -> None:
+    g = build({"1120": "orc", "1121": "gondor"}, player="sauron", phase="move1")
+    why = refused(g, {"type": "attack", "piece": "orc1", "target": "gondor1"})
+    assert why.rule == "[5.2]" and "Attack Phase" in str(why)
+    # in the Attack Phase the same attack is legal
+    g = build({"1120": "orc", "1121": "gondor"}, player="sauron", phase="attack")
+    assert {"type": "attack", "piece": "orc1", "target": "gondor1"} in g.legal_actions()
+
+
+@pytest.mark.rule("ring", "[8.1]")
+def test_8_1_a_player_may_not_select_another_players_piece() -> None:
+    g = build({"1120": "orc", "1121": "gondor"}, player="sauron")
+    why = refused(g, {"type": "select", "piece": "gondor1"})
+    assert why.rule == "[8.1]" and "belongs to alliance, not sauron" in str(why)
+
+
+@pytest.mark.rule("ring", "[11.11]")
+def test_11_11_aragorn_next_to_the_paths_but_not_north_or_south_of_them_may_not_enter() -> None:
+    g = build({"1120": "aragorn", "0805": "orc"}, player="alliance")
+    act(g, {"type": "select", "piece": "aragorn"})
+    assert "1220" not in steps(g)
+    why = refused(g, {"type": "step", "hex": "1220"})
+    assert why.rule == "[11.11]" and "from the North or the South" in str(why)
+    # from the North he may
+    g = build({"1219": "aragorn", "0805": "orc"}, player="alliance")
+    act(g, {"type": "select", "piece": "aragorn"})
+    assert "1220" in steps(g)
+
+
+@pytest.mark.rule("ring", "[9.6]")
+def test_9_6_the_view_names_the_river_fortress_reading_and_the_piece_being_moved() -> None:
+    g = build({"1120": "orc", "1121": "gondor"}, player="sauron",
+              options={"river_fortresses": "map"})
+    v = g.view("sauron")
+    assert v["river_fortresses"] == "map" and v["moving"] is None
+    act(g, {"type": "select", "piece": "orc1"})
+    assert g.view("sauron")["moving"]["pid"] == "orc1"
