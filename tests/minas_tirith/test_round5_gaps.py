@@ -1,0 +1,108 @@
+"""Mutation gaps of round 5 (issue 17): the survivors of the whole-system estimate
+(``--sample-mutants 50 --seed 2``) and the halves of the whole cases [MT §6.5], [MT §7.1.7],
+[MT §7.13], [MT §7.6], [MT §7.8] and [MT §7.12] that no test checked.
+
+Positions as in test_reactions.py: a cleared table, the mover facing east."""
+
+from __future__ import annotations
+
+import math
+
+import ringwar
+from ringwar.core.dice import Dice
+
+from .builder import Table, events, rule
+
+
+class ByDie(Dice):
+    """Dice by size: every d20 is ``d20`` (a casualty roll that kills nobody), the other sizes
+    come from their own queues (a test fails if one runs dry)."""
+
+    __slots__ = ("queues", "d20")
+
+    def __init__(self, base: Dice, d20: int = 20, **queues: list[int]) -> None:
+        super().__init__(0, state=base.state, count=base.count)
+        self.d20 = d20
+        self.queues = {int(k[1:]): list(v) for k, v in queues.items()}
+
+    def die(self, sides: int = 6) -> int:
+        self.count += 1
+        if sides == 20:
+            return self.d20
+        q = self.queues.get(sides)
+        if not q:
+            raise AssertionError(f"no forced d{sides} left")
+        return q.pop(0)
+
+
+# ----- the seed-2 estimate's survivors ------------------------------------------------------------
+
+@rule("§3.2", "§3.3")
+def test_3_2_the_keels_edge_is_keel_not_wall_walk():
+    # wall 2's walk (r 31-33) where it meets the keel's north face y = 50: the face itself is
+    # keel (|y - 48| <= 2), a hair north of it is the walk
+    B = ringwar.new_game("minas-tirith", seed=1).B
+    x = math.sqrt(32.0 ** 2 - 2.0 ** 2)
+    assert B.in_keel(x, 50.0) and B.walk_at(x, 50.0) is None
+    assert not B.in_keel(x, 50.01) and B.walk_at(x, 50.01) == 2
+    assert B.walk_at(x, 96.0 - 50.0) is None and B.walk_at(x, 45.99) == 2
+
+
+@rule("§3.8", "§9.1")
+def test_3_8_a_unit_set_up_outside_its_zone_is_refused():
+    g = ringwar.new_game("minas-tirith", seed=1)
+    u = g.units["G3"]
+    before = g.state_hash()
+    # the Pelennor 6" outside the Great Gate: clear ground, but not the Gondor zone
+    try:
+        g.apply({"type": "place", "unit": "G3", "x": 48.0, "y": 48.0, "heading": 0.0})
+    except ringwar.IllegalAction as err:
+        assert err.rule == "[MT §3.8]" and "wholly in the gondor zone" in err.why, err.why
+    else:
+        raise AssertionError("a Gondor unit was set up on the Pelennor")
+    assert g.state_hash() == before and (u.x, u.y) != (48.0, 48.0)
+
+
+@rule("§5.1", "§7.9")
+def test_5_1_one_pip_reloads_a_mumaks_archers_not_the_unit():
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="reload", pips=3)
+    h7 = t.unit("H7", 100, 60, 0)
+    h7.archers_loaded = False
+    t.g._after_change()
+    ev = t.act("H7", {"type": "reload", "unit": "H7", "archers": True})
+    assert events(ev, "reload") and h7.archers_loaded and t.g.pips == 2
+
+
+def edge_melee(d_y: float) -> Table:
+    """G3 (4 figures, 2 files) faces west at (x 100, y 60); M1 (12 figures in one rank) faces
+    east, front edges touching, its centre at ``d_y``; a Close Combat Resolution card."""
+    t = Table()
+    t.clear()
+    t.round("west", card="close_combat", pips=5, bank=0)
+    t.front_at("G3", 100, 60.0, 180, figures=4, files=2)
+    t.front_at("M1", 100, d_y, 0, figures=12, files=12)
+    return t
+
+
+@rule("§7.5.3")
+def test_7_5_3_a_figure_whose_file_projects_exactly_on_the_bands_edge_is_engaged():
+    # the band is the attacker's 2-file edge widened 4" each way: y 55.5 .. 64.5 (to 1e-6);
+    # M1's northmost file centre is put exactly on its upper edge (engaged), then a hair beyond
+    probe = edge_melee(59.0)
+    lat_a = probe.g.pitch(probe.g.units["G3"])[0]
+    lat_d = probe.g.pitch(probe.g.units["M1"])[0]
+    hi = 60.0 + lat_a / 2 + 4.0
+    top = 11.5 * lat_d - 12 * lat_d / 2                 # the northmost file's offset
+    edge = hi + 1e-6
+    d_y = edge - top
+    assert d_y + top == edge                            # exact in floating point
+    lo = 60.0 - lat_a / 2 - 4.0
+    inside = sum(1 for i in range(12) if lo - 1e-6 <= d_y + (i + 0.5) * lat_d - 6 * lat_d <= edge)
+    for y, n in ((d_y, inside), (d_y + 1e-9, inside - 1)):
+        t = edge_melee(y)
+        t.g.dice = ByDie(t.g.dice, d6=[3, 3], d8=[1] * 4)
+        ev = t.act("G3", {"type": "melee", "unit": "G3", "target": "M1"})
+        combat = events(ev, "combat")[0]["text"]
+        assert f"(M1) ({n} figures at CF" in combat, combat
