@@ -1,0 +1,156 @@
+"""Sauron rule halves the whole-system mutation estimate (issue 17, round 5: seed 2) and the
+whole cases [15.22], [18.0], [19.14], [17.0] showed no test checking: the refusal of a first
+move that names the arriving army's own case [14.1] / [14.2], a Dwarf already beside an Orc
+[15.22], the Slave Phalanx's armour in the preview [15.33], the spell roll's words [16.5],
+a weapon set up on a non-leader [19.0], the Sinister Visions' three hexes exactly [16.1]
+[19.13]."""
+
+from __future__ import annotations
+
+import pytest
+
+import ringwar
+from conftest import Position, acts, dests, events_of, illegal, move_options, play, rig
+from ringwar.core import hexes as hx
+from ringwar.core.engine import system_class
+from ringwar.core.errors import RecordError
+
+rule = pytest.mark.rule
+
+
+def end_until(g, phase, turn=None):
+    """End steps until ``phase`` (of ``turn``) begins."""
+    for _ in range(60):
+        if g.phase == phase and (turn is None or g.turn == turn):
+            return
+        play(g, {"type": "end"})
+    raise AssertionError(f"never reached {turn} {phase}")
+
+
+def to_melee(g) -> None:
+    while g.step != "melee":
+        play(g, {"type": "end"})
+
+
+# ===== [14.1] [14.2] a reinforcement's first move: each army's refusal names its own case ====
+@rule("sauron", "[14.2]", "[14.1]")
+def test_14_2_an_elfs_first_move_off_the_road_is_refused_under_14_2_an_orcs_under_14_1():
+    g = Position("sauron", seed=3).at(turn=2, phase="F").game()
+    elf = next(p for p in g.units.values() if p.key == "elf" and p.arrival == 2)
+    assert elf.where == "offmap" and "1001" not in g.road_zone
+    illegal(g, {"type": "move", "unit": elf.id, "to": "1001"}, "[14.2]")
+    g = Position("sauron", seed=3).at(turn=8, phase="C").game()
+    troll = next(p for p in g.units.values() if p.key == "troll" and p.arrival == 8)
+    far = next(h for h in sorted(hx.within("1331", 4)) if h in g.hexmap and h not in g.road_zone)
+    illegal(g, {"type": "move", "unit": troll.id, "to": far}, "[14.1]")
+
+
+# ===== [15.22] a Dwarf that begins the phase beside its Orc need not move ======================
+@rule("sauron", "[15.22]")
+def test_15_22_a_dwarf_already_beside_the_orc_is_free_to_move_away_or_stay():
+    # Sauron's army is demoralized, so the Orc exerts no ZOC [6.14] and the Dwarf beside it
+    # could move: it began the phase adjacent to the Orc, so it need not close with it
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="F").demoralized(sauron=True)
+    d = pos.place("dwarf", "0806")
+    pos.place("orc", "0807")
+    g = pos.game()
+    assert g.units[d].flags["must_attack"] and "0704" in dests(g, d)
+    assert {"type": "end"} in g.legal_actions()
+    play(g, {"type": "move", "unit": d, "to": "0704"})
+    assert g.units[d].hex == "0704"
+
+
+# ===== [15.33] the preview names the Slave Phalanx's armour ====================================
+@rule("sauron", "[15.33]")
+def test_15_33_the_preview_says_a_slave_phalanx_has_armour_3_a_lone_slave_not():
+    pos = Position("sauron", seed=3).clear().at(turn=8, phase="G")
+    a, b = pos.place("slave", "0806"), pos.place("slave", "0806")
+    pos.formation(a, b, "phalanx")
+    lone = pos.place("slave", "1006")
+    w = pos.place("men", "0906")                           # beside both
+    g = pos.game()
+    to_melee(g)
+    pv = g.preview({"type": "attack", "unit": w, "target": a})
+    assert "against armour 3" in pv["column"]
+    assert {"rule": "[15.33]", "text": "a Slave Phalanx has armour 3"} in pv["shifts"]
+    pv = g.preview({"type": "attack", "unit": w, "target": lone})
+    assert "against armour 1" in pv["column"]
+    assert not [s for s in pv["shifts"] if s["rule"] == "[15.33]"]
+
+
+# ===== [16.5] the spell roll's words =========================================================
+def wrath_position():
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="A")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    pos.place("orc", "1010")
+    pos.place("ringwraith", "1010")
+    pos.place("men", "0404")
+    pos.extra(pedestal={"carrier": a})
+    return pos.game()
+
+
+@rule("sauron", "[16.5]")
+def test_16_5_the_log_says_cast_on_a_success_and_fails_on_a_miss():
+    g = wrath_position()
+    rig(g, 4, 5)                                            # 2 points: 4-9, rolled 9
+    ev = events_of(play(g, {"type": "cast", "unit": "sauron", "spell": "wrath", "points": 2}), "spell")[0]
+    assert ev["success"] and ev["text"].endswith("needs 4-9, rolled 9 (4+5): cast")
+    g = wrath_position()
+    rig(g, 4, 6)                                            # rolled 10
+    ev = events_of(play(g, {"type": "cast", "unit": "sauron", "spell": "wrath", "points": 2}), "spell")[0]
+    assert not ev["success"] and ev["text"].endswith("rolled 10 (4+6): fails (no points spent [8.56])")
+
+
+# ===== [19.0] a magic weapon set up with a carrier that is no leader ==========================
+@rule("sauron", "[19.0]")
+@pytest.mark.parametrize("carrier, match", [
+    ("men1", r"weapons\.narsil: men1 is not a leader"),
+    ("nobody", r"weapons\.narsil: there is no piece 'nobody'"),
+])
+def test_19_0_a_weapons_carrier_in_a_set_up_must_be_a_leader(carrier, match):
+    setup = {"clear": True, "turn": 5, "phase": "C", "weapons": {"narsil": carrier},
+             "place": [{"id": "men1", "hex": "0404"}, {"id": "orc1", "hex": "2020"}]}
+    with pytest.raises(RecordError, match=match):
+        system_class("sauron").validate_setup(setup)
+    ok = dict(setup, weapons={"narsil": "isildur"})
+    system_class("sauron").validate_setup(ok)
+    assert ringwar.new_game("sauron", seed=1, setup=ok).weapons["narsil"]["carrier"] == "isildur"
+
+
+# ===== [16.1] [19.13] Sinister Visions: three hexes from Sauron exactly =========================
+@rule("sauron", "[16.1]", "[19.13]")
+def test_16_1_a_visions_victim_exactly_three_hexes_from_sauron_may_be_rallied():
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="A")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    three = pos.place("men", "1217")                         # three hexes from Sauron
+    two = pos.place("men", "1318")                           # two
+    pos.place("anarion", "1317")                             # beside both
+    pos.extra(pedestal={"carrier": a})
+    g = pos.game()
+    play(g, {"type": "cast", "unit": "sauron", "spell": "sinister_visions", "points": 6})
+    assert g.units[three].disrupted and g.units[two].disrupted
+    end_until(g, "H")
+    r = {(x["unit"], x["target"]) for x in acts(g, "rally")}
+    assert ("anarion", three) in r and ("anarion", two) not in r
+
+
+@rule("sauron", "[15.22]")
+def test_15_22_a_dwarf_that_cannot_reach_the_orc_moves_freely_and_may_end_the_phase():
+    # the Orc in 2225 has one passable neighbour, 2224, and Men stand in it: the Dwarf two
+    # hexes away cannot move adjacent to it ("if possible"), so it keeps all its moves,
+    # may stay put, and the phase may end
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="F")
+    pos.place("orc", "2225")
+    d = pos.place("dwarf", "2223")
+    pos.place("men", "2224")
+    g = pos.game()
+    assert g.units[d].flags["must_attack"] == ["orc1"]
+    d_dests = dests(g, d)
+    assert len(d_dests) == 23 and "1922" in d_dests
+    assert not [h for h in d_dests if hx.distance(h, "2225") == 1]
+    assert {"type": "end"} in g.legal_actions()
+    assert {"type": "stay", "unit": d} in move_options(g, d)
+    play(g, {"type": "move", "unit": d, "to": "1922"})
+    assert g.units[d].hex == "1922"

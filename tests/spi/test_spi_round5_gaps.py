@@ -1,0 +1,46 @@
+"""Standard Rules halves the whole-system mutation estimate (issue 17, round 5: seed 2) and the
+whole cases [7.18] and [8.37] showed no test checking: [7.51] a hex a leader still holds is not
+vacated."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Position, acts, events_of, play, rig
+
+rule = pytest.mark.rule
+
+
+def to_melee(g) -> None:
+    while g.step != "melee":
+        play(g, {"type": "end"})
+
+
+def melee(g, attacker, target, *dice):
+    if dice:
+        rig(g, *dice)
+    return play(g, {"type": "attack", "unit": attacker, "target": target}, {"type": "resolve"})
+
+
+# ===== [7.51] a hex still held by an enemy leader is not vacated ================================
+@rule("standard", "[7.51]", "[8.24]")
+def test_7_51_no_advance_into_a_hex_an_enemy_leader_still_holds():
+    # Anarion's Men are eliminated; he survives the [8.24] roll, and no Men of his nation are
+    # left to take him, so he stays in 0808: the hex is not vacated and the Trolls may not
+    # advance into it.  Without him the hex is empty and they may.
+    for with_leader in (True, False):
+        pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+        t = pos.place("troll", "0807")
+        m = pos.place("men", "0808", reduced=True)             # E-2-Y: die 1 is E
+        if with_leader:
+            pos.place("anarion", "0808")
+        pos.place("dwarf", "0404")                             # no unit Anarion may join
+        g = pos.game()
+        to_melee(g)
+        ev = melee(g, t, m, 3, 3, 1, 1)                        # B vs 2: 6 hits; die 1: E; risk 1
+        assert events_of(ev, "eliminated")[0]["unit"] == m
+        if with_leader:
+            assert g.units["anarion"].hex == "0808" and not events_of(ev, "transfer")
+            assert not g.pending and not acts(g, "advance")
+        else:
+            assert g.pending[0]["kind"] == "advance" and g.pending[0]["hex"] == "0808"
