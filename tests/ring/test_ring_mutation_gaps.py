@@ -364,3 +364,78 @@ def test_9_6_the_view_names_the_river_fortress_reading_and_the_piece_being_moved
     assert v["river_fortresses"] == "map" and v["moving"] is None
     act(g, {"type": "select", "piece": "orc1"})
     assert g.view("sauron")["moving"]["pid"] == "orc1"
+
+
+# ----- [8.1] the whole case (round 5): 29/43 killed before these tests -------------------------
+@pytest.mark.rule("ring", "[8.1]")
+def test_8_1_a_step_or_stop_before_selecting_and_a_piece_not_on_the_board_are_refused() -> None:
+    g = build({"1120": "orc", "1121": "gondor"}, player="sauron")
+    for a in ({"type": "step", "hex": "1119"}, STOP):
+        why = refused(g, a)
+        assert why.rule == "[8.1]" and "select a piece to move first" in str(why)
+    why = refused(g, {"type": "select", "piece": "orc9"})
+    assert why.rule == "[8.1]" and "'orc9' is not a piece on the board" in str(why)
+
+
+@pytest.mark.rule("ring", "[8.1]", "[11.7]", "[11.11]")
+def test_8_1_the_fangorn_army_and_the_dead_move_once_activated_not_before() -> None:
+    g = build({"1216": "fangorn", "1322": "dead", "0805": "gondor", "1405": "orc"}, player="alliance")
+    assert g.phase == "move1" and g.to_act == "alliance"
+    for pid, rule in (("fangorn", "[11.7]"), ("dead1", "[11.11]")):
+        why = refused(g, {"type": "select", "piece": pid})
+        assert why.rule == "[8.1]" and rule in str(why)
+    g = build({"1117": "fangorn", "1322": "dead", "0805": "gondor", "1405": "orc"},
+              player="alliance", fangorn="active", paths="closed")
+    pieces = {a["piece"] for a in g.legal_actions() if a["type"] == "select"}
+    assert {"fangorn", "dead1"} <= pieces
+
+
+@pytest.mark.rule("ring", "[8.1]", "[8.3]", "[11.14]")
+def test_8_1_a_step_past_the_allowance_is_refused_for_it_an_illegal_step_within_it_for_its_own_reason() -> None:
+    g = build({"0102": "orc", "1405": "gondor"}, player="sauron")      # orcs move 2
+    act(g, {"type": "select", "piece": "orc1"}, {"type": "step", "hex": "0202"})
+    assert g.moving["mp"] == 1 and g.S.hexmap.terrain("0303") == "mountain"
+    assert refused(g, {"type": "step", "hex": "0303"}).rule == "[8.3]"   # one hex left
+    act(g, {"type": "step", "hex": "0302"})
+    why = refused(g, {"type": "step", "hex": "0402"})
+    assert why.rule == "[8.1]" and "used its movement allowance of 2" in str(why)
+    assert "escape" not in str(why)
+    # an escape move's allowance is 3, and the refusal says it is the escape move
+    g = build({"0805": "saruman", "0806": "ring", "1105": "gondor"}, players=2, player="evil")
+    _select_step(g, "saruman", "0806")
+    for h in ("0807", "0808", "0809"):
+        act(g, {"type": "step", "hex": h})
+    why = refused(g, {"type": "step", "hex": "0810"})
+    assert why.rule == "[8.1]" and why.why.endswith("(escape move)")
+
+
+@pytest.mark.rule("ring", "[8.1]", "[11.14]")
+def test_8_1_the_move_event_a_stop_without_a_step_gives_none_an_escape_cites_11_14() -> None:
+    g = build({"0805": "orc", "0905": "orc", "1405": "gondor"}, player="sauron")
+    ev = act(g, {"type": "select", "piece": "orc1"}, STOP)
+    assert not [e for e in ev if e["type"] == "move"] and "orc1" in g.moved
+    g = build({"0805": "orc", "1405": "gondor"}, player="sauron")
+    ev = move(g, "orc1", "0806")
+    assert [(e["rule"], e["path"]) for e in ev if e["type"] == "move"] == [("[8.1]", "0805-0806")]
+    g = build({"0805": "saruman", "0806": "ring", "1105": "gondor"}, players=2, player="evil")
+    _select_step(g, "saruman", "0806")
+    ev = act(g, {"type": "step", "hex": "0807"}, STOP)
+    assert [(e["rule"], e["path"]) for e in ev if e["type"] == "move"] == [("[11.14]", "0806-0807")]
+
+
+@pytest.mark.rule("ring", "[8.1]", "[11.7]", "[11.14]")
+def test_8_1_the_ents_escape_move_after_the_phase_ends_leads_on_to_the_next_phase() -> None:
+    # Gandalf ends the Alliance's movement in Fangorn; Sauron's Ring-bearer sits in Isengard:
+    # the Ents capture it there and the Alliance's Ring-bearer escapes, then the phase moves on
+    g = build({"1217": "gandalf", "1216": "fangorn", "1117": "ring", "0805": "gondor",
+               "1105": "orc"}, player="alliance", ring_holder="sauron")
+    move(g, "gandalf", "1216")
+    act(g, END)
+    assert g.moving is not None and g.moving["escape"] and g.phase == "move1"
+    ev = act(g, STOP)
+    assert g.moving is None and g.phase in ("attack", "move2")       # no attack: on to move2
+    assert not [e for e in ev if e["type"] == "move"]
+    # an ordinary stop in the movement phase does not end it
+    g = build({"0805": "gondor", "0905": "gondor", "1105": "orc"}, player="alliance")
+    move(g, "gondor1", "0806")
+    assert g.phase == "move1" and g.moving is None
