@@ -1,0 +1,264 @@
+"""Gondor rule halves the seed-2 whole-system estimate and the round-5 whole-case mutation runs
+(issue 17, round 5) showed untested: no arrival in formation under Fear [14.2] [8.47], the
+stampede note of an attack on a Mumak [14.32], the cost tables keyed on the ready Siege Towers
+[16.4], the Ladder's armour penalty for Sauron's units only [16.45], the Ladder's destruction
+said in the log [16.47], a Severed Head's preview [16.85], Break Darkness for the units of
+Mordor only [17.21], the Banner's six hexes exactly [18.21], demoralization only above the
+level [19.14], ..."""
+
+from __future__ import annotations
+
+import pytest
+from _gondor import WEST, cost, gpos
+
+from conftest import Position, dests, move_options, play, rig
+from ringwar.core import hexes as hx
+
+rule = pytest.mark.rule
+
+ROHAN = [f"rohan_heavy_cav{i}" for i in (1, 2, 3)] + [f"horse_archers{i}" for i in range(1, 8)]
+
+
+def relief(spells=None, leaders=("theoden",), place=()):
+    """Rohan has come and waits off the map (Game-Turn 6, the West's Movement Phase)."""
+    pos = gpos(turn=6, phase="F")
+    pos.place("gondor_spearmen", "1706")
+    for piece, h in place:
+        pos.place(piece, h)
+    pos.extra(siege={"rohan": True}, available=[*ROHAN, *leaders])
+    if spells:
+        pos.extra(spells=spells)
+    g = pos.game()
+    assert g.phase == "F" and g.step_side == WEST
+    return g
+
+
+def formed(g):
+    return [a for a in g.legal_actions() if a["type"] == "arrive_formed"]
+
+
+# ----- [14.2] the relief arrives in formation, but not under Fear [8.47] -----------------------------
+@rule("gondor", "[14.2]", "[17.11]")
+@rule("standard", "[8.47]")
+def test_14_2_no_arrival_in_formation_under_the_fear_spell():
+    assert formed(relief())
+    g = relief(spells={"fear": 6})
+    assert not formed(g)
+    assert dests(g, "rohan_heavy_cav1")                      # one by one they still enter
+
+
+# ----- [14.32] the preview says an undisrupted Mumak stampedes instead of retreating ----------------
+def attack_preview(target, **state):
+    pos = gpos(phase="G")
+    w = pos.place("gondor_axeman", "1214")
+    d = pos.place(target, "1215", **state)
+    g = pos.game()
+    return g.preview({"type": "attack", "unit": w, "target": d})
+
+
+@rule("gondor", "[14.32]")
+def test_14_32_the_preview_names_the_stampede_of_an_undisrupted_mumak_only():
+    notes = attack_preview("mumak")["legend"]
+    stampede = [c for c, text in notes.items() if "stampedes in a random direction [14.32]" in text]
+    assert stampede and set(stampede) <= {"r1", "r2", "½E, r1"}
+    for target, state in (("orc_infantry", {}), ("mumak", {"disrupted": True})):
+        notes = attack_preview(target, **state)["legend"]
+        assert not [t for t in notes.values() if "[14.32]" in t], (target, notes)
+
+
+# ----- [16.4] the move tables know which Siege Towers are ready -------------------------------------
+def tower_climb(ready):
+    pos = gpos(phase="C")
+    o = pos.place("orc_infantry", "1308")
+    t = pos.place("siege_tower", "1308")
+    if ready:
+        pos.extra(siege={"ready": {t: ["1308", 8]}})
+    return pos.game(), o
+
+
+@rule("gondor", "[16.4]", "[16.41]")
+def test_16_4_a_ready_siege_tower_lets_the_wall_be_climbed_in_one_game_not_in_another():
+    # two games in one process, the same pieces: only the tower's being ready differs
+    for ready in (False, True, False):
+        g, o = tower_climb(ready)
+        if ready:
+            assert cost(g, o, "1307") == 2                  # [16.41] 1 + 1 from the ready tower
+        else:
+            assert "1307" not in dests(g, o)                # [15.12] no way up the wall
+
+
+# ----- [16.45] a Ladder lowers the armour of Sauron's units on it, not of a Westernesse unit --------
+@rule("gondor", "[16.45]")
+def test_16_45_a_westernesse_unit_in_a_ladder_hex_keeps_its_armour():
+    pos = gpos(phase="D")
+    w = pos.place("gondor_spearmen", "2010")             # armour 3, where Sauron's Ladder stands
+    o = pos.place("orc_infantry", "2011")
+    pos.extra(siege={"ladders": [{"hex": "2010", "side": "1910/2010", "turn": 7}]})
+    g = pos.game()
+    assert g.defence_armour(g.units[w], "2011", False) == (3, [])
+    shifts = g.preview({"type": "attack", "unit": o, "target": w})["shifts"]
+    assert not [s for s in shifts if s["rule"] == "[16.45]"]
+
+
+# ----- [16.47] the Ladder's loss is said in the log --------------------------------------------------
+@rule("gondor", "[16.47]")
+def test_16_47_the_log_says_the_ladder_is_destroyed_and_the_wall_is_shut_again():
+    pos = gpos(phase="G")
+    o = pos.place("orc_infantry", "2010")
+    w = pos.place("gondor_axeman", "2011")
+    pos.extra(siege={"ladders": [{"hex": "2010", "side": "1910/2010", "turn": 7}]})
+    g = pos.game()
+    version = g.siege["version"]
+    play(g, {"type": "attack", "unit": w, "target": o})
+    rig(g, 2, 2, 6)
+    play(g, {"type": "resolve"})
+    assert g.siege["ladders"] == []
+    assert [e["text"] for e in g.log if e["type"] == "destroyed" and e.get("rule") == "[16.47]"] == [
+        "the Ladder in 2010 is destroyed"]
+    assert g.siege["version"] > version                     # the move tables are built again
+
+
+# ----- [16.85] the preview of a Severed Head says what a Head does ---------------------------------
+@rule("gondor", "[16.85]", "[16.63]", "[16.66]", "[16.83]", "[16.84]")
+def test_16_85_the_preview_of_a_head_and_of_a_fireball_say_what_each_does():
+    pos = gpos(phase="B")
+    pos.place("orc_infantry", "1913")
+    c = pos.place("catapult", "1913")
+    pos.place("gondor_spearmen", "1910")
+    g = pos.game()
+    head = g.preview({"type": "head", "unit": c, "to": "1910"})["legend"]["on target"]
+    assert "[16.84]" in head and "outside the city it is removed [16.85]" in head and "[16.66]" not in head
+    fire = g.preview({"type": "fireball", "unit": c, "to": "1910"})["legend"]["on target"]
+    assert "sets the hex on fire [16.66]" in fire and "[16.85]" not in fire
+
+
+# ----- [17.21] Break Darkness: the units of Mordor attack one level worse, not Harad's --------------
+@rule("gondor", "[17.21]")
+def test_17_21_break_darkness_lowers_mordor_not_harad():
+    pos = gpos(turn=8, phase="D")
+    hc = pos.place("harad_heavy_cav", "1916")             # Harad, D
+    mc = pos.place("mordor_cavalry", "1918")              # Mordor, D
+    pos.place("gondor_spearmen", "1912")
+    pos.extra(spells={"break_darkness": 8})
+    g = pos.game()
+    assert g.attack_letter(g.units[hc], melee=True) == "D"
+    assert g.attack_letter(g.units[mc], melee=True) == "E"
+
+
+# ----- [18.21] within six hexes of the Banner: six, not seven --------------------------------------
+@rule("gondor", "[18.21]")
+def test_18_21_a_sauron_unit_exactly_six_hexes_from_the_banner_may_not_rally_seven_may():
+    pos = gpos(turn=11, phase="H")
+    pos.place("men_spearmen", "0815")
+    pos.place("aragorn", "0815")
+    six = pos.place("orc_infantry", "1415", disrupted=True)
+    seven = pos.place("orc_infantry", "1515", disrupted=True)
+    pos.place("gothmog", "1415")
+    pos.place("nazgul", "1515")
+    pos.extra(siege={"banner": {"with": "aragorn", "until": 13}})
+    g = pos.game()
+    assert hx.distance("0815", "1415") == 6 and hx.distance("0815", "1515") == 7
+    assert g.may_rally(g.units["gothmog"], g.units[six]).rule == "[18.21]"
+    assert g.may_rally(g.units["nazgul"], g.units[seven]) is None
+
+
+# ----- [19.14] demoralized only above the level [9.21] "exceeds" ------------------------------------
+@rule("gondor", "[19.14]", "[19.11]")
+def test_19_14_an_army_exactly_at_its_level_is_not_demoralized():
+    pos = Position("gondor", seed=1).at(turn=5, phase="E")        # Rohan still to come
+    pos.place("gandalf", "1706")
+    pos.place("gondor_spearmen", "1706")
+    pos.demoralization(garrison=46)
+    pos.extra(demoralized={"garrison": True})
+    g = pos.game()
+    assert g.dp_level("garrison") == 36
+    rig(g, 6)                                                   # Rohan arrives: -10
+    play(g, {"type": "end"})
+    assert g.dp["garrison"] == 36 and not g.demoralized["garrison"]
+    assert any(e["type"] == "recovered" and e["rule"] == "[19.14]" for e in g.log)
+
+
+# ----- [16.4] [15.12] [15.13] [15.22] [16.48] crossing the city's walls -----------------------------
+def climb(ladder_turn=None, tower=None, ready=None):
+    """An Orc below the Outer Wall (1308, 1307 above it), Sauron's Movement Phase of turn 8;
+    ``tower``: where a Siege Tower stands, ``ready``: the hex its [16.41] entry names."""
+    pos = gpos(phase="C")
+    o = pos.place("orc_infantry", "1308")
+    siege = {}
+    if tower:
+        t = pos.place("siege_tower", tower)
+        if ready:
+            siege["ready"] = {t: [ready, 7]}
+    if ladder_turn is not None:
+        siege["ladders"] = [{"hex": "1308", "side": "1307/1308", "turn": ladder_turn}]
+    pos.extra(siege=siege)
+    g = pos.game()
+    return dests(g, o) and (cost(g, o, "1307") if "1307" in dests(g, o) else None)
+
+
+@rule("gondor", "[16.4]", "[16.41]", "[16.43]", "[15.12]")
+def test_16_4_the_move_tables_know_which_ladders_and_towers_are_usable_game_by_game():
+    # games alike but for the ladder's turn or the tower's place share no move table
+    cases = [({}, None),                                       # [15.12] no way up
+             ({"tower": "1308", "ready": "1308"}, 2),          # [16.41] +1
+             ({"tower": "1309", "ready": "1308"}, None),       # the tower has left the wall
+             ({"tower": "1308", "ready": "1309"}, None),       # ready elsewhere, not here
+             ({"ladder_turn": 7}, 4),                          # [16.43] +3, set last turn
+             ({"ladder_turn": 8}, None)]                       # set this turn: next turn only
+    for kw, want in cases + cases[::-1]:
+        assert climb(**kw) == want, kw
+
+
+def cross(piece, at, to, side_phase="C", **siege):
+    pos = gpos(phase=side_phase)
+    u = pos.place(piece, at)
+    pos.place("orc_infantry" if side_phase == "F" else "gondor_spearmen", "2020" if side_phase == "F" else "1903")
+    if siege:
+        pos.extra(siege=siege)
+    g = pos.game()
+    reach = g.destinations(g.units[u])
+    return reach[to][0] if to in reach and reach[to][2] == at else None
+
+
+@rule("gondor", "[16.4]", "[16.48]", "[15.22]", "[15.12]", "[15.13]")
+def test_16_4_a_breached_wall_costs_one_more_for_infantry_never_open_to_cavalry_or_mumakil():
+    breach = {"breached": ["1606/1607"]}
+    assert cross("orc_infantry", "1607", "1606", **breach) == 1 + 1          # [4.3] city 1, breach +1
+    assert cross("mordor_cavalry", "1607", "1606", **breach) is None          # [15.22]
+    assert cross("mumak", "1607", "1606", **breach) is None
+    assert cross("orc_infantry", "1607", "1606") is None                      # unbreached: [15.12]
+
+
+@rule("gondor", "[16.4]", "[16.48]", "[15.13]", "[15.22]")
+def test_16_4_down_a_wall_takes_the_whole_allowance_up_it_is_closed_to_the_west():
+    assert cross("gondor_spearmen", "1307", "1308", side_phase="F") == 5       # [15.13] [15.21] all 5
+    assert cross("mounted_knight", "1307", "1308", side_phase="F") is None     # [15.22] never
+    assert cross("gondor_spearmen", "1308", "1307", side_phase="F") is None    # up: [15.12]
+
+
+@rule("gondor", "[16.48]", "[16.4]", "[16.41]", "[16.43]")
+@pytest.mark.parametrize("piece", ["mordor_cavalry", "mumak"])
+def test_16_48_cavalry_and_mumakil_never_use_a_ready_tower_or_ladder(piece):
+    pos = gpos(phase="C")
+    u = pos.place(piece, "1308")
+    t = pos.place("siege_tower", "1308")
+    pos.place("gondor_spearmen", "1903")
+    pos.extra(siege={"ready": {t: ["1308", 7]}, "ladders": [{"hex": "1308", "side": "1307/1308", "turn": 7}]})
+    g = pos.game()
+    assert "1307" not in dests(g, u)
+    pushed = {a["to"] for a in move_options(g, u) if a["type"] == "push"}
+    assert pushed and "1307" not in pushed
+
+
+@rule("gondor", "[16.48]", "[16.4]", "[16.11]")
+def test_16_48_siege_equipment_is_not_pushed_up_a_wall_or_through_a_breach():
+    # infantry pushing a Siege Tower keeps to gates: not up the ladder, not through the breach
+    pos = gpos(phase="C")
+    o = pos.place("orc_infantry", "1607")
+    pos.place("siege_tower", "1607")
+    pos.place("gondor_spearmen", "1903")
+    pos.extra(siege={"breached": ["1606/1607"], "ladders": [{"hex": "1607", "side": "1606/1607", "turn": 7}]})
+    g = pos.game()
+    assert "1606" in dests(g, o)                              # alone it may
+    pushed = {a["to"] for a in move_options(g, o) if a["type"] == "push"}
+    assert pushed and "1606" not in pushed
