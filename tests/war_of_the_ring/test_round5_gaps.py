@@ -1,0 +1,150 @@
+"""The halves of War of the Ring's rules that mutation testing showed untested in round 5 of
+issue 17: the seed-2 whole-system estimate's survivors, then whole cases ([WR §8.1], [WR §6.2],
+[WR §9], [WR §V24], [WR §10.9.5], [WR §10.10]).  Positions are built by hand
+(``builder.Position``, the smallest that shows the rule); dice are scripted, so an unexpected
+roll fails."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ringwar.core import hexes as hx
+from ringwar.systems.war_of_the_ring import hunt as H
+from ringwar.systems.war_of_the_ring.data import load
+
+from .builder import Position, texts
+
+rule = pytest.mark.rule
+
+FP, DARK = "fellowship", "dark"
+D = load()
+QUIET = ("grond", "black-breath", "huorns", "lembas") * 3
+
+
+def log_texts(g, side: str = FP, kind: str | None = None) -> list[str]:
+    return [e.get("text", "") for e in g.log_for(side) if kind is None or e.get("type") == kind]
+
+
+# ----- the seed-2 estimate's survivors --------------------------------------------------------------
+@rule("war-of-the-ring", "§8.1")
+def test_8_1_the_dead_do_not_heal_in_the_ring_phase() -> None:
+    p = Position(turn_limit=9).clear().event_deck(*QUIET).search_deck(1, 2).turn(2)
+    p.char("boromir", "2008", e=3)                               # alive in a refuge: +3
+    p.char("sam", "2011", e=2)                                   # alive elsewhere: +1
+    p.char("gimli", None)
+    p.g.chars["gimli"]["e"] = 0                                  # killed: stays at 0
+    p.touch()
+    p.dice(3)                                                    # the Shadow Point d6
+    g = p.at("1d")
+    ends = {c["id"]: c["endurance"] for c in g.view(FP)["characters"]}
+    assert (ends["boromir"], ends["sam"], ends["gimli"]) == (6, 3, 0), ends
+
+
+@rule("war-of-the-ring", "§9")
+def test_9_the_saruman_player_turn_is_a_phase_of_the_three_player_game_only() -> None:
+    two = [ph["code"] for ph in Position().g.view(FP)["phases"]]
+    three = [ph["code"] for ph in Position(players=3).g.view(FP)["phases"]]
+    assert two == ["1", "2", "3", "4", "5", "7", "8"]
+    assert three == ["1", "2", "3", "4", "5", "6", "7", "8"]
+
+
+@rule("war-of-the-ring", "§10.8.3", "§V3")
+def test_10_8_3_a_rescue_roll_has_no_modifier_even_on_a_raw_2_or_12() -> None:
+    for dice, ok, kills in (((1, 1), True, False), ((6, 6), False, True), ((3, 4), True, False)):
+        roll, die_all = H.rescue(D, dice, [(5, 4), (4, 2)], 7)
+        assert (roll.die, roll.modifier, roll.target, roll.success, die_all) == \
+            (sum(dice), 0, 15 - 7, ok, kills), roll
+
+
+@rule("war-of-the-ring", "§10.9.5", "§10.7.2", "§V2", "§V17")
+def test_10_9_5_the_guided_and_cloaked_bearer_rolls_plus_2_a_bare_group_plus_0() -> None:
+    # Search card 1: Sauron with Nazgûl, value 3, area B.  Frodo (an Elven Cloak, Gollum
+    # guiding) rolls 1 + 2 = 3 ≤ 3: spotted; Merry rolls 2 + 0 (no modifier): spotted.
+    p = Position().clear().search_deck(1, 2)
+    p.char("frodo", "0908", hidden=True, items=["elven-cloak"]).char("merry", "1008", hidden=True, items=[])
+    p.g.gollum.update(state="active", guide=True)
+    g = p.at("4a")
+    p.dice(1, 2)
+    g.apply({"type": "declare", "choice": "card"})
+    rolls = [t for t in log_texts(g, FP, "search") if "rolled" in t]
+    assert rolls == [
+        "(secret) Frodo in 0908: rolled 1+2 against 3 (Elven Cloak, Gollum guides the "
+        "Ring-bearer [WR §10.9.5]): spotted",
+        "(secret) Merry in Hobbiton (1008): rolled 2+0 against 3 (no modifier): spotted"], rolls
+    # [WR §V17] [WR §V20] the Ring-bearer spotted by Nazgûl OUTSIDE Mordor lifts nothing
+    assert not g.ring["gorgoroth_open"] and not g.ring["doom_open"]
+    assert "lapse" not in {e["type"] for e in g.log}
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§11.9", "§10.10")
+def test_11_9_only_the_movers_own_free_living_characters_use_or_pass_their_items() -> None:
+    p = Position().clear().mobilize("MOR").unit("MOR-01", "2920")
+    p.captive("gandalf", "2920", ["MOR-01"])
+    p.g.chars["gandalf"].update(e=5, items=["athelas"])         # a wounded captive with Athelas
+    p.char("aragorn", "2008", e=5, items=["athelas"])           # free and wounded: may use it
+    p.char("boromir", None)
+    p.g.chars["boromir"].update(e=2, items=["athelas"])         # dead
+    p.touch()
+    g = p.at("5c")
+    acts = [a for a in g.legal_actions() if a["type"] in ("use", "give_item")]
+    assert [(a["type"], a["piece"]) for a in acts] == [("use", "aragorn")], acts
+    g = p.at("7b")                                               # the Dark Power moves
+    assert g.ask["seat"] == DARK
+    assert not [a for a in g.legal_actions() if a["type"] in ("use", "give_item")]
+
+
+@rule("war-of-the-ring", "§12")
+def test_12_a_discard_is_hidden_from_the_other_player_only() -> None:
+    g = Position().g
+    a = {"type": "discard", "card": "grond", "by": DARK}
+    assert g.redact_action(a, DARK) == a
+    assert g.redact_action(a, FP) == {"type": "discard", "hidden": True}
+    b = {"type": "discard", "card": "lembas", "by": FP}
+    assert g.redact_action(b, FP) == b
+    assert g.redact_action(b, DARK) == {"type": "discard", "hidden": True}
+
+
+@rule("war-of-the-ring", "§12", "§V1")
+def test_12_a_redealt_hidden_group_stays_within_six_hexes_of_where_it_was_last_seen() -> None:
+    p = Position().clear()
+    p.char("frodo", "2011", hidden=True, seen="2008").char("sam", "2011", hidden=True, seen="2008")
+    g = p.g
+    for k in range(6):
+        c = g.clone()
+        c.redeal(DARK, random.Random(k))
+        h = c.chars["frodo"]["hex"]
+        assert c.chars["sam"]["hex"] == h                        # together, as last seen
+        assert hx.distance("2008", h) <= 6, (k, h)
+
+
+@rule("war-of-the-ring", "§13.2", "§V22")
+def test_13_2_the_grip_step_says_whether_the_allies_desert_or_return() -> None:
+    for what, deserted, says in (("desert", True, "Sauron's allies desert"),
+                                 ("return", False, "The deserters return to Sauron")):
+        p = Position(turn_limit=1).clear().mobilize("MOR").unit("EAS-01", "3711")
+        p.event_deck(*QUIET).search_deck(1, 2)
+        p.g.units["EAS-01"]["deserted"] = not deserted
+        p.grip(pending=what)
+        p.dice(3, 3)
+        g = p.at("2c")
+        grip = log_texts(g, DARK, "grip")
+        assert len(grip) == 1 and grip[0].startswith(says), grip
+        assert g.units["EAS-01"]["deserted"] is deserted
+
+
+@rule("war-of-the-ring", "§V32", "§10.5")
+def test_V32_revealed_characters_rout_with_their_army_and_no_one_elsewhere_does() -> None:
+    p = Position(turn_limit=1).clear().unit("GON-04", "2825").mobilize("GON", "MOR").sp(20)
+    p.char("merry", "2825").char("imrahil", "2329")
+    for u in ("MOR-01", "MOR-05", "MOR-06", "MOR-07"):
+        p.unit(u, "2825", start="3024")                          # attacking from afar
+    p.dice(1)                                                    # 8-1, 1 − 1 (Merry) = 0: 5/30
+    g = p.at("7c")
+    ev = g.apply({"type": "attack", "hex": "2825"})
+    assert "Rout! The defenders flee 2825 → 2522" in texts(ev)
+    assert g.units["GON-04"]["hex"] == "2522"
+    assert g.chars["merry"]["hex"] == "2522"                     # with the army
+    assert g.chars["imrahil"]["hex"] == "2329"                   # elsewhere: stays
