@@ -14,7 +14,7 @@ from ringwar.core import hexes as hx
 from ringwar.systems.war_of_the_ring import hunt as H
 from ringwar.systems.war_of_the_ring.data import load
 
-from .builder import Position, texts
+from .builder import Position, move, texts
 
 rule = pytest.mark.rule
 
@@ -148,3 +148,28 @@ def test_V32_revealed_characters_rout_with_their_army_and_no_one_elsewhere_does(
     assert g.units["GON-04"]["hex"] == "2522"
     assert g.chars["merry"]["hex"] == "2522"                     # with the army
     assert g.chars["imrahil"]["hex"] == "2329"                   # elsewhere: stays
+
+
+# ----- mobilization [WR §6.2] -------------------------------------------------------------------
+@rule("war-of-the-ring", "§6.2", "§V24")
+def test_6_2_only_an_enemy_army_entering_mobilizes_a_territory_a_friendly_one_does_not() -> None:
+    # Gondor (a) "an enemy army unit enters Gondor": Riders of Rohan riding into area N do not
+    p = Position().clear().mobilize("ROH").unit("ROH-01", "2323")
+    g = p.at("5c")
+    ev = move(g, "2524", piece="ROH-01")                         # area N: Gondor's
+    assert "GON" not in g.mobilized, texts(ev)
+    # Isengard (b) "a Free army unit enters area G": a Mordor army there does not mobilize it
+    p = Position().clear().mobilize("MOR").sp(20).unit("MOR-11", "1722")
+    g = p.at("7b")
+    ev = move(g, "1721", piece="MOR-11")                         # area G
+    assert "ISE" not in g.mobilized, texts(ev)
+    # ... and a Free army entering area G does
+    p = Position().clear().mobilize("ROH").unit("ROH-01", "2323")
+    g = p.at("5c")
+    move(g, "1721", piece="ROH-01")
+    assert "ISE" in g.mobilized
+    # records made before the fix replay with any army's entry mobilizing (legacy)
+    p = Position(entry_mobilizes="any").clear().mobilize("ROH").unit("ROH-01", "2323")
+    g = p.at("5c")
+    move(g, "2524", piece="ROH-01")
+    assert "GON" in g.mobilized

@@ -74,6 +74,13 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
         "rhun_harad": Option(False, "OPT-1: SAR's King of Rhûn and Sultan of Harad [WR §2]"),
         "unmobilized_move": Option(False, "OPT-2: unmobilized nations' units may move [WR §2] "
                                           "[WR §6.1]"),
+        # [WR §6.2] a territory mobilizes when an ENEMY army unit enters it; records made before
+        # this option mobilized it for any army entering, its own side's too (legacy)
+        "entry_mobilizes": Option.changed(
+            "enemy", "[WR §6.2] which army entering a nation's territory mobilizes it: 'enemy' (the "
+                     "rule: a Free army for Mordor and Isengard, an enemy army for the Free "
+                     "nations); 'any': an army of either side (records made before the fix)",
+            legacy="any", choices=("enemy", "any")),
         "turn_limit": Option(None, "the game is drawn at the end of this turn (default: the "
                                    "52 of R-LENGTH) [WR §13.1]", kind=int, minimum=1, maximum=52,
                              null_means="52 turns"),

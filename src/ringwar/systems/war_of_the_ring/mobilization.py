@@ -45,14 +45,16 @@ def on_event(D: Definition, kind: str, mobilized: Mapping[str, int], *,
              area: str | None = None, hex_: str | None = None, nation: str | None = None,
              card: str | None = None, character: str | None = None,
              targets: Iterable[str] = (), orc_only_strength: int | None = None,
-             revealed: bool = True, terrain: str | None = None) -> list[tuple[str, Trigger]]:
+             revealed: bool = True, terrain: str | None = None,
+             side: str | None = None) -> list[tuple[str, Trigger]]:
     """Nations an event mobilizes [WR §6.2].
 
     - ``spotted`` (``targets``: "ring-bearer", "hobbit"): a search or interception spot;
     - ``ring-on``: the Ring put on anywhere;
     - ``enemy-enters`` (``area``, ``hex_``, ``terrain``: a territory may be only the forest of
       its areas; ``orc_only_strength`` when every entering unit is an Orc, for Rohan's
-      exemption of 10 strength or less [WR §V24]);
+      exemption of 10 strength or less [WR §V24]; ``side``: the entering units' side, "free"
+      or "dark" — only a nation of the other side is entered by an enemy; None: any side);
     - ``attacked`` (``nation``: the nation of a unit attacked);
     - ``card``; ``declared`` (``nation``); ``character-ends-move`` (``character``, ``area``).
     """
@@ -67,6 +69,8 @@ def on_event(D: Definition, kind: str, mobilized: Mapping[str, int], *,
             if kind == "spotted" and not (targets & set(t.targets)):
                 continue
             if kind == "enemy-enters":
+                if side is not None and n.side == side:
+                    continue                     # [WR §6.2] an ENEMY (a Free) army unit enters
                 areas = t.areas or n.territory.areas
                 hexes = n.territory.hexes if not t.areas else ()
                 inside = (area in areas) or (hex_ in hexes)
