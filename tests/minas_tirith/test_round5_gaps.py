@@ -10,8 +10,10 @@ import math
 
 import ringwar
 from ringwar.core.dice import Dice
+from ringwar.systems.minas_tirith.board import load_board
 
 from .builder import Table, events, rule
+from .test_reactions import FOUR, move, window
 
 
 class ByDie(Dice):
@@ -41,7 +43,7 @@ class ByDie(Dice):
 def test_3_2_the_keels_edge_is_keel_not_wall_walk():
     # wall 2's walk (r 31-33) where it meets the keel's north face y = 50: the face itself is
     # keel (|y - 48| <= 2), a hair north of it is the walk
-    B = ringwar.new_game("minas-tirith", seed=1).B
+    B = load_board()
     x = math.sqrt(32.0 ** 2 - 2.0 ** 2)
     assert B.in_keel(x, 50.0) and B.walk_at(x, 50.0) is None
     assert not B.in_keel(x, 50.01) and B.walk_at(x, 50.01) == 2
@@ -106,3 +108,23 @@ def test_7_5_3_a_figure_whose_file_projects_exactly_on_the_bands_edge_is_engaged
         ev = t.act("G3", {"type": "melee", "unit": "G3", "target": "M1"})
         combat = events(ev, "combat")[0]["text"]
         assert f"(M1) ({n} figures at CF" in combat, combat
+
+
+# ----- [MT §6.5] spending impetus: who may act ------------------------------------------------------
+
+@rule("§6.5", "§6.6")
+def test_6_5_while_the_reaction_window_is_open_the_movers_side_acts_with_nothing():
+    # M3 moves into G4's longbow range: the window opens; the mover's side (still the active
+    # side) may not slip a catapult's shot, another unit's move or a leader's move into it
+    t = window("M3", "G4", 20.0, r_kw={"figures": 12, "files": 6})
+    t.engine("E-D4", 120, 30, 180)
+    t.unit("M1", 130, 80, 180, **FOUR)
+    t.leader("orc-captain-2", 130, 90)
+    move(t, "M3", 6.0)
+    assert t.g.stage == "react" and t.g.active == "dark-lord"
+    for action in ({"type": "bombard", "engine": "E-D4", "x": 100.0, "y": 30.0},
+                   {"type": "move", "engine": "E-D4", "path": "m0:1"},
+                   {"type": "move", "unit": "M1", "path": "m0:1"},
+                   {"type": "lead_move", "leader": "orc-captain-2", "x": 131.0, "y": 90.0}):
+        err = t.refused(action, "[MT §6.5]")
+        assert "is not the active side's" in err.why, (action, err.why)
