@@ -154,3 +154,114 @@ def test_15_22_a_dwarf_that_cannot_reach_the_orc_moves_freely_and_may_end_the_ph
     assert {"type": "stay", "unit": d} in move_options(g, d)
     play(g, {"type": "move", "unit": d, "to": "1922"})
     assert g.units[d].hex == "1922"
+
+
+# ===== [19.14] passing Narsil: the pair, in one hex, in the Westernesse Movement Phase =========
+def narsil_pair(errata=True, phase="F", elendil="0808", isildur="0808", reduced=(), carrier=None):
+    pos = Position("sauron", seed=3, options={"errata_19_14": errata}).clear().at(turn=5, phase=phase)
+    pos.place("men", "0808")
+    if isildur != elendil:
+        pos.place("men", isildur)
+    pos.place("elendil", elendil, reduced="elendil" in reduced)
+    pos.place("isildur", isildur, reduced="isildur" in reduced)
+    pos.place("orc", "2020")
+    if carrier is not None:
+        pos.place("anarion", "0808")
+        pos.extra(weapons={"narsil": carrier})
+    return pos.game()
+
+
+def exchanges(g):
+    return [a for a in g.legal_actions() if a["type"] == "exchange"]
+
+
+@rule("sauron", "[19.14]")
+def test_19_14_errata_narsil_passes_once_from_a_wounded_elendil_to_an_unhurt_isildur_only():
+    g = narsil_pair(reduced=("elendil", "isildur"))             # both wounded: no
+    assert not exchanges(g)
+    g = narsil_pair(reduced=("elendil",))
+    play(g, {"type": "exchange", "unit": "elendil", "target": "isildur"})
+    assert g.weapons["narsil"]["carrier"] == "isildur"
+    assert not exchanges(g)                                     # Isildur never passes it back
+    g = narsil_pair(reduced=("elendil",), isildur="0809")       # not in the same hex: no
+    assert not exchanges(g)
+
+
+@rule("sauron", "[19.14]")
+def test_19_14_only_in_the_westernesse_movement_phase():
+    g = narsil_pair(reduced=("elendil",), phase="C")            # Sauron's Movement Phase
+    assert g.step_side == "sauron" and not exchanges(g)
+    g = narsil_pair(errata=False, phase="C")
+    assert not exchanges(g)
+
+
+@rule("sauron", "[19.14]", "[19.23]")
+def test_19_14_errata_off_only_the_holder_of_narsil_hands_it_over():
+    # Anarion carries Narsil [19.23]: neither Elendil nor Isildur has it to pass
+    g = narsil_pair(errata=False, carrier="anarion")
+    assert not exchanges(g)
+    g = narsil_pair(errata=False, carrier="isildur")
+    assert exchanges(g) == [{"type": "exchange", "unit": "isildur", "target": "elendil"}]
+
+
+@rule("sauron", "[15.22]")
+def test_15_22_a_disrupted_dwarf_is_under_no_obligation():
+    # [7.57] a disrupted Dwarf can neither move nor attack: it is given no Orc to close with
+    # (the obligation is part of the recorded state, whose hash an old record replays to)
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="F")
+    d = pos.place("dwarf", "0806", disrupted=True)
+    steady = pos.place("dwarf", "0810")
+    pos.place("orc", "0808")
+    g = pos.game()
+    assert "must_attack" not in g.units[d].flags
+    assert g.units[steady].flags["must_attack"] == ["orc1"]
+    assert {"type": "select", "unit": d} not in g.legal_actions()
+
+
+@rule("sauron", "[15.22]")
+def test_15_22_the_dwarf_attacks_its_orc_not_another_enemy_whose_zoc_holds_it():
+    # the Warg's ZOC holds a Dwarf as much as the Orc's does ([15.21] spares only Trolls and
+    # Goblins): the Men beside both may attack either [7.31], the Dwarf only the Orc
+    for kind, targets in (("dwarf", {"orc1"}), ("men", {"orc1", "warg1"})):
+        pos = Position("sauron", seed=3).clear().at(turn=5, phase="F")
+        d = pos.place(kind, "0808")
+        pos.place("orc", "0807")
+        pos.place("warg", "0909")
+        g = pos.game()
+        to_melee(g)
+        assert {a["target"] for a in acts(g, "attack", d)} == targets
+
+
+@rule("sauron", "[15.22]")
+def test_15_22_a_refused_move_names_15_22_only_when_the_hex_is_not_beside_the_orc():
+    # two hexes from the Orc (0707) is not beside it: refused under [15.22]; 0807 beside it
+    # is held by friendly Men: refused for stacking [5.0], not under [15.22]
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="F")
+    d = pos.place("dwarf", "0806")
+    pos.place("orc", "0808")
+    pos.place("men", "0807")
+    g = pos.game()
+    assert hx.distance("0707", "0808") == 2 and hx.distance("0807", "0808") == 1
+    illegal(g, {"type": "move", "unit": d, "to": "0707"}, "[15.22]")
+    illegal(g, {"type": "move", "unit": d, "to": "0807"}, "[5.0]")
+    assert dests(g, d) and all(hx.distance(h, "0808") == 1 for h in dests(g, d))
+
+
+# ===== [18.0] leaving into Mordor needs a Movement Point to spare ===========================
+def exits(g, unit):
+    return [a for a in move_options(g, unit) if a["type"] == "exit"]
+
+
+@rule("sauron", "[18.0]")
+def test_18_0_an_exit_needs_one_movement_point_left_in_1331():
+    # along the road (½ MP a hex) an Orc (4 MP) in 1325 reaches 1331 for 3 and has the 4th
+    # to leave; from 1324 it reaches 1331 for 3½, with no whole point to spare
+    for start, cost, may_exit in (("1325", 3.0, True), ("1324", 3.5, False)):
+        pos = Position("sauron", seed=3).clear().at(turn=5, phase="C")
+        pos.place("orc_archer", "0820")
+        pos.place("sauron", "0820")
+        o = pos.place("orc", start)
+        pos.place("men", "0404")
+        g = pos.game()
+        assert g.reach(g.units[o])["1331"][0] == cost and "1331" in dests(g, o)
+        assert bool(exits(g, o)) == may_exit
