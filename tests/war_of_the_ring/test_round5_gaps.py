@@ -13,6 +13,8 @@ import pytest
 from ringwar.core import hexes as hx
 from ringwar.systems.war_of_the_ring import hunt as H
 from ringwar.systems.war_of_the_ring.data import load
+from ringwar.systems.war_of_the_ring.mapdata import load_map
+from ringwar.systems.war_of_the_ring.mobilization import on_event
 
 from .builder import Position, move, texts
 
@@ -20,6 +22,7 @@ rule = pytest.mark.rule
 
 FP, DARK = "fellowship", "dark"
 D = load()
+W = load_map()
 QUIET = ("grond", "black-breath", "huorns", "lembas") * 3
 
 
@@ -173,3 +176,64 @@ def test_6_2_only_an_enemy_army_entering_mobilizes_a_territory_a_friendly_one_do
     g = p.at("5c")
     move(g, "2524", piece="ROH-01")
     assert "GON" in g.mobilized
+
+
+def entered(h: str, side: str | None = None, mobilized=None, **kw) -> list[str]:
+    """The nations an army entering ``h`` mobilizes, by the trigger table [WR §6.2]."""
+    return sorted(code for code, _t in on_event(D, "enemy-enters", mobilized or {}, area=W.search_area(h),
+                                                hex_=h, terrain=W.terrain(h), side=side, **kw))
+
+
+@rule("war-of-the-ring", "§6.2", "§V24")
+def test_6_2_each_territory_is_entered_by_its_areas_hexes_and_terrain_only() -> None:
+    # by area (the trigger's own areas, else the territory's), by named hex, by forest only
+    for h, nations in (("3024", ["MOR"]), ("1820", ["ISE"]), ("2222", ["ROH"]), ("2824", ["GON"]),
+                       ("2315", ["LOR"]), ("2906", ["MIR"]), ("3205", ["DAL"]), ("3304", ["DAL"]),
+                       ("3303", ["DWA"]), ("3703", ["DWA"]), ("1409", ["DUN"]), ("0908", ["SHI"]),
+                       ("2119", ["ENT"]), ("3711", [])):
+        assert entered(h) == nations, h
+    # Dol Guldur is Mordor's territory but its trigger names areas R and S only
+    assert entered("2613") == []
+    # a free hex of area M that is not forest and not Dale's or the Dwarves'
+    assert entered("3302") == [], entered("3302")
+    # only the other side's entry counts; a nation already mobilized is not mobilized again
+    assert entered("2222", side="dark") == ["ROH"] and entered("2222", side="free") == []
+    assert entered("3024", side="free") == ["MOR"] and entered("3024", side="dark") == []
+    assert entered("2222", mobilized={"ROH": 2}) == []
+    # Rohan's exemption is for Orcs only, 10 strength or less [WR §V24]; Gondor has none
+    assert entered("2222", orc_only_strength=10) == [] and entered("2222", orc_only_strength=11) == ["ROH"]
+    assert entered("2824", orc_only_strength=3) == ["GON"]
+
+
+@rule("war-of-the-ring", "§6.2", "§V24")
+def test_6_2_the_other_event_triggers_name_exactly_their_nations() -> None:
+    def hit(kind: str, mobilized=None, **kw) -> list[str]:
+        return sorted(code for code, _t in on_event(D, kind, mobilized or {}, **kw))
+
+    assert hit("attacked", nation="LOR") == ["LOR"] and hit("attacked", nation="ISE") == ["ISE"]
+    assert hit("attacked", nation="MOR", mobilized={"MOR": 1}) == []
+    assert hit("declared", nation="ISE") == ["ISE"] and hit("declared", nation="MOR") == []
+    assert hit("ring-on") == ["MOR"] and hit("spotted", targets=["ring-bearer"]) == ["MOR"]
+    assert hit("spotted", targets=[]) == []
+    assert hit("card", card="corsairs") == [] and hit("card", card="corsairs", mobilized={"MOR": 1}) == ["COR"]
+    assert hit("card", card="grond") == []
+    ends = dict(kind="character-ends-move")
+    assert hit(**ends, character="gandalf", area="N", hex_="2824") == ["GON"]
+    assert hit(**ends, character="aragorn", area="N", hex_="2824") == ["GON"]
+    assert hit(**ends, character="boromir", area="N", hex_="2824") == []       # not named
+    assert hit(**ends, character="gandalf", area="N", hex_="2824", revealed=False) == []
+    assert hit(**ends, character="gandalf", area="N", hex_="2825") == []       # not Minas Tirith
+    assert hit(**ends, character="merry", area="H", hex_="2119", revealed=False) == ["ENT"]
+    assert hit(**ends, character="gandalf", area="H", hex_="2119") == []
+    assert hit(**ends, character="sam", area="G", hex_="1820") == []
+
+
+@rule("war-of-the-ring", "§V24", "§6.2")
+def test_V24_the_orc_exemption_counts_the_whole_entering_stack_and_only_orcs() -> None:
+    for second, strength, mobilizes in (("MOR-12", 4, False), ("MOR-12", 5, True),
+                                        ("MOR-02", 4, True)):   # an Olog-hai: no exemption
+        p = Position().clear().mobilize("MOR").sp(9)
+        p.unit("MOR-11", "2518", 6).unit(second, "2518", strength)
+        g = p.at("7b")
+        ev = move(g, "2418", stack="2518")
+        assert ("ROH" in g.mobilized) is mobilizes, (second, strength, texts(ev))
