@@ -11,6 +11,8 @@ import random
 import pytest
 
 from ringwar.core import hexes as hx
+from ringwar.systems.war_of_the_ring import battle as B
+from ringwar.systems.war_of_the_ring import duel
 from ringwar.systems.war_of_the_ring import hunt as H
 from ringwar.systems.war_of_the_ring.data import load
 from ringwar.systems.war_of_the_ring.mapdata import load_map
@@ -237,3 +239,68 @@ def test_V24_the_orc_exemption_counts_the_whole_entering_stack_and_only_orcs() -
         g = p.at("7b")
         ev = move(g, "2418", stack="2518")
         assert ("ROH" in g.mobilized) is mobilizes, (second, strength, texts(ev))
+
+
+# ----- character rules [WR §8.1] ----------------------------------------------------------------
+@rule("war-of-the-ring", "§8.1", "§10.3")
+def test_8_1_sorcery_names_the_side_it_favours_and_both_sides_cancel() -> None:
+    assert B.sorcery_shift(D, True, False) == B.Shift(1, "Sorcery with the attacker [WR §8.1]")
+    assert B.sorcery_shift(D, False, True) == B.Shift(-1, "Sorcery with the defender [WR §8.1]")
+    assert B.sorcery_shift(D, True, True) is None and B.sorcery_shift(D, False, False) is None
+
+
+@rule("war-of-the-ring", "§8.1", "§V5", "§V6")
+def test_8_1_the_round_says_the_winner_goes_to_a_citadel_only_when_he_must() -> None:
+    def fighter(cid: str):
+        items = tuple(i.id for i in D.items.values() if i.holder == cid)
+        return duel.fighter_from_character(D, cid, None, items)
+
+    said = "must go to a citadel"
+    r = duel.fight_round(D, fighter("eowyn"), fighter("n1"), 6, 1)        # 9 vs 7: 2 real wounds
+    assert r.to_citadel and sum(said in t for t in r.log) == 1, r.log
+    r = duel.fight_round(D, fighter("aragorn"), fighter("n3"), 6, 1)      # shadow damage only
+    assert not r.to_citadel and not any(said in t for t in r.log), r.log
+
+
+# ----- Gollum [WR §10.9.5] ----------------------------------------------------------------------
+def ring_phase(*dice: int, players: int = 2, frodo_e: int | None = None, guide: bool = False,
+               **ring):
+    """Frodo, the bearer, hidden in 2617 (area K); Gollum active; the sequence from step 1c to
+    the declaration of a search of area B.  ``dice``: Gollum's, then the Shadow Point d6."""
+    p = Position(turn_limit=9, players=players).clear().event_deck(*QUIET).search_deck(1, 2).turn(2)
+    p.char("frodo", "2617", hidden=True, seen="2008", e=frodo_e)
+    p.g.gollum.update(state="active", guide=guide)
+    if ring:
+        p.ring(**ring)
+    p.dice(*dice)
+    return p, p.at("1c")
+
+
+@rule("war-of-the-ring", "§10.9.5", "§10.4")
+def test_10_9_5_gollum_winning_by_less_than_3_wounds_the_bearer_losing_he_is_wounded() -> None:
+    # Gollum 4 + 2 = 6 against Frodo 2 + 2 = 4: by 2, less the Mithril coat's point: 1 wound
+    p, g = ring_phase(6, 4, 2, 3, frodo_e=2)
+    assert g.ring["bearer"] == "frodo" and g.gollum["state"] == "active"
+    assert g.chars["frodo"]["e"] == 2                            # 2 − 1, healed +1 in step 1d
+    assert g.chars["gollum"]["e"] == 5
+    # Gollum 2 + 2 = 4 against Frodo 4 + 2 = 6: Gollum loses 2 of his 5 and lives
+    p, g = ring_phase(6, 2, 4, 3, frodo_e=2)
+    assert g.chars["gollum"]["e"] == 3 and g.gollum["state"] == "active"
+    assert g.chars["frodo"]["e"] == 3                            # unhurt, healed +1
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.9.5", "§6.1")
+def test_10_9_5_with_three_players_gollum_with_the_ring_is_saurons() -> None:
+    p, g = ring_phase(6, 6, 1, 3, players=3)
+    assert g.ring["bearer"] == "gollum" and g.ring["held_by"] == "sauron"
+    assert g.chars["gollum"]["seat"] == "sauron"
+
+
+@rule("war-of-the-ring", "§10.9.5", "§9")
+def test_10_9_5_the_guidance_lasts_one_turn_and_no_roll_once_the_ring_is_destroyed() -> None:
+    p, g = ring_phase(3, 3, guide=True)                          # 3: no effect
+    assert not g.gollum["guide"]
+    assert "Gollum (rolled 3): no effect" in log_texts(g, FP, "gollum")
+    p, g = ring_phase(3, guide=True, destroyed=True)             # the Shadow Point d6 only
+    assert p.rolled == [3] and not g.gollum["guide"]
