@@ -16,7 +16,7 @@ from ringwar.systems.war_of_the_ring import duel
 from ringwar.systems.war_of_the_ring import hunt as H
 from ringwar.systems.war_of_the_ring.data import load
 from ringwar.systems.war_of_the_ring.mapdata import load_map
-from ringwar.systems.war_of_the_ring.mobilization import on_event
+from ringwar.systems.war_of_the_ring.mobilization import on_event, timed
 
 from .builder import Position, move, texts
 
@@ -304,3 +304,67 @@ def test_10_9_5_the_guidance_lasts_one_turn_and_no_roll_once_the_ring_is_destroy
     assert "Gollum (rolled 3): no effect" in log_texts(g, FP, "gollum")
     p, g = ring_phase(3, guide=True, destroyed=True)             # the Shadow Point d6 only
     assert p.rolled == [3] and not g.gollum["guide"]
+
+
+# ----- the Events phase's timed mobilization [WR §9] 2a [WR §6.2] ---------------------------------
+@rule("war-of-the-ring", "§9", "§6.2", "§V24")
+def test_9_2a_timed_mobilization_exactly_at_its_turn_with_its_allies_and_n_turns_after() -> None:
+    def due(turn: int, mobilized: dict[str, int]) -> list[tuple[str, str]]:
+        return [(code, t.kind) for code, t in timed(D, turn, mobilized)]
+
+    allies = [("EAS", "with"), ("VAR", "with"), ("HAR", "with")]
+    free = [(c, "after") for c in ("LOR", "MIR", "LIN", "DWA", "DAL", "DUN", "SHI", "ENT")]
+    assert due(7, {}) == []
+    assert due(8, {}) == [("MOR", "turn"), *allies]              # Mordor's deadline, allies at once
+    assert due(10, {}) == [("MOR", "turn"), *allies, ("ISE", "turn")]   # no M+2 on the same turn
+    m8 = {"MOR": 8, "EAS": 8, "VAR": 8, "HAR": 8}
+    assert due(9, m8) == []
+    assert due(10, m8) == [("ISE", "turn"), ("GON", "after")]   # M+2; I+2 counts from now
+    assert due(12, m8) == [("ISE", "turn"), ("GON", "after"), *free]     # M+4
+    assert due(12, {**m8, "ISE": 10, "GON": 10}) == [("ROH", "after"), *free]
+    m3 = {"MOR": 3, "ISE": 3}
+    assert due(4, m3) == allies
+    assert due(5, m3) == [*allies, ("ROH", "after"), ("GON", "after")]
+
+
+@rule("war-of-the-ring", "§9", "§8.1")
+def test_9_8d_clean_up_heals_shadow_damage_counts_down_and_ends_the_last_turn() -> None:
+    def clean_up(**flags):
+        p = Position(turn_limit=3).clear().turn(3).mobilize("MOR")
+        p.char("n3", "3024", e=4, shadow=3, real=1)             # up to 7 − 1 real wound
+        p.char("n4", "3024", e=4, shadow=5)                     # never above 7
+        p.char("n5", "3523", grounded=2)
+        p.char("merry", "2824", citadel=2).char("eowyn", "2824", citadel=1)
+        p.char("pippin", "2824", citadel=0)
+        p.flags(control=True, dawnless=True, cloaks="frodo", **flags)
+        return p.at("8d")
+
+    g = clean_up(snows=3)
+    ch = g.chars
+    assert (ch["n3"]["e"], ch["n3"]["shadow"], ch["n4"]["e"], ch["n4"]["shadow"]) == (6, 0, 7, 0)
+    assert (ch["n5"]["grounded"], ch["n3"]["grounded"]) == (1, 0)
+    assert (ch["merry"]["citadel"], ch["eowyn"]["citadel"], ch["pippin"]["citadel"]) == (1, None, 0)
+    assert (g.flags["control"], g.flags["dawnless"], g.flags["cloaks"], g.flags["snows"]) == \
+        (False, False, None, 0)
+    assert g.result is not None and g.result["level"] == "draw"  # turn 3 of 3 is the last
+    assert clean_up(snows=4).flags["snows"] == 4                 # the Snows last to their turn
+
+
+# ----- Magic items [WR §10.10] [WR §11.9] ----------------------------------------------------------
+@rule("war-of-the-ring", "§10.10", "§11.9")
+def test_10_10_items_pass_only_in_the_hex_fixed_cards_never_athelas_only_on_the_wounded() -> None:
+    p = Position().clear()
+    p.char("aragorn", "2008", items=["athelas"]).char("frodo", "2008")
+    p.char("sam", "2008", e=6, max_bonus=1)                      # an Ent-draught raised him to 7
+    p.char("gandalf", "2008", items=["shadowfax", "glamdring"])   # fixed to Gandalf; a starting item
+    p.char("merry", "2011", hidden=True, items=["ent-draught"]).char("pippin", "2011", hidden=True, e=3)
+    p.char("legolas", "2105", items=["ent-draught"])            # alone, no Hobbit to drink it
+    g = p.at("5c")
+    acts = [a for a in g.legal_actions() if a["type"] in ("use", "give_item")]
+    assert acts == [
+        {"type": "give_item", "piece": "aragorn", "item": "athelas", "to": "frodo"},
+        {"type": "give_item", "piece": "aragorn", "item": "athelas", "to": "gandalf"},
+        {"type": "give_item", "piece": "aragorn", "item": "athelas", "to": "sam"},
+        {"type": "use", "piece": "aragorn", "item": "athelas", "target": "sam"},
+        {"type": "give_item", "piece": "merry", "item": "ent-draught", "to": "pippin", "secret": True},
+        {"type": "use", "piece": "merry", "item": "ent-draught", "secret": True}], acts
