@@ -368,3 +368,48 @@ def test_10_10_items_pass_only_in_the_hex_fixed_cards_never_athelas_only_on_the_
         {"type": "use", "piece": "aragorn", "item": "athelas", "target": "sam"},
         {"type": "give_item", "piece": "merry", "item": "ent-draught", "to": "pippin", "secret": True},
         {"type": "use", "piece": "merry", "item": "ent-draught", "secret": True}], acts
+
+
+@rule("war-of-the-ring", "§9", "§11.7")
+def test_9_2d_one_card_each_after_turn_1_the_deck_refilled_from_the_discards_then_down_to_3() -> None:
+    p = Position().clear().search_deck(1, 2).turn(2)
+    p.event_deck("grond").hand(FP, "lembas", "black-breath", "huorns").hand(DARK, "huorns")
+    p.g.discards["event"] = ["eagles", "lembas"]
+    p.dice(2, 3)                                # the reshuffle, then the Shadow Point d6
+    g = p.at("2d")
+    draws = [(e["text"], e.get("visible_to")) for e in p.events if e["type"] == "draw"]
+    assert draws == [("the Fellowship player draws 1 event card", None), ("you draw: Grond", FP),
+                     ("the Dark Power player draws 1 event card", None), ("you draw: Lembas", DARK)]
+    assert g.hands == {FP: ["lembas", "black-breath", "huorns", "grond"], DARK: ["huorns", "lembas"]}
+    assert g.decks["event"] == ["eagles"] and g.discards["event"] == []
+    assert g.ask == {"kind": "discard", "seat": FP, "rule": "[WR §9] 2d"}
+    g.apply({"type": "discard", "card": "huorns", "by": FP})
+    assert g.hands == {FP: ["lembas", "black-breath", "grond"], DARK: ["huorns", "lembas"]}   # no second draw
+    assert g.discards["event"] == ["huorns"] and g.ask["kind"] == "declare"
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§9", "§11.7")
+def test_9_2e_events_phase_cards_fellowship_first_then_saruman_then_sauron_only_those_who_can() -> None:
+    def asked(players: int, **hands: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+        p = Position(players=players).clear().search_deck(1, 2).turn(2).event_deck(*QUIET)
+        for seat, cards in hands.items():
+            p.hand(seat, *cards)
+        p.dice(3, 3, 3)
+        g = p.at("2e")
+        seen = []
+        while g.ask["kind"] == "events":
+            assert g.ask["step"] == "2e" and len(seen) < 4
+            seen.append((g.ask["seat"], sorted(a.get("card", a["type"]) for a in g.legal_actions())))
+            g.apply({"type": "pass"})
+        assert g.ask["kind"] == "declare"
+        return seen
+
+    assert asked(3, fellowship=("march-of-the-ents",), saruman=("treason-of-isengard", "lembas"),
+                 sauron=("dawnless-day",)) == [
+        ("fellowship", ["march-of-the-ents", "pass"]), ("saruman", ["pass", "treason-of-isengard"]),
+        ("sauron", ["dawnless-day", "pass"])]
+    # a player with no Events-phase card is not asked
+    assert asked(2, fellowship=("lembas",), dark=("dawnless-day",)) == [("dark", ["dawnless-day", "pass"])]
+    assert asked(2, fellowship=("march-of-the-ents",), dark=("grond",)) == \
+        [("fellowship", ["march-of-the-ents", "pass"])]
