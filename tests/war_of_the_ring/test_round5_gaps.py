@@ -18,7 +18,7 @@ from ringwar.systems.war_of_the_ring.data import load
 from ringwar.systems.war_of_the_ring.mapdata import load_map
 from ringwar.systems.war_of_the_ring.mobilization import on_event, timed
 
-from .builder import Position, move, texts
+from .builder import Position, move, refused, texts
 
 rule = pytest.mark.rule
 
@@ -383,6 +383,9 @@ def test_9_2d_one_card_each_after_turn_1_the_deck_refilled_from_the_discards_the
     assert g.hands == {FP: ["lembas", "black-breath", "huorns", "grond"], DARK: ["huorns", "lembas"]}
     assert g.decks["event"] == ["eagles"] and g.discards["event"] == []
     assert g.ask == {"kind": "discard", "seat": FP, "rule": "[WR §9] 2d"}
+    e = refused(g, {"type": "discard", "card": "eagles", "by": FP}, "[WR §9] 2d")
+    assert e.why == ("'discard' is not one of the actions now (Discard down to 3 event cards "
+                     "[WR §9] 2d; possible: discard)"), e.why
     g.apply({"type": "discard", "card": "huorns", "by": FP})
     assert g.hands == {FP: ["lembas", "black-breath", "grond"], DARK: ["huorns", "lembas"]}   # no second draw
     assert g.discards["event"] == ["huorns"] and g.ask["kind"] == "declare"
@@ -413,3 +416,13 @@ def test_9_2e_events_phase_cards_fellowship_first_then_saruman_then_sauron_only_
     assert asked(2, fellowship=("lembas",), dark=("dawnless-day",)) == [("dark", ["dawnless-day", "pass"])]
     assert asked(2, fellowship=("march-of-the-ents",), dark=("grond",)) == \
         [("fellowship", ["march-of-the-ents", "pass"])]
+
+
+@rule("war-of-the-ring", "§9", "§6.1")
+def test_9_the_saruman_steps_only_with_three_players_and_who_plays_each_role() -> None:
+    two, three = Position().g, Position(players=3).g
+    assert [s for s in three.steps() if s not in two.steps()] == ["6a", "6b", "6c", "6d"]
+    assert two.steps()[-8:] == ["5f", "7a", "7b", "7c", "7d", "8a", "8b", "8c", "8d"][-8:]
+    assert [two.seat_of(r) for r in (FP, "sauron", "saruman")] == [FP, DARK, DARK]
+    assert [three.seat_of(r) for r in (FP, "sauron", "saruman")] == [FP, "sauron", "saruman"]
+    assert two.view(FP)["phase_name"] == "Turn 1: Events phase — Events-phase cards [WR §9] 2e"
