@@ -426,3 +426,14 @@ def test_9_the_saruman_steps_only_with_three_players_and_who_plays_each_role() -
     assert [two.seat_of(r) for r in (FP, "sauron", "saruman")] == [FP, DARK, DARK]
     assert [three.seat_of(r) for r in (FP, "sauron", "saruman")] == [FP, "sauron", "saruman"]
     assert two.view(FP)["phase_name"] == "Turn 1: Events phase — Events-phase cards [WR §9] 2e"
+
+
+@rule("war-of-the-ring", "§8.1", "§10.8.1")
+def test_8_1_a_captive_with_his_captors_is_not_alone_with_enemy_armies() -> None:
+    # the end of the Dark combat phase: no capture attempt on the captive (no die), he stays held
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(5)
+    p.unit("MOR-01", "2920", 10).captive("boromir", "2920", ["MOR-01"])
+    p.dice()
+    g = p.at("7c")
+    assert g.chars["boromir"]["captive"] == DARK and g.chars["boromir"]["hex"] == "2920"
+    assert g.result is not None and p.rolled == []
