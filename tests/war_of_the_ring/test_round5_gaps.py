@@ -437,3 +437,25 @@ def test_8_1_a_captive_with_his_captors_is_not_alone_with_enemy_armies() -> None
     g = p.at("7c")
     assert g.chars["boromir"]["captive"] == DARK and g.chars["boromir"]["hex"] == "2920"
     assert g.result is not None and p.rolled == []
+
+
+# ----- Éomer's exception [WR §V24] --------------------------------------------------------------
+@rule("war-of-the-ring", "§V24", "§6.1", "§10.3")
+def test_V24_eomers_exception_needs_him_there_revealed_his_own_troops_orcs_only_inside_rohan() -> None:
+    def offered(where: str = "2422", unit: str = "ROH-03", eomer: str | None = "2422",
+                hidden: bool = False, foes=(("MOR-11", 10),)) -> bool:
+        p = Position(turn_limit=1).clear().unit(unit, where)
+        if eomer is not None:
+            p.char("eomer", eomer, hidden=hidden)
+        for uid, strength in foes:
+            p.unit(uid, where, strength)
+        g = p.at("5d")
+        return g.ask is not None and {"type": "attack", "hex": where} in g.legal_actions()
+
+    assert offered()
+    assert not offered(foes=(("MOR-11", 6), ("MOR-12", 5)))      # 11 in all
+    assert not offered(foes=(("MOR-08", 10),))                   # Trolls, not Orcs
+    assert not offered(eomer="2423")                             # Éomer elsewhere
+    assert not offered(hidden=True)
+    assert not offered(unit="ROH-01")                            # not his troops
+    assert not offered(where="2518", eomer="2518")               # outside Rohan
