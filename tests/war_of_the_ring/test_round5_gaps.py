@@ -459,3 +459,45 @@ def test_V24_eomers_exception_needs_him_there_revealed_his_own_troops_orcs_only_
     assert not offered(hidden=True)
     assert not offered(unit="ROH-01")                            # not his troops
     assert not offered(where="2518", eomer="2518")               # outside Rohan
+
+
+@rule("war-of-the-ring", "§10.9.5")
+def test_10_9_5_gollum_finds_the_trail_in_area_q_too_but_a_dead_gollum_never() -> None:
+    for state, after in (("at-large", "active"), ("dead", "dead")):
+        p = Position().clear().char("frodo", "2519", hidden=True)   # area J
+        p.g.gollum["state"] = state
+        g = p.at("5c")
+        move(g, "2619", piece="frodo")                               # area Q
+        assert g.gollum["state"] == after, state
+
+
+@rule("war-of-the-ring", "§10.9.5", "§10.4", "§10.9.3")
+def test_10_9_5_gollum_fights_only_the_bearer_even_wearing_and_with_the_ring_he_may_be_challenged() -> None:
+    def f(cid: str, **kw):
+        return duel.fighter_from_character(D, cid, None, tuple(i.id for i in D.items.values()
+                                                               if i.holder == cid), **kw)
+
+    assert "[WR §10.9.5]" in duel.may_fight(D, f("gollum"), f("sam"))
+    assert duel.may_fight(D, f("gollum"), f("frodo")) is None
+    assert duel.may_fight(D, f("gollum"), f("frodo", wearing=True)) is None      # R-GOLLUM-VS-WEARER
+    assert duel.may_fight(D, f("n3"), f("frodo", wearing=True)) is None
+    assert "[WR §10.9.3]" in duel.may_fight(D, f("mouth"), f("frodo", wearing=True))
+    # Gollum with the Ring is a Dark Power piece: a Free character there may challenge him
+    p = Position().clear().mobilize("MOR").char("gollum", "2617", seat=DARK).char("aragorn", "2617")
+    p.ring(bearer="gollum", held_by=DARK)
+    p.g.gollum["state"] = "has-ring"
+    g = p.at("5e")
+    assert {"type": "challenge", "lead": "aragorn", "target": "gollum"} in g.legal_actions()
+
+
+@rule("war-of-the-ring", "§10.9.5", "§6.1")
+def test_6_1_who_plays_each_character_with_two_and_three_players_gollum_nobody() -> None:
+    def sides(g) -> dict[str, str]:
+        return {c["id"]: c["side"] for c in g.view(FP)["characters"]
+                if c["id"] in ("frodo", "mouth", "n1", "saruman", "ugluk")}
+
+    two, three = Position().g, Position(players=3).g
+    assert sides(two) == {"frodo": FP, "mouth": DARK, "n1": DARK, "saruman": DARK, "ugluk": DARK}
+    assert sides(three) == {"frodo": FP, "mouth": "sauron", "n1": "sauron", "saruman": "saruman",
+                            "ugluk": "saruman"}
+    assert two.chars["gollum"]["seat"] is None and three.chars["gollum"]["seat"] is None
