@@ -265,3 +265,49 @@ def test_18_0_an_exit_needs_one_movement_point_left_in_1331():
         g = pos.game()
         assert g.reach(g.units[o])["1331"][0] == cost and "1331" in dests(g, o)
         assert bool(exits(g, o)) == may_exit
+
+
+@rule("sauron", "[18.0]")
+def test_18_0_a_refused_move_names_the_closed_gate_only_for_the_westernesse_into_1331():
+    # closed (Sauron, not yet arrived, is in Mordor): Westernesse Cavalry two hexes from the
+    # gate are refused 1331 under [18.0], a hex too far for them under [4.21]
+    pos = Position("sauron", seed=3).at(turn=5, phase="F")
+    for w in ("warg1", "warg2", "warg3", "warg4", "warg5"):
+        pos.remove(w)
+    c = pos.place("cavalry_x1", "1329")
+    g = pos.game()
+    assert g.gate_closed()
+    illegal(g, {"type": "move", "unit": c, "to": "1331"}, "[18.0]")
+    illegal(g, {"type": "move", "unit": c, "to": "0404"}, "[4.21]")
+    # closed (Sauron in 1331): Sauron's own Orc is refused 1331 because it is full [5.0]
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="C")
+    pos.place("orc_archer", "1331")
+    pos.place("sauron", "1331")
+    o = pos.place("orc", "1329")
+    pos.place("men", "0404")
+    g = pos.game()
+    assert g.gate_closed()
+    illegal(g, {"type": "move", "unit": o, "to": "1331"}, "[5.0]")
+    # open (Sauron on the plain): Men too far from 1331 are refused it for the distance
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="F")
+    pos.place("orc_archer", "0820")
+    pos.place("sauron", "0820")
+    m = pos.place("men", "1320")
+    g = pos.game()
+    assert not g.gate_closed()
+    illegal(g, {"type": "move", "unit": m, "to": "1331"}, "[4.21]")
+
+
+# ===== [17.0] the Beast costs five points: exactly five left is enough ============================
+@rule("sauron", "[17.0]")
+def test_17_0_with_exactly_five_points_left_sauron_conjures_the_beast():
+    for spent, may in ((40, True), (41, False)):
+        pos = Position("sauron", seed=3).clear().at(turn=15, phase="A")
+        a = pos.place("orc_archer", "1320")
+        pos.place("sauron", "1320")
+        pos.place("men", "0404")
+        pos.extra(pedestal={"carrier": a})
+        pos.magic_spent(sauron=spent)
+        g = pos.game()
+        assert g.magic_points_left(g.units["sauron"]) == 45 - spent
+        assert bool(acts(g, "conjure")) == may
