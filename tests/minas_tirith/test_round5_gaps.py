@@ -128,3 +128,39 @@ def test_6_5_while_the_reaction_window_is_open_the_movers_side_acts_with_nothing
                    {"type": "lead_move", "leader": "orc-captain-2", "x": 131.0, "y": 90.0}):
         err = t.refused(action, "[MT §6.5]")
         assert "is not the active side's" in err.why, (action, err.why)
+
+
+@rule("§6.5", "§9.1")
+def test_6_5_no_card_bank_or_pass_during_the_set_up():
+    g = ringwar.new_game("minas-tirith", seed=1)
+    assert g.stage == "deploy"
+    for kind in ("turn_card", "bank", "pass"):
+        before = g.state_hash()
+        try:
+            g.apply({"type": kind})
+        except ringwar.IllegalAction as err:
+            assert err.rule == "[MT §6.5]" and "not during the set-up" in err.why, (kind, err.why)
+        else:
+            raise AssertionError(f"{kind} was played during the set-up")
+        assert g.state_hash() == before
+    # any other action out of place during the set-up has no such reason
+    before = g.state_hash()
+    try:
+        g.apply({"type": "hold", "actor": "G3"})
+    except ringwar.IllegalAction as err:
+        assert err.rule == "[MT §6.5]" and err.why == "'hold' is not a legal action now", err.why
+    else:
+        raise AssertionError("a hold was played during the set-up")
+    assert g.state_hash() == before
+
+
+@rule("§6.5")
+def test_6_5_with_the_deck_empty_a_bank_at_four_is_refused_for_the_bank_not_the_deck():
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=5, bank=4, deck=[])
+    assert not t.g.decks["west"] and {"type": "bank"} not in t.menu()
+    err = t.refused({"type": "bank"}, "[MT §6.5]")
+    assert "the bank holds at most 4" in err.why
+    err = t.refused({"type": "turn_card"}, "[MT §6.5]")
+    assert "the deck is empty" in err.why
