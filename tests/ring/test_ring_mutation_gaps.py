@@ -439,3 +439,86 @@ def test_8_1_the_ents_escape_move_after_the_phase_ends_leads_on_to_the_next_phas
     g = build({"0805": "gondor", "0905": "gondor", "1105": "orc"}, player="alliance")
     move(g, "gondor1", "0806")
     assert g.phase == "move1" and g.moving is None
+
+
+# ----- [8.4] the whole case (round 5) --------------------------------------------------------------
+@pytest.mark.rule("ring", "[8.4]", "[8.2]")
+def test_8_4_a_permission_into_an_elven_hex_cites_8_4_only_for_an_empty_one_the_alliance_guards() -> None:
+    def asked(pieces, player, mover):
+        g = build({**pieces, "0205": "elf"}, player=player)
+        _select_step(g, mover, "1108")
+        return g.to_act, g.pending[-1]["rule"]
+    # an Orc into the empty Elven hex: the Alliance's leave, for the Elven hex [8.4]
+    assert asked({"1107": "orc", "1405": "gondor"}, "sauron", "orc1") == ("alliance", "[8.4]")
+    # an Orc over a Gondor army in the Elven hex: the army's leave [8.2]
+    assert asked({"1107": "orc", "1108": "gondor"}, "sauron", "orc1") == ("alliance", "[8.2]")
+    # a Gondor army over an Orc in the Elven hex: Sauron's leave [8.2]
+    assert asked({"1107": "gondor", "1108": "orc"}, "alliance", "gondor1") == ("sauron", "[8.2]")
+
+
+@pytest.mark.rule("ring", "[8.4]")
+def test_8_4_the_rounds_in_an_elven_hex_count_only_while_an_elven_army_remains() -> None:
+    g = build({"1108": "ring", "1405": "orc", "0805": "gondor", "0205": "elf"}, player="alliance",
+              phase="move2", ring_holder="alliance")
+    ev = act(g, END)                                     # the Alliance's turn ends the round
+    assert g.round == 3 and g.view("alliance")["ring"]["elven_rounds"] == {"1108": 1}
+    assert [e["rounds"] for e in ev if e["type"] == "ring" and e["rule"] == "[8.4]"] == [1]
+    g = build({"1108": "ring", "1405": "orc", "0805": "gondor"}, player="alliance",
+              phase="move2", ring_holder="alliance")
+    ev = act(g, END)
+    assert g.round == 3 and g.view("alliance")["ring"]["elven_rounds"] == {}
+    assert not [e for e in ev if e["type"] == "ring"]
+
+
+@pytest.mark.rule("ring", "[8.4]")
+def test_8_4_leaving_an_elven_hex_is_remembered_only_while_an_elven_army_remains() -> None:
+    for extra, left in (({"0205": "elf"}, ["1108"]), ({}, [])):
+        g = build({"1108": "ring", "1405": "orc", "0805": "gondor", **extra}, player="alliance",
+                  ring_holder="alliance")
+        move(g, "ring", "1109")
+        assert g.view("alliance")["ring"]["elven_left"] == left, extra
+
+
+@pytest.mark.rule("ring", "[8.4]", "[6.1]")
+def test_8_4_a_dead_end_step_is_blamed_on_the_elven_hexes_only_when_they_are_the_cause() -> None:
+    # the Ring-bearer (3 hexes) with its last hex onto a friendly army: nowhere to end, [6.1]
+    g = build({"0805": "ring", "0808": "gondor", "0205": "elf", "1405": "orc"}, player="alliance",
+              ring_holder="alliance")
+    _select_step(g, "ring", "0806", "0807")
+    why = refused(g, {"type": "step", "hex": "0808"})
+    assert why.rule == "[6.1]" and "could not end its move anywhere beyond 0808" in why.why
+    # a Gondor army with its last hex onto the friendly Ring-bearer: [6.1], not [8.4]
+    g = build({"0805": "gondor", "0807": "ring", "0205": "elf", "1405": "orc"}, player="alliance",
+              ring_holder="alliance")
+    _select_step(g, "gondor1", "0806")
+    why = refused(g, {"type": "step", "hex": "0807"})
+    assert why.rule == "[6.1]" and why.why.startswith("Gondor army 1 could not end")
+
+
+@pytest.mark.rule("ring", "[8.4]", "[6.2]")
+def test_8_4_the_ring_bearer_may_pass_but_not_end_in_an_elven_hex_of_two_rounds() -> None:
+    g = build({"1107": "ring", "0205": "elf", "1405": "orc", "0805": "gondor"}, player="alliance",
+              ring_holder="alliance", rb_rounds={"1108": 2})
+    _select_step(g, "ring", "1108")
+    assert STOP not in g.legal_actions()
+    assert refused(g, STOP).rule == "[8.4]"
+
+
+@pytest.mark.rule("ring", "[6.2]", "[8.5]")
+def test_6_2_only_one_of_gandalf_and_the_ring_bearer_may_join_the_fangorn_army() -> None:
+    g = build({"1216": ["fangorn", "gandalf"], "1217": "ring", "0805": "gondor", "1405": "orc"},
+              player="alliance", ring_holder="alliance")
+    act(g, {"type": "select", "piece": "ring"})
+    assert "1216" not in steps(g)
+    why = refused(g, {"type": "step", "hex": "1216"})
+    assert why.rule == "[6.2]" and "only one of Gandalf and the Ring-bearer" in why.why
+
+
+@pytest.mark.rule("ring", "[8.4]")
+def test_8_4_a_set_up_counts_rounds_and_departures_in_elven_hexes_only() -> None:
+    for bad in ({"rb_rounds": {"0805": 2}}, {"rb_rounds": {"1108": -1}}, {"rb_rounds": {"1108": "2"}},
+                {"rb_left": ["0805"]}):
+        with pytest.raises(ringwar.RecordError, match=r"\[8\.4\]"):
+            build({"0805": "orc", "1405": "gondor"}, **bad)
+    g = build({"0805": "orc", "1405": "gondor"}, rb_rounds={"1108": 2}, rb_left=["1108"])
+    assert g.view(None)["ring"]["elven_rounds"] == {"1108": 2}

@@ -202,6 +202,14 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         self.paths_awakened = setup.get("paths_awakened")
         self.rb_rounds = dict(setup.get("rb_rounds", {}))
         self.rb_left = set(setup.get("rb_left", []))
+        # [8.4] the Ring-bearer's rounds and departures are counted in the Elven hexes only
+        for h, n in self.rb_rounds.items():
+            if h not in self.S.elven or not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise RecordError(f"setup: rb_rounds: [8.4] rounds are counted in the Elven hexes "
+                                  f"{sorted(self.S.elven)} only, as a whole number >= 0 (got {h!r}: {n!r})")
+        if not self.rb_left <= self.S.elven:
+            raise RecordError(f"setup: rb_left: [8.4] only Elven hexes are left for ever "
+                              f"(got {sorted(self.rb_left - self.S.elven)})")
         self.lost = set(setup.get("lost", []))
 
     # ----- the board ----------------------------------------------------------------------
