@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 from _gondor import WEST, cost, gpos
 
+import ringwar
 from conftest import Position, dests, move_options, play, rig
 from ringwar.core import hexes as hx
+from ringwar.core.errors import RecordError
 
 rule = pytest.mark.rule
 
@@ -262,3 +264,204 @@ def test_16_48_siege_equipment_is_not_pushed_up_a_wall_or_through_a_breach():
     assert "1606" in dests(g, o)                              # alone it may
     pushed = {a["to"] for a in move_options(g, o) if a["type"] == "push"}
     assert pushed and "1606" not in pushed
+
+
+# ----- [14.32] the stampede: where it stops, and with what it attacks --------------------------------
+def stampede(mumak_hex="1215", attacker_dir=4, others=(), reduced=False):
+    """A Gondor axeman attacks a Mumak (the Combat Phase of the West); ``others``: pieces placed."""
+    pos = gpos(phase="G")
+    m = pos.place("mumak", mumak_hex, reduced=reduced)
+    s = pos.place("gondor_axeman", hx.neighbour(mumak_hex, attacker_dir))
+    for t, h in others:
+        pos.place(t, h)
+    g = pos.game()
+    play(g, {"type": "attack", "unit": s, "target": m})
+    return g, g.units[m], s
+
+
+@rule("gondor", "[14.32]")
+def test_14_32_a_mumak_stampeding_toward_its_attacker_stays_and_attacks_it():
+    g, m, s = stampede()
+    rig(g, 2, 2, 5, 4, 6, 6)                   # hit, r2, scatter die 4: back at the axeman; its attack misses
+    ev = play(g, {"type": "resolve"})
+    assert m.hex == "1215" and m.disrupted
+    (attack,) = [e for e in ev if e["type"] == "roll" and e.get("unit") == m.id]
+    assert attack["target"] == s and attack["cell"] == "C/3"
+
+
+@rule("gondor", "[14.32]")
+def test_14_32_a_mumak_charges_past_siege_equipment_and_a_reduced_one_attacks_one_level_worse():
+    # a Siege Tower alone in its path (1213) is no combat unit: it charges on to 1211;
+    # reduced (D), it meets the orc beyond and attacks it with D
+    g, m, _ = stampede(others=[("siege_tower", "1213")])
+    rig(g, 2, 2, 5, 1)
+    play(g, {"type": "resolve"})
+    assert m.hex == "1211" and m.disrupted
+    g, m, _ = stampede(others=[("orc_infantry", "1212")], reduced=True)
+    rig(g, 2, 2, 5, 1, 2, 2, 1)
+    ev = play(g, {"type": "resolve"})
+    (attack,) = [e for e in ev if e["type"] == "roll" and e.get("unit") == m.id]
+    assert m.hex == "1213" and attack["cell"] == "D/2"
+
+
+@rule("gondor", "[14.32]")
+def test_14_32_a_mumak_running_into_the_mountains_is_eliminated():
+    g, m, _ = stampede(mumak_hex="0804")                # 0803, up the column, is mountain
+    rig(g, 2, 2, 5, 1)
+    play(g, {"type": "resolve"})
+    assert m.where == "dead" and m.hex is None
+
+
+# ----- [17.22] Stalemate Nazgul: six hexes east, the map's edge and the hexes he may not take -------
+def stalemate(gandalf_hex, nazgul_hex, west=()):
+    pos = gpos(turn=8, phase="A")
+    pos.place("gondor_spearmen", gandalf_hex)
+    pos.place("gandalf", gandalf_hex)
+    pos.place("orc_infantry", nazgul_hex)
+    pos.place("nazgul", nazgul_hex)
+    for h in west:
+        pos.place("gondor_spearmen", h)
+    g = pos.game()
+    ev = play(g, {"type": "cast", "unit": "gandalf", "spell": "stalemate_day", "points": 2})
+    return g, g.units["nazgul"].hex, ev
+
+
+@rule("gondor", "[17.22]")
+def test_17_22_at_the_east_edge_the_nazgul_stops_on_the_last_hex_not_beyond():
+    g, at, ev = stalemate("1019", "1018")                  # six east of 1019 is past row 24
+    assert at == "1024" and at in g.hexmap
+    assert ev[-1]["text"] == "the Lord of the Nazgul is thrown back from 1018 to 1024"
+
+
+@rule("gondor", "[17.22]")
+def test_17_22_a_westernesse_unit_on_the_hex_sends_the_nazgul_to_a_free_hex_beside_it_on_the_map():
+    g, at, _ = stalemate("1019", "1018", west=["1024"])
+    assert at in g.hexmap and hx.distance(at, "1024") == 1
+    assert not [u for u in g.pieces_at(at) if u.side == WEST]
+    g, at, _ = stalemate("1012", "1011", west=["1018"])    # inside the map: the same
+    assert hx.distance(at, "1018") == 1 and not [u for u in g.pieces_at(at) if u.side == WEST]
+
+
+@rule("gondor", "[17.22]")
+def test_17_22_stalemate_is_cast_only_beside_the_nazgul_not_in_his_hex_nor_two_away():
+    def offered(gandalf_hex, nazgul_hex):
+        pos = gpos(turn=8, phase="A")
+        pos.place("gondor_spearmen", gandalf_hex)
+        pos.place("gandalf", gandalf_hex)
+        pos.place("orc_infantry", nazgul_hex)
+        pos.place("nazgul", nazgul_hex)
+        g = pos.game()
+        return {a["spell"] for a in g.legal_actions() if a["type"] == "cast"}
+    assert "stalemate_day" in offered("1912", "1913")
+    assert "stalemate_day" not in offered("1912", "1914")
+
+
+# ----- [14.2] who arrives in formation, and when the Rohan roll is made --------------------------------
+@rule("gondor", "[14.2]")
+@rule("standard", "[8.43]")
+def test_14_2_a_leader_who_chose_to_stay_off_the_map_does_not_bring_a_formation_in():
+    g = relief(leaders=("theoden", "eomer"))
+    assert {a["leader"] for a in formed(g)} == {"theoden", "eomer"}
+    play(g, {"type": "select", "unit": "theoden"}, {"type": "stay", "unit": "theoden"})
+    assert g.units["theoden"].moved and g.units["theoden"].hex is None
+    assert formed(g) and {a["leader"] for a in formed(g)} == {"eomer"}
+
+
+@rule("gondor", "[14.2]")
+def test_14_2_sauron_s_waiting_reinforcements_never_arrive_in_the_west_s_formations():
+    pos = gpos(turn=6, phase="F")
+    pos.place("gondor_spearmen", "1706")
+    pos.place("orc_infantry", "2020")
+    pos.extra(available=["king_of_harad", "harad_heavy_cav1", "harad_heavy_cav2", "uruk1", "uruk2"])
+    g = pos.game()
+    assert g.phase == "F" and g.step_side == WEST
+    assert not formed(g)
+
+
+@rule("gondor", "[14.2]", "[19.11]")
+def test_14_2_no_rohan_roll_when_the_riders_are_already_on_the_map():
+    pos = gpos(turn=6, phase="E")
+    pos.place("gandalf", "1706")                           # a Magic Leader: phase E is played
+    pos.place("gondor_spearmen", "1706")
+    pos.place("rohan_heavy_cav1", "3610")                   # the only Rider left, on the map
+    g = pos.game()
+    n = g.dice.count
+    play(g, {"type": "end"})
+    assert g.phase == "F" and g.dice.count == n and not g.siege["rohan"]
+    assert not [e for e in g.log if e.get("rule") == "[14.2]"]
+
+
+@rule("gondor", "[14.2]")
+@rule("standard", "[8.42]", "[8.43]")
+def test_14_2_two_like_units_waiting_are_enough_for_a_formation_one_is_not():
+    pos = gpos(turn=6, phase="F")
+    pos.place("gondor_spearmen", "1706")
+    pos.extra(siege={"rohan": True}, available=["rohan_heavy_cav1", "rohan_heavy_cav2", "horse_archers1", "theoden"])
+    g = pos.game()
+    pairs = {(a["unit"], a["with"], a["leader"]) for a in formed(g)}
+    assert pairs == {("rohan_heavy_cav1", "rohan_heavy_cav2", "theoden")}
+
+
+@rule("gondor", "[14.2]")
+@rule("standard", "[5.0]", "[8.43]")
+def test_14_2_no_arrival_in_formation_onto_an_entry_hex_a_friendly_unit_holds():
+    free = {a["to"] for a in formed(relief())}
+    entry = sorted(free)[0]
+    held = {a["to"] for a in formed(relief(place=[("gondor_spearmen", entry)]))}
+    assert held == free - {entry}
+
+
+@rule("gondor", "[14.2]", "[14.1]")
+def test_14_2_only_the_west_s_reinforcements_fight_their_way_onto_the_map():
+    # Westernesse units on every entry hex of Sauron's reinforcements: the Uruk-Hai waiting
+    # off the map may not attack them (that is [14.2]'s, for the West's reinforcements)
+    pos = gpos(turn=3, phase="D")
+    for h in ("1924", "2024", "2124", "2224", "2324"):
+        pos.place("gondor_spearmen", h)
+    pos.place("orc_infantry", "1214")                       # a fight elsewhere keeps the phase open
+    pos.place("gondor_spearmen", "1215")
+    pos.extra(available=["uruk1"])
+    g = pos.game()
+    assert g.phase == "D"
+    attackers = {a["unit"] for a in g.legal_actions() if a["type"] == "attack"}
+    assert attackers == {"orc_infantry1"}
+
+
+@rule("gondor", "[14.2]")
+@rule("standard", "[7.34]")
+def test_14_2_a_waiting_unit_that_attacked_from_off_the_map_attacks_no_more_this_phase():
+    g = relief(place=[("orc_infantry", "3610"), ("orc_infantry", "3620")])
+    play(g, {"type": "end"})                                # to the Combat Phase
+    while g.step != "melee":
+        play(g, {"type": "end"})
+    cav = "rohan_heavy_cav1"
+    assert {a["target"] for a in g.legal_actions() if a.get("unit") == cav} == {"orc_infantry1", "orc_infantry2"}
+    play(g, {"type": "attack", "unit": cav, "target": "orc_infantry1"})
+    rig(g, 6, 6)                                           # B vs 2 misses on 12
+    play(g, {"type": "resolve"})
+    assert g.units[cav].attacked and g.units[cav].hex is None
+    assert not [a for a in g.legal_actions() if a.get("unit") == cav]
+    assert [a for a in g.legal_actions() if a.get("unit") == "rohan_heavy_cav2"]
+
+
+@rule("gondor", "[14.2]")
+def test_14_2_the_waiting_relief_attacks_in_its_own_combat_phase_not_in_sauron_s():
+    pos = gpos(turn=6, phase="D")
+    pos.place("orc_infantry", "3610")                       # on a Rohan entry hex
+    pos.place("orc_infantry", "1214")
+    pos.place("gondor_spearmen", "1215")
+    pos.extra(siege={"rohan": True}, available=[*ROHAN, "theoden"])
+    g = pos.game()
+    assert g.phase == "D" and g.step == "melee"
+    assert {a["unit"] for a in g.legal_actions() if a["type"] == "attack"} == {"orc_infantry2"}
+
+
+@rule("gondor", "[14.2]")
+def test_14_2_the_rohan_options_take_rolls_1_to_7_and_game_turns_1_to_16():
+    for name, lo, hi in (("rohan_roll", 1, 7), ("rohan_turn", 1, 16)):
+        for ok in (lo, hi):
+            assert ringwar.new_game("gondor", seed=1, options={name: ok}).options[name] == ok
+        for bad in (lo - 1, hi + 1):
+            with pytest.raises(RecordError, match=rf"option '{name}' must be a whole number from {lo} to {hi} "
+                                                  rf"\(or null: .*\), not {bad}$"):
+                ringwar.new_game("gondor", seed=1, options={name: bad})
