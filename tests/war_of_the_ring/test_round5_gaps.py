@@ -501,3 +501,33 @@ def test_6_1_who_plays_each_character_with_two_and_three_players_gollum_nobody()
     assert sides(three) == {"frodo": FP, "mouth": "sauron", "n1": "sauron", "saruman": "saruman",
                             "ugluk": "saruman"}
     assert two.chars["gollum"]["seat"] is None and three.chars["gollum"]["seat"] is None
+
+
+@rule("war-of-the-ring", "§8.1", "§10.8.1")
+def test_8_1_a_free_character_alone_with_enemy_armies_and_captured_stays_there_a_captive() -> None:
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(5).unit("MOR-01", "2920", 10)
+    p.char("boromir", "2920")
+    p.dice(1)                                                    # 1 + 1 ≤ 2: captured
+    g = p.at("7c")
+    assert g.chars["boromir"]["captive"] == DARK and g.chars["boromir"]["hex"] == "2920"
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§8.1", "§10.9.2", "§10.9.5")
+def test_8_1_alone_with_enemy_armies_only_saruman_in_isengard_and_the_succumbed_bearer_are_spared() -> None:
+    p = Position(turn_limit=1).clear().mobilize("ROH", "GON", "MOR")
+    p.unit("ROH-01", "1820").char("ugluk", "1820")              # in Isengard, but not Saruman
+    p.unit("GON-01", "2626").char("saruman", "2626")            # Saruman, but not in Isengard
+    p.unit("GON-02", "2727").char("frodo", "2727", seat=DARK, rr=0)
+    p.ring(succumbed=True, held_by=DARK, bearer="frodo")         # the succumbed wearer
+    p.dice()
+    g = p.at("7c")
+    alive = {c: g.chars[c]["alive"] for c in ("ugluk", "saruman", "frodo")}
+    assert alive == {"ugluk": False, "saruman": False, "frodo": True}, alive
+    # Gollum with the Ring has not succumbed: he is killed like any Dark character
+    p = Position(turn_limit=1).clear().mobilize("GON", "MOR").unit("GON-01", "2727")
+    p.char("gollum", "2727", seat=DARK).ring(bearer="gollum", held_by=DARK)
+    p.g.gollum["state"] = "has-ring"
+    p.dice()
+    g = p.at("7c")
+    assert not g.chars["gollum"]["alive"] and g.ring["bearer"] is None
