@@ -362,8 +362,15 @@ def test_9_6_the_view_names_the_river_fortress_reading_and_the_piece_being_moved
               options={"river_fortresses": "map"})
     v = g.view("sauron")
     assert v["river_fortresses"] == "map" and v["moving"] is None
+    assert v["isengard"] == "special" and v["elven_hexes"] == "ordinary"      # no Elven army
+    assert "(two players)" not in v["title"]
     act(g, {"type": "select", "piece": "orc1"})
     assert g.view("sauron")["moving"]["pid"] == "orc1"
+    g = build({"1120": "orc", "1121": "gondor", "0205": "elf"}, players=2, player="evil",
+              isengard_special=False)
+    v = g.view("evil")
+    assert v["isengard"] == "ordinary" and v["elven_hexes"] == "Elven"
+    assert v["title"].endswith(" (two players)")
 
 
 # ----- [8.1] the whole case (round 5): 29/43 killed before these tests -------------------------
@@ -502,6 +509,11 @@ def test_8_4_the_ring_bearer_may_pass_but_not_end_in_an_elven_hex_of_two_rounds(
     _select_step(g, "ring", "1108")
     assert STOP not in g.legal_actions()
     assert refused(g, STOP).rule == "[8.4]"
+    # after one round there it may end there again
+    g = build({"1107": "ring", "0205": "elf", "1405": "orc", "0805": "gondor"}, player="alliance",
+              ring_holder="alliance", rb_rounds={"1108": 1})
+    move(g, "ring", "1108")
+    assert g.hex_of["ring"] == "1108" and g.moving is None
 
 
 @pytest.mark.rule("ring", "[6.2]", "[8.5]")
@@ -522,3 +534,52 @@ def test_8_4_a_set_up_counts_rounds_and_departures_in_elven_hexes_only() -> None
             build({"0805": "orc", "1405": "gondor"}, **bad)
     g = build({"0805": "orc", "1405": "gondor"}, rb_rounds={"1108": 2}, rb_left=["1108"])
     assert g.view(None)["ring"]["elven_rounds"] == {"1108": 2}
+
+
+# ----- [7.5] the Shire, the whole case (round 5) -------------------------------------------------------
+@pytest.mark.rule("ring", "[7.5]")
+def test_7_5_the_alliance_or_a_third_nation_still_holding_the_shire_is_not_announced_again() -> None:
+    g = build({"0609": "rohan", "0805": "rohan", "1005": "orc"}, player="alliance", phase="move2")
+    ev = act(g, END)                                       # the Hobbits own it already
+    assert not [e for e in ev if e["type"] == "shire"] and g.shire_owner == "hobbits"
+    g = build({"0609": "orc", "0805": "orc", "1005": "gondor"}, player="sauron", shire_third="orc1")
+    ev = act(g, END)                                       # already noted as the third nation
+    assert not [e for e in ev if e["type"] == "shire"] and g.shire_third == "orc1"
+
+
+@pytest.mark.rule("ring", "[7.5]")
+def test_7_5_a_third_nation_staying_in_the_shire_has_not_withdrawn() -> None:
+    g = build({"0609": "orc", "0805": "orc", "1005": "gondor"}, player="sauron", shire_third="orc1")
+    ev = act(g, {"type": "select", "piece": "orc1"}, STOP)     # selected, stays where it is
+    assert not g.pending and g.shire_third == "orc1" and not [e for e in ev if e["type"] == "shire"]
+
+
+@pytest.mark.rule("ring", "[7.5]")
+def test_7_5_while_sauron_must_state_the_shires_owner_nothing_else_is_legal() -> None:
+    g = build({"0609": "orc", "0805": "orc", "1005": "gondor"}, player="sauron", shire_third="orc1")
+    move(g, "orc1", "0608")
+    for a in (END, {"type": "select", "piece": "orc2"}, {"type": "permit"}):
+        why = refused(g, a)
+        assert why.rule == "[7.5]" and "must first state who owns the Shire" in why.why
+
+
+@pytest.mark.rule("ring", "[7.5]", "[7.7]")
+def test_7_5_a_hobbit_build_in_the_hobbits_shire_is_refused_only_for_want_of_a_counter() -> None:
+    g = build({"0805": "orc", "1005": "gondor"}, player="alliance", phase="build")
+    hobbits = [a for a in g.legal_actions() if a["type"] == "build" and a["nation"] == "hobbit"]
+    assert {"type": "build", "nation": "hobbit", "hex": "0609"} in hobbits
+    pool = [p for p in g.S.pids["hobbit"]]
+    far = ["1501", "1601", "1701", "1801"][:len(pool)]
+    g = build({"0805": "orc", "1005": "gondor", **{h: "hobbit" for h in far}}, player="alliance",
+              phase="build")
+    why = refused(g, {"type": "build", "nation": "hobbit", "hex": "0609"})
+    assert why.rule == "[7.7]"
+
+
+@pytest.mark.rule("ring", "[11.14]")
+def test_11_14_a_step_onto_the_enemy_ring_bearer_is_described_as_its_capture() -> None:
+    g = build({"0805": "orc", "0806": "ring", "1105": "gondor"}, player="sauron")
+    act(g, {"type": "select", "piece": "orc1"})
+    step = {"type": "step", "hex": "0806"}
+    assert g.describe_action(step, "sauron").endswith("capturing the Ring-bearer [11.14]")
+    assert "capturing" not in g.describe_action({"type": "step", "hex": "0706"}, "sauron")
