@@ -311,3 +311,68 @@ def test_17_0_with_exactly_five_points_left_sauron_conjures_the_beast():
         g = pos.game()
         assert g.magic_points_left(g.units["sauron"]) == 45 - spent
         assert bool(acts(g, "conjure")) == may
+
+
+# ===== [16.61] Sauron off the map is not on the Pedestal ====================================
+@rule("sauron", "[16.61]")
+def test_16_61_sauron_not_yet_arrived_is_not_on_the_pedestal_whose_archer_is_not_either():
+    # Game-Turn 2: Sauron and the Orc Archer carrying the Pedestal are both still off the map
+    # (neither has a hex); the Magic Leader Movement Phase does not find Sauron on the
+    # Pedestal (the recorded state, whose hash a record replays to, says so)
+    g = Position("sauron", seed=3).at(turn=2, phase="A").game()
+    s = g.units["sauron"]
+    assert s.where == "offmap" and g.pedestal_hex() is None and s.hex is None
+    assert g.spell_state["on_pedestal"] is False
+
+
+# ===== [16.1] Sinister Visions: whom it disrupts, and while it binds ============================
+def visions_cast():
+    """Game-Turn 5, A: Sauron (1320) casts Sinister Visions (6 points, automatic).  The Men in
+    1318 (two hexes from him) are steady, those in 1418 (two hexes too) were disrupted before
+    it; Anarion is with the first, beside the second."""
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="A")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    steady = pos.place("men", "1318")
+    before = pos.place("men", "1418", disrupted=True)
+    pos.place("anarion", "1318")
+    pos.extra(pedestal={"carrier": a})
+    g = pos.game()
+    ev = play(g, {"type": "cast", "unit": "sauron", "spell": "sinister_visions", "points": 6})
+    return g, ev, steady, before
+
+
+def rallies(g):
+    return {(x["unit"], x["target"]) for x in acts(g, "rally")}
+
+
+@rule("sauron", "[16.1]")
+def test_16_1_a_unit_already_disrupted_is_no_victim_of_the_visions():
+    g, ev, steady, before = visions_cast()
+    assert hx.distance("1418", "1320") == 2 and hx.distance("1318", "1418") == 1
+    assert [e["unit"] for e in events_of(ev, "disrupted")] == [steady]
+    end_until(g, "H")
+    assert ("anarion", before) in rallies(g) and ("anarion", steady) not in rallies(g)
+
+
+@rule("sauron", "[16.1]")
+def test_16_1_the_visions_bind_only_while_the_spell_lasts():
+    g, ev, steady, before = visions_cast()
+    end_until(g, "H", turn=5)
+    assert ("anarion", steady) not in rallies(g)              # this Game-Turn: two hexes is too near
+    end_until(g, "H", turn=6)
+    assert ("anarion", steady) in rallies(g)                  # the spell is over
+
+
+@rule("sauron", "[16.1]")
+def test_16_1_with_sauron_gone_from_the_map_the_victims_may_be_rallied():
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="H")
+    u = pos.place("men", "1318", disrupted=True)
+    pos.place("anarion", "1317")
+    pos.place("orc", "2020")
+    pos.extra(spells={"sinister_visions": 5})
+    g = pos.game()
+    g.units[u].flags["visions"] = True
+    g._after_change()
+    assert not g.units["sauron"].on_map and g.spell_active("sinister_visions")
+    assert ("anarion", u) in rallies(g)
