@@ -164,3 +164,15 @@ def test_6_5_with_the_deck_empty_a_bank_at_four_is_refused_for_the_bank_not_the_
     assert "the bank holds at most 4" in err.why
     err = t.refused({"type": "turn_card"}, "[MT §6.5]")
     assert "the deck is empty" in err.why
+
+
+@rule("§6.5", "§7.6")
+def test_6_5_an_engine_acts_once_a_card_even_moved_off_the_menu():
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="engine_move", pips=5)
+    e = t.engine("E-D4", 100, 70, 180)
+    t.apply({"type": "move", "engine": "E-D4", "path": "w30"})        # nothing selected: a drag
+    assert e.heading == 210 and t.g.pips == 4
+    err = t.refused({"type": "move", "engine": "E-D4", "path": "w30"}, "[MT §6.5]")
+    assert "once on a card" in err.why and e.heading == 210
