@@ -276,7 +276,7 @@ def ring_phase(*dice: int, players: int = 2, frodo_e: int | None = None, guide: 
     return p, p.at("1c")
 
 
-@rule("war-of-the-ring", "§10.9.5", "§10.4")
+@rule("war-of-the-ring", "§10.9.5", "§10.4", "§8.1")
 def test_10_9_5_gollum_winning_by_less_than_3_wounds_the_bearer_losing_he_is_wounded() -> None:
     # Gollum 4 + 2 = 6 against Frodo 2 + 2 = 4: by 2, less the Mithril coat's point: 1 wound
     p, g = ring_phase(6, 4, 2, 3, frodo_e=2)
@@ -288,6 +288,10 @@ def test_10_9_5_gollum_winning_by_less_than_3_wounds_the_bearer_losing_he_is_wou
     assert g.chars["gollum"]["e"] == 3 and g.gollum["state"] == "active"
     assert g.chars["frodo"]["e"] == 3                            # unhurt, healed +1
     p.dice_done()
+    # [WR §8.1] only a Nazgûl's wounds can be real: Frodo's heals back to his full 6
+    p, g = ring_phase(6, 4, 2, 3)
+    assert any("Frodo loses 1 Endurance, 5 left" in t for t in log_texts(g, FP, "gollum"))
+    assert g.chars["frodo"]["e"] == 6
 
 
 @rule("war-of-the-ring", "§10.9.5", "§6.1")
@@ -531,3 +535,28 @@ def test_8_1_alone_with_enemy_armies_only_saruman_in_isengard_and_the_succumbed_
     p.dice()
     g = p.at("7c")
     assert not g.chars["gollum"]["alive"] and g.ring["bearer"] is None
+
+
+@rule("war-of-the-ring", "§8.1")
+def test_8_1_a_dispersed_nazgul_drops_the_ring_to_the_highest_ring_rating_a_0_counts_as_0() -> None:
+    # Denethor (RR 0) and Boromir (RR 1) in Minas Tirith with a Free army and a Nazgûl bearing
+    # the Ring, alone with it at the end of the Dark combat phase
+    p = Position(turn_limit=1).clear().mobilize("GON", "MOR").unit("GON-01", "2824")
+    p.char("denethor", "2824").char("boromir", "2824").char("n3", "2824")
+    p.ring(bearer="n3", held_by=DARK)
+    p.dice()
+    g = p.at("7c")
+    assert g.chars["n3"]["hex"] == "3523" and g.ring["bearer"] == "boromir"
+
+
+@rule("war-of-the-ring", "§8.1", "§10.4", "§10.7.2")
+def test_8_1_an_orc_unit_winning_a_hunt_challenge_wounds_and_is_no_character_in_a_citadel() -> None:
+    # Search card 36: Saruman with Orcs, value 1, area C; Boromir spotted beside Warg riders
+    p = Position().clear().search_deck(36, 35).mobilize("ISE").unit("ISE-04", "1409")
+    p.char("boromir", "1409", hidden=True)
+    g = p.at("4a")
+    p.dice(1, 6, 1)                              # spotted; the unit 6 + 2 against 1 + 4: by 3
+    g.apply({"type": "declare", "choice": "card"})
+    g.apply({"type": "hunt", "how": "challenge", "with": "ISE-04", "target": "boromir"})
+    assert g.chars["boromir"]["e"] == 5 and g.ask["kind"] == "duel_round"
+    p.dice_done()
