@@ -560,3 +560,14 @@ def test_8_1_an_orc_unit_winning_a_hunt_challenge_wounds_and_is_no_character_in_
     g.apply({"type": "hunt", "how": "challenge", "with": "ISE-04", "target": "boromir"})
     assert g.chars["boromir"]["e"] == 5 and g.ask["kind"] == "duel_round"
     p.dice_done()
+
+
+@rule("war-of-the-ring", "§8.1")
+def test_8_1_a_free_character_slipping_away_never_steps_onto_impassable_mountains() -> None:
+    # 0313: its first neighbours 0212 and 0213 are impassable mountains; 0312 is clear
+    p = Position(turn_limit=1).clear().mobilize("MOR").sp(5).unit("MOR-11", "0313")
+    p.char("boromir", "0313")
+    p.dice(6)                                                    # the capture attempt fails
+    g = p.at("7c")
+    assert g.chars["boromir"]["hex"] == "0312" and not g.chars["boromir"]["captive"]
+    p.dice_done()
