@@ -165,3 +165,19 @@ def test_sample_mutants_draws_from_every_case_and_stays_put():
     assert picked == [(r.case, m.key) for r in mutate.plan(args, ROOT) for m in r.mutants]
     args.seed = 4
     assert picked != [(r.case, m.key) for r in mutate.plan(args, ROOT) for m in r.mutants]
+
+
+def test_the_equivalent_mutants_file_parses_and_every_entry_says_where_what_and_why() -> None:
+    """docs/mutation-equivalent.toml is read by every run: a quoting slip there stops them all."""
+    import tomllib
+    data = tomllib.loads(mutate.EQUIVALENT.read_text(encoding="utf-8"))
+    entries = data["mutant"]
+    keys = [m["key"] for m in entries]
+    dupes = {k for k in keys if keys.count(k) > 1}
+    assert not dupes, f"listed twice: {sorted(dupes)}"
+    for m in entries:
+        assert set(m) >= {"key", "where", "mutation", "reason"}, m
+        assert mutate.re.fullmatch(r"[0-9a-f]{12}(-\d+)?", m["key"]), m["key"]
+        ref = mutate.re.fullmatch(r"see ([0-9a-f]{12}(-\d+)?)", m["reason"])
+        assert (ref and ref.group(1) in keys) or len(m["reason"]) > 20, m["key"]
+    assert mutate.load_equivalent() == {m["key"]: m["reason"] for m in entries}
