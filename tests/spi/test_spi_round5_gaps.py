@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, acts, events_of, play, rig
+from conftest import Position, acts, dests, events_of, illegal, play, rig
 
 rule = pytest.mark.rule
 
@@ -44,3 +44,35 @@ def test_7_51_no_advance_into_a_hex_an_enemy_leader_still_holds():
             assert not g.pending and not acts(g, "advance")
         else:
             assert g.pending[0]["kind"] == "advance" and g.pending[0]["hex"] == "0808"
+
+
+# ===== [9.32] only a demoralized army's Z units: the refusal and the ZOCs =======================
+@rule("standard", "[9.32]", "[7.31]")
+def test_9_32_a_melee_refusal_cites_9_32_only_for_a_demoralized_armys_z_unit():
+    # the Goblins (Z) face the Men in 0808, the Trolls (X) those in 1211: each attacking the
+    # other's Men is refused because melee is against an adjacent unit [7.31] -- except the
+    # Goblins of a demoralized army, who may never melee at all [9.32]
+    for demoralized in (False, True):
+        pos = Position("sauron", seed=3).clear().at(turn=3, phase="D").demoralized(sauron=demoralized)
+        gb = pos.place("goblin", "0807")
+        m = pos.place("men", "0808")
+        t = pos.place("troll", "1210")
+        m2 = pos.place("men", "1211")
+        g = pos.game()
+        to_melee(g)
+        assert g.phase == "D" and g.is_demoralized(g.units[t]) == demoralized
+        illegal(g, {"type": "attack", "unit": t, "target": m}, "[7.31]")
+        illegal(g, {"type": "attack", "unit": gb, "target": m2}, "[9.32]" if demoralized else "[7.31]")
+
+
+@rule("standard", "[9.32]", "[8.22]")
+def test_9_32_a_demoralized_armys_leader_still_enters_enemy_zocs():
+    # leaders have no morale and no ZOC touches them [8.22]: Anarion of a demoralized army
+    # may still move beside the enemy, where his Men (X) may go too
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="F").demoralized(westernesse=True)
+    m = pos.place("men", "0806")
+    pos.place("anarion", "0806")
+    pos.place("orc", "0809")
+    g = pos.game()
+    assert g.is_demoralized(g.units["anarion"]) and g.in_enemy_zoc(g.units[m], "0808")
+    assert "0808" in dests(g, "anarion") and "0808" in dests(g, m)
