@@ -76,3 +76,18 @@ def test_9_32_a_demoralized_armys_leader_still_enters_enemy_zocs():
     g = pos.game()
     assert g.is_demoralized(g.units["anarion"]) and g.in_enemy_zoc(g.units[m], "0808")
     assert "0808" in dests(g, "anarion") and "0808" in dests(g, m)
+
+
+@rule("standard", "[9.32]", "[7.15]")
+def test_9_32_missile_only_units_avoid_enemy_zocs_whether_or_not_their_army_is_demoralized():
+    # Bowmen (e-1-X) have only a missile strength: never into an enemy ZOC [7.15], their
+    # army demoralized or not; Men beside them (X) go there either way ([9.32] is for Z)
+    for demoralized in (False, True):
+        pos = Position("sauron", seed=3).clear().at(turn=3, phase="F").demoralized(westernesse=demoralized)
+        b = pos.place("bowmen", "0806")
+        m = pos.place("men", "0706")
+        pos.place("orc", "0809")
+        g = pos.game()
+        assert g.in_enemy_zoc(g.units[b], "0808") and g.in_enemy_zoc(g.units[m], "0808")
+        assert "0808" not in dests(g, b) and "0807" in dests(g, b)
+        assert "0808" in dests(g, m)
