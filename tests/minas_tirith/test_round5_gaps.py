@@ -12,7 +12,7 @@ import ringwar
 from ringwar.core.dice import Dice
 from ringwar.systems.minas_tirith.board import load_board
 
-from .builder import Table, events, rule
+from .builder import Table, events, rule, texts
 from .test_reactions import FOUR, move, window
 
 
@@ -176,3 +176,36 @@ def test_6_5_an_engine_acts_once_a_card_even_moved_off_the_menu():
     assert e.heading == 210 and t.g.pips == 4
     err = t.refused({"type": "move", "engine": "E-D4", "path": "w30"}, "[MT §6.5]")
     assert "once on a card" in err.why and e.heading == 210
+
+
+# ----- [MT §7.1.7] leaders moving with a unit --------------------------------------------------------
+
+@rule("§7.1.7")
+def test_7_1_7_a_move_naming_its_escorts_badly_is_refused_not_crashing():
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=5)
+    t.unit("G3", 100, 60, 0, **FOUR)
+    t.leader("hurin", 97, 62)
+    t.select("G3")
+    for leaders in ("", 3, True, "hurin,hurin", "hurin,"):
+        err = t.refused({"type": "move", "unit": "G3", "path": "m0:2", "leaders": leaders},
+                        "[MT §7.1.7]")
+        assert "each named once" in err.why, (leaders, err.why)
+    t.apply({"type": "move", "unit": "G3", "path": "m0:2", "leaders": "hurin"})
+    assert t.g.leaders["hurin"].x == 99
+
+
+@rule("§7.1.7", "§3.6")
+def test_7_1_7_an_escort_keeps_his_place_through_his_own_sides_intact_gate():
+    # G3 steps 2" north in the Great Gate's court; Hurin, standing in the Gate's opening
+    # beside it, keeps his place: his way runs along the opening, open to the West
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=5)
+    t.unit("G3", 36, 46, 90, **FOUR)
+    h = t.leader("hurin", 41, 47)
+    assert tuple(t.g.gates["G1"]) == ("intact", "west")
+    t.select("G3")
+    ev = t.apply({"type": "move", "unit": "G3", "path": "m0:2", "leaders": "hurin"})
+    assert "moves with" in texts(events(ev, "lead_move")) and (h.x, h.y) == (41, 49)
