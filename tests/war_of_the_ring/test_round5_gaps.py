@@ -40,11 +40,14 @@ def test_8_1_the_dead_do_not_heal_in_the_ring_phase() -> None:
     p.char("sam", "2011", e=2)                                   # alive elsewhere: +1
     p.char("gimli", None)
     p.g.chars["gimli"]["e"] = 0                                  # killed: stays at 0
+    # a captive does not heal, even left without his escort (a routed escort leaves him)
+    p.unit("MOR-01", "2921").captive("merry", "2920", ["MOR-01"])
+    p.g.chars["merry"]["e"] = 2
     p.touch()
     p.dice(3)                                                    # the Shadow Point d6
     g = p.at("1d")
     ends = {c["id"]: c["endurance"] for c in g.view(FP)["characters"]}
-    assert (ends["boromir"], ends["sam"], ends["gimli"]) == (6, 3, 0), ends
+    assert (ends["boromir"], ends["sam"], ends["gimli"], ends["merry"]) == (6, 3, 0, 2), ends
 
 
 @rule("war-of-the-ring", "§9")
@@ -571,3 +574,16 @@ def test_8_1_a_free_character_slipping_away_never_steps_onto_impassable_mountain
     g = p.at("7c")
     assert g.chars["boromir"]["hex"] == "0312" and not g.chars["boromir"]["captive"]
     p.dice_done()
+
+
+@rule("war-of-the-ring", "§8.1", "§V13")
+def test_8_1_only_saruman_in_isengard_with_a_free_army_there_is_besieged() -> None:
+    p = Position(players=3).clear().mobilize("ROH", "ISE").unit("ROH-01", "1820")
+    p.char("saruman", "1820").char("ugluk", "1820")
+    g = p.at("6b")
+    assert [a["piece"] for a in g.legal_actions() if a["type"] == "select"] == ["ugluk"]
+    refused(g, {"type": "select", "piece": "saruman"}, "[WR §8.1]")
+    # outside Isengard, with the same Free army, he moves
+    p = Position(players=3).clear().mobilize("ROH", "ISE").unit("ROH-01", "1721").char("saruman", "1721")
+    g = p.at("6b")
+    assert [a["piece"] for a in g.legal_actions() if a["type"] == "select"] == ["saruman"]
