@@ -587,3 +587,20 @@ def test_8_1_only_saruman_in_isengard_with_a_free_army_there_is_besieged() -> No
     p = Position(players=3).clear().mobilize("ROH", "ISE").unit("ROH-01", "1721").char("saruman", "1721")
     g = p.at("6b")
     assert [a["piece"] for a in g.legal_actions() if a["type"] == "select"] == ["saruman"]
+
+
+@rule("war-of-the-ring", "§6.2", "§V12", "§V13")
+def test_6_2_only_isengards_controller_may_declare_it_at_the_start_of_his_turn_once() -> None:
+    declare = {"type": "mobilize", "nation": "ISE"}
+
+    def offered(players: int, step: str, *mobilized: str) -> bool:
+        p = Position(players=players).clear().sp(0).mobilize(*mobilized)
+        return declare in p.at(step).legal_actions()
+
+    assert offered(2, "7a") and not offered(2, "7a", "ISE")
+    assert offered(3, "6a") and not offered(3, "6a", "ISE")
+    assert not offered(3, "7a") and not offered(2, "5a") and not offered(3, "5a")
+    p = Position().clear().sp(0)
+    g = p.at("7a")
+    g.apply(declare)
+    assert g.mobilized == {"ISE": 1}
