@@ -604,3 +604,19 @@ def test_6_2_only_isengards_controller_may_declare_it_at_the_start_of_his_turn_o
     g = p.at("7a")
     g.apply(declare)
     assert g.mobilized == {"ISE": 1}
+
+
+@rule("war-of-the-ring", "§6.2", "§10.7.2")
+def test_6_2_spotting_the_ring_bearer_or_a_hobbit_mobilizes_mordor_anyone_else_not() -> None:
+    # Search card 1: Sauron with Nazgûl, value 3, area B; Aragorn in 0908, Sam in 1008
+    for bearer, dice, mobilizes in ((None, (1, 6), False),        # Aragorn alone is spotted
+                                    ("aragorn", (1, 6), True),     # ... bearing the Ring
+                                    (None, (6, 1), True)):         # Sam alone is spotted
+        p = Position().clear().search_deck(1, 2)
+        p.char("aragorn", "0908", hidden=True, items=[]).char("sam", "1008", hidden=True)
+        if bearer:
+            p.ring(bearer=bearer)
+        g = p.at("4a")
+        p.dice(*dice)
+        g.apply({"type": "declare", "choice": "card"})
+        assert ("MOR" in g.mobilized) is mobilizes, (bearer, dice)
