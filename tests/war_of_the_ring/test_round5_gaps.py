@@ -620,3 +620,18 @@ def test_6_2_spotting_the_ring_bearer_or_a_hobbit_mobilizes_mordor_anyone_else_n
         p.dice(*dice)
         g.apply({"type": "declare", "choice": "card"})
         assert ("MOR" in g.mobilized) is mobilizes, (bearer, dice)
+
+
+@rule("war-of-the-ring", "§6.2")
+def test_6_2_gandalf_revealed_ending_the_fellowship_movement_in_minas_tirith_not_hidden_not_a_dark_piece() -> None:
+    def after_movement(p: Position) -> set[str]:
+        g = p.at("5c")
+        g.apply({"type": "done"})
+        return set(g.mobilized)
+
+    assert after_movement(Position().clear().char("gandalf", "2824")) == {"GON"}
+    assert after_movement(Position().clear().char("gandalf", "2824", hidden=True)) == set()
+    # the succumbed bearer is a Dark Power piece: in Fangorn he mobilizes no Ents
+    p = Position().clear().char("frodo", "2119", seat=DARK, rr=0).char("sam", "2008")
+    p.ring(succumbed=True, held_by=DARK, bearer="frodo")
+    assert after_movement(p) == set()
