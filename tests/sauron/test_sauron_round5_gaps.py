@@ -39,10 +39,14 @@ def test_14_2_an_elfs_first_move_off_the_road_is_refused_under_14_2_an_orcs_unde
     elf = next(p for p in g.units.values() if p.key == "elf" and p.arrival == 2)
     assert elf.where == "offmap" and "1001" not in g.road_zone
     illegal(g, {"type": "move", "unit": elf.id, "to": "1001"}, "[14.2]")
+    illegal(g, {"type": "move", "unit": elf.id, "to": "1118"}, "[4.21]")   # in the zone, too far
     g = Position("sauron", seed=3).at(turn=8, phase="C").game()
     troll = next(p for p in g.units.values() if p.key == "troll" and p.arrival == 8)
     far = next(h for h in sorted(hx.within("1331", 4)) if h in g.hexmap and h not in g.road_zone)
     illegal(g, {"type": "move", "unit": troll.id, "to": far}, "[14.1]")
+    # a hex within the zone but beyond its Movement Allowance is refused for that [4.21]
+    assert "1118" in g.road_zone and "1118" not in dests(g, troll.id)
+    illegal(g, {"type": "move", "unit": troll.id, "to": "1118"}, "[4.21]")
 
 
 # ===== [15.22] a Dwarf that begins the phase beside its Orc need not move ======================
@@ -376,3 +380,17 @@ def test_16_1_with_sauron_gone_from_the_map_the_victims_may_be_rallied():
     g._after_change()
     assert not g.units["sauron"].on_map and g.spell_active("sinister_visions")
     assert ("anarion", u) in rallies(g)
+
+
+# ===== [16.63] a recapture with no Orc Archer on the map ======================================
+@rule("sauron", "[16.63]")
+def test_16_63_with_no_orc_archer_on_the_map_the_recapturing_unit_keeps_the_pedestal():
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="C")
+    o = pos.place("orc", "0806")
+    pos.place("men", "2020")
+    pos.extra(pedestal={"hex": "0807", "carrier": None})
+    g = pos.game()
+    assert not [p for p in g.on_map("sauron") if "orc_archer" in p.tags]
+    ev = play(g, {"type": "move", "unit": o, "to": "0807"})
+    assert g.pedestal == {"hex": "0807", "carrier": o}
+    assert events_of(ev, "pedestal")[0]["rule"] == "[16.63]"
