@@ -635,3 +635,15 @@ def test_6_2_gandalf_revealed_ending_the_fellowship_movement_in_minas_tirith_not
     p = Position().clear().char("frodo", "2119", seat=DARK, rr=0).char("sam", "2008")
     p.ring(succumbed=True, held_by=DARK, bearer="frodo")
     assert after_movement(p) == set()
+
+
+@rule("war-of-the-ring", "§10.9.5", "§10.7.2", "§V2")
+def test_10_7_2_the_spotting_roll_at_most_the_value_its_modifiers_and_the_natural_6() -> None:
+    R = H.Roll
+    assert H.spot(D, 3, 3) == R(3, 0, 3, True, "no modifier")                  # equal: spotted
+    assert H.spot(D, 4, 3) == R(4, 0, 3, False, "no modifier")
+    assert H.spot(D, 4, 3, used_road=True) == R(4, -1, 3, True, "road used [WR §V2]")
+    assert H.spot(D, 6, 6, used_road=True) == R(6, -1, 6, False, "road used [WR §V2]")   # a 6 never
+    assert H.spot(D, 2, 3, guided=True) == R(2, 1, 3, True, "Gollum guides the Ring-bearer [WR §10.9.5]")
+    assert H.spot(D, 5, 6, used_road=True, cloak=True, guided=True) == R(
+        5, 1, 6, True, "road used [WR §V2], Elven Cloak, Gollum guides the Ring-bearer [WR §10.9.5]")
