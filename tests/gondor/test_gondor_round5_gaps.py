@@ -465,3 +465,36 @@ def test_14_2_the_rohan_options_take_rolls_1_to_7_and_game_turns_1_to_16():
             with pytest.raises(RecordError, match=rf"option '{name}' must be a whole number from {lo} to {hi} "
                                                   rf"\(or null: .*\), not {bad}$"):
                 ringwar.new_game("gondor", seed=1, options={name: bad})
+
+
+@rule("gondor", "[17.22]")
+def test_17_22_the_nazgul_goes_to_the_nearest_free_hex_even_five_hexes_from_the_point():
+    # every hex within four of 1018 (six east of Gandalf in 1012) holds a Westernesse unit
+    crowd = [x for r in range(5) for x in hx.ring("1018", r)]
+    g, at, _ = stalemate("1012", "1011", west=crowd)
+    assert hx.distance(at, "1018") == 5 and at in g.hexmap
+    assert not [u for u in g.pieces_at(at) if u.side == WEST]
+
+
+@rule("gondor", "[17.22]", "[4.3]")
+def test_17_22_the_nazgul_is_never_put_on_a_mountain_hex():
+    # Gandalf in 1101: the point is 1107, four hexes from the mountains (1003); every hex
+    # nearer that is not mountain holds a Westernesse unit: he goes five away, not onto a mountain
+    g0 = gpos().game()
+    crowd = [x for r in range(5) for x in hx.ring("1107", r)
+             if x in g0.hexmap and g0.hexmap.terrain(x) != "mountain"]
+    assert any(g0.hexmap.terrain(x) == "mountain" for x in hx.ring("1107", 4) if x in g0.hexmap)
+    g, at, _ = stalemate("1101", "1201", west=crowd)
+    assert g.hexmap.terrain(at) != "mountain" and hx.distance(at, "1107") == 5
+    assert not [u for u in g.pieces_at(at) if u.side == WEST]
+
+
+@rule("gondor", "[14.32]")
+def test_14_32_a_mumak_stops_beside_a_unit_off_its_path_and_attacks_it():
+    # up the column from 1215: 1214, 1213 ... the orc in 1313 is beside 1213, not in the path
+    g, m, _ = stampede(others=[("orc_infantry", "1313")])
+    rig(g, 2, 2, 5, 1, 6, 6)                   # hit, r2, scatter up; its attack on the orc misses
+    ev = play(g, {"type": "resolve"})
+    assert m.hex == "1213" and m.disrupted
+    (attack,) = [e for e in ev if e["type"] == "roll" and e.get("unit") == m.id]
+    assert attack["target"] == "orc_infantry1"
