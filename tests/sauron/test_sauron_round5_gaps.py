@@ -394,3 +394,36 @@ def test_16_63_with_no_orc_archer_on_the_map_the_recapturing_unit_keeps_the_pede
     ev = play(g, {"type": "move", "unit": o, "to": "0807"})
     assert g.pedestal == {"hex": "0807", "carrier": o}
     assert events_of(ev, "pedestal")[0]["rule"] == "[16.63]"
+
+
+# ===== [17.21] Flight: the Beast's alone, and only while it lasts ==============================
+@rule("sauron", "[17.21]")
+def test_17_21_only_the_flying_beast_ignores_terrain_costs():
+    # into rough (2312, 2411): the Beast pays 1 while it flies, 2 without Flight; an Orc pays 2
+    # whether or not the Beast flies
+    for flight, beast_cost in ((True, 1.0), (False, 2.0)):
+        pos = Position("sauron", seed=3).clear().at(turn=15, phase="C")
+        a = pos.place("orc_archer", "1320")
+        pos.place("sauron", "1320")
+        o = pos.place("orc", "2412")
+        pos.place("men", "0404")
+        pos.extra(pedestal={"carrier": a},
+                  beast={"hex": "2313", "powers": {"flight": 15} if flight else {}})
+        g = pos.game()
+        assert g.hexmap.terrain("2312") == "rough" and g.beast_power("flight") == flight
+        assert events_of(play(g, {"type": "move", "unit": "beast", "to": "2312"}), "move")[0]["cost"] == beast_cost
+        assert events_of(play(g, {"type": "move", "unit": o, "to": "2411"}), "move")[0]["cost"] == 2.0
+
+
+@rule("sauron", "[17.21]", "[15.22]")
+def test_17_21_while_the_beast_flies_a_dwarf_still_must_close_with_its_orc():
+    pos = Position("sauron", seed=3).clear().at(turn=15, phase="F")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    d = pos.place("dwarf", "0806")
+    pos.place("orc", "0808")
+    pos.extra(pedestal={"carrier": a}, beast={"hex": "2313", "powers": {"flight": 15}})
+    g = pos.game()
+    assert g.beast_power("flight")
+    dd = dests(g, d)
+    assert dd and all(hx.distance(h, "0808") == 1 for h in dd)
