@@ -583,8 +583,8 @@ def test_8_1_only_saruman_in_isengard_with_a_free_army_there_is_besieged() -> No
     g = p.at("6b")
     assert [a["piece"] for a in g.legal_actions() if a["type"] == "select"] == ["ugluk"]
     refused(g, {"type": "select", "piece": "saruman"}, "[WR §8.1]")
-    # outside Isengard, with the same Free army, he moves
-    p = Position(players=3).clear().mobilize("ROH", "ISE").unit("ROH-01", "1721").char("saruman", "1721")
+    # outside Isengard he moves, though a Free army holds Isengard
+    p = Position(players=3).clear().mobilize("ROH", "ISE").unit("ROH-01", "1820").char("saruman", "1721")
     g = p.at("6b")
     assert [a["piece"] for a in g.legal_actions() if a["type"] == "select"] == ["saruman"]
 
