@@ -209,3 +209,18 @@ def test_7_1_7_an_escort_keeps_his_place_through_his_own_sides_intact_gate():
     t.select("G3")
     ev = t.apply({"type": "move", "unit": "G3", "path": "m0:2", "leaders": "hurin"})
     assert "moves with" in texts(events(ev, "lead_move")) and (h.x, h.y) == (41, 49)
+
+
+@rule("§7.1.7", "§6.6")
+def test_7_1_7_a_combined_move_is_the_selected_units_move_whoever_is_named_first():
+    # as test_whole_case_gaps' reaction to a combined move, the group named "G7,G3" with G3
+    # selected: the window names G3's move
+    from .test_whole_case_gaps import column
+    t = column()
+    t.g.bank["dark-lord"] = 1
+    t.front_at("M5", 124, 68, 180, figures=16, files=8)
+    t.leader("orc-captain-1", 127, 68)
+    ev = t.act("G3", {"type": "group_move", "units": "G7,G3", "path": "m0:10"})
+    window = events(ev, "reaction_window")
+    assert window and window[0]["unit"] == "G3" and window[0]["text"].startswith("Men of Minas Tirith (G3)'s move")
+    assert t.g.pending["move"]["units"] == ["G7", "G3"]
