@@ -583,3 +583,103 @@ def test_11_14_a_step_onto_the_enemy_ring_bearer_is_described_as_its_capture() -
     step = {"type": "step", "hex": "0806"}
     assert g.describe_action(step, "sauron").endswith("capturing the Ring-bearer [11.14]")
     assert "capturing" not in g.describe_action({"type": "step", "hex": "0706"}, "sauron")
+
+
+# ----- round 5: the remaining small cases, whole -------------------------------------------------------
+@pytest.mark.rule("ring", "[11.4]")
+def test_11_4_a_ring_bearer_saruman_holds_may_enter_isengard_sauron_s_may_not() -> None:
+    for holder, players, player, ok in (("saruman", 3, "saruman", True), ("evil", 2, "evil", True),
+                                        ("sauron", 3, "sauron", False)):
+        g = build({"1118": "ring", "1405": "gondor"}, players=players, player=player,
+                  ring_holder=holder)
+        act(g, {"type": "select", "piece": "ring"})
+        assert ("1117" in steps(g)) is ok, holder
+        if not ok:
+            assert refused(g, {"type": "step", "hex": "1117"}).rule == "[11.4]"
+
+
+@pytest.mark.rule("ring", "[7.6]")
+def test_7_6_an_eliminated_piece_that_cannot_be_rebuilt_is_removed_for_ever_others_are_not() -> None:
+    def eliminated_text(piece):
+        g = build({"1217": "gandalf", "1216": "fangorn", "1117": piece, "0805": "gondor",
+                   "1105": "orc"}, player="alliance")
+        move(g, "gandalf", "1216")
+        return next(e["text"] for e in act(g, END) if e["type"] == "eliminated")
+    assert eliminated_text("saruman").endswith("removed for ever [7.6]")
+    assert eliminated_text("manorc").endswith("; removed")
+
+
+@pytest.mark.rule("ring", "[7.6]", "[7.7]", "[Q3]")
+def test_7_7_a_counter_lost_for_ever_is_not_built_again() -> None:
+    pool = list(build({"0805": "orc", "1005": "gondor"}).S.pids["hobbit"])
+    spots = ["1501", "1601", "1701", "1801", "1901"]
+    g = build({"0805": "orc", "1005": "gondor", **{h: "hobbit" for h in spots[:len(pool) - 1]}},
+              player="alliance", phase="build", lost=[pool[-1]])
+    assert not [a for a in g.legal_actions() if a["type"] == "build" and a["nation"] == "hobbit"]
+    assert refused(g, {"type": "build", "nation": "hobbit", "hex": "0609"}).rule == "[7.7]"
+
+
+@pytest.mark.rule("ring", "[7.4]", "[5.2]", "[9.4]")
+def test_5_2_7_4_refusals_name_the_phase_or_the_side_and_an_attack_in_its_phase_its_own_reason() -> None:
+    g = build({"0805": "orc", "1005": "gondor"}, player="alliance", phase="build")
+    why = refused(g, {"type": "build", "nation": "orc", "hex": "0805"})
+    assert why.rule == "[7.4]" and why.why == "alliance cannot build Orc armies"
+    why = refused(g, {"type": "build", "nation": "elf", "hex": "0205"})
+    assert why.rule == "[7.6]" and why.why == "Elven armies cannot be built or rebuilt"
+    why = refused(g, {"type": "build", "nation": "gandalf", "hex": "0205"})
+    assert why.why == "Gandalf cannot be built or rebuilt"
+    g = build({"0805": "orc", "0905": "orc", "1005": "gondor"}, player="sauron", phase="move1")
+    why = refused(g, {"type": "build", "nation": "orc", "hex": "2102"})
+    assert why.rule == "[5.2]" and "Building Phase" in why.why
+    # an attack naming no piece, out of its phase: the naming is wrong first [9.5]
+    assert refused(g, {"type": "attack", "piece": "orc9", "target": "gondor1"}).rule == "[9.5]"
+    g = build({"1109": "orc", "1110": "elf", "1111": "orc"}, phase="attack", player="sauron", round=3)
+    why = refused(g, {"type": "select", "piece": "orc1"})
+    assert why.rule == "[5.2]" and "movement phases" in why.why
+    # in the Attack Phase, a second attack by the same piece is refused for its own reason [9.4]
+    g = build({"1109": "orc", "1110": "elf", "1111": "orc"}, phase="attack", player="sauron", round=3,
+              attacked=["orc1"])
+    assert refused(g, {"type": "attack", "piece": "orc1", "target": "elf1"}).rule == "[9.4]"
+
+
+@pytest.mark.rule("ring", "[9.1]", "[9.3]", "[11.13]", "[Q2]")
+def test_9_3_the_ring_bearer_neither_attacks_nor_is_attacked_nobody_fights_from_moria() -> None:
+    g = build({"1109": "orc", "1110": "ring", "1111": "gondor", MORIA: "gandalf", "1113": "orc"},
+              phase="attack", player="alliance", round=3, ring_holder="alliance")
+    attacks = [a for a in g.legal_actions() if a["type"] == "attack"]
+    assert not [a for a in attacks if a["piece"] in ("ring", "gandalf")]
+    g = build({"1109": "orc", "1110": "ring", "1111": "gondor"}, phase="attack", player="sauron",
+              round=3, ring_holder="alliance")
+    assert not [a for a in g.legal_actions() if a["type"] == "attack" and a["target"] == "ring"]
+    assert [a for a in g.legal_actions() if a["type"] == "attack"] == []
+    # [Q2] [11.3] Gandalf in Moria gives no Elven strength to the army beside him
+    g = build({MORIA: "gandalf", MORIA_WEST: "gondor", "1113": "orc"}, player="sauron", phase="attack")
+    assert g.strength("gondor1") == ("O", None)
+    g = build({"1111": "gandalf", "1112": "gondor", "1113": "orc"}, player="sauron", phase="attack")
+    assert g.strength("gondor1") == ("E", "gandalf")
+
+
+@pytest.mark.rule("ring", "[11.3]")
+def test_11_3_gandalf_in_moria_may_leave_when_no_alliance_piece_has_passed() -> None:
+    g = build({MORIA: "gandalf", "0805": "gondor", "1405": "orc"}, player="alliance")
+    assert {"type": "select", "piece": "gandalf"} in g.legal_actions()
+    move(g, "gandalf", MORIA_WEST)
+    assert g.hex_of["gandalf"] == MORIA_WEST
+
+
+@pytest.mark.rule("ring", "[11.11]")
+def test_11_11_aragorn_may_pass_through_the_dormant_paths_either_way() -> None:
+    g = build({"1221": "aragorn", "0805": "gondor", "1405": "orc"}, player="alliance")
+    _select_step(g, "aragorn", "1220")
+    assert "1219" in steps(g)
+    act(g, {"type": "step", "hex": "1219"}, STOP)
+    assert g.hex_of["aragorn"] == "1219" and g.paths_state == "dormant"
+
+
+@pytest.mark.rule("ring", "[11.8]")
+def test_11_8_while_the_ents_are_away_fangorn_is_refused_as_gone_to_isengard() -> None:
+    g = build({"1117": "fangorn", "1217": "gondor", "1405": "orc"}, player="alliance",
+              fangorn="active", fangorn_activator="gandalf")
+    act(g, {"type": "select", "piece": "gondor1"})
+    why = refused(g, {"type": "step", "hex": "1216"})
+    assert why.rule == "[11.8]" and "gone to Isengard" in why.why

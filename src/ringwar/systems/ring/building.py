@@ -11,6 +11,16 @@ if TYPE_CHECKING:
     from .game import BattleOfTheRingGame
 
 
+def plural(name: str) -> str:
+    """A nation's name for all its pieces: "Orc army" -> "Orc armies"; a single piece
+    ("Saruman", "The Fangorn army") keeps its name."""
+    if name.endswith(" army") and not name.startswith("The "):
+        return name[:-len("army")] + "armies"
+    if name.startswith("Army "):
+        return "Armies" + name[len("Army"):]
+    return name
+
+
 class BuildingRules:
     """Mixed into :class:`BattleOfTheRingGame`."""
 
@@ -79,15 +89,15 @@ class BuildingRules:
             return IllegalAction("[7.2]", f"unknown nation {nation!r}")
         spec = S.nations[nation]
         if not spec.rebuild:
-            return IllegalAction("[7.6]", f"{spec.name}s cannot be built or rebuilt")
+            return IllegalAction("[7.6]", f"{plural(spec.name)} cannot be built or rebuilt")
         if self.player_of_side(spec.side) != self.current:
-            return IllegalAction("[7.4]", f"{self.current} cannot build {spec.name}s")
+            return IllegalAction("[7.4]", f"{self.current} cannot build {plural(spec.name)}")
         if self.group_for(nation) is None:
             return IllegalAction("[7.1]", f"no {spec.name} builds are left this round")
         if h not in S.build_hexes.get(nation, []):
             if h == S.shire:
                 return IllegalAction("[7.5]", "only the Hobbits or Saruman can build in the Shire")
-            return IllegalAction("[7.4]", f"{spec.name}s build only on their own crowned hexes "
+            return IllegalAction("[7.4]", f"{plural(spec.name)} build only on their own crowned hexes "
                                  f"({', '.join(S.build_hexes.get(nation, []))})")
         if self.at.get(h):
             return IllegalAction("[7.3]", f"the crowned hex {h} is occupied")
