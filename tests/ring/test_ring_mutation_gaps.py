@@ -289,7 +289,7 @@ def test_7_5_saruman_still_holding_the_shire_is_not_told_again_that_he_takes_it(
     assert not [e for e in ev if e["type"] == "shire"] and g.shire_owner == "saruman"
 
 
-@pytest.mark.rule("ring", "[8.1]")
+@pytest.mark.rule("ring", "[8.1]", "[2.1]")
 def test_8_1_a_step_to_a_hex_not_adjacent_is_refused_one_hex_at_a_time() -> None:
     g = build({"0805": "gondor", "1105": "orc"}, player="alliance")
     act(g, {"type": "select", "piece": "gondor1"})
@@ -683,3 +683,25 @@ def test_11_8_while_the_ents_are_away_fangorn_is_refused_as_gone_to_isengard() -
     act(g, {"type": "select", "piece": "gondor1"})
     why = refused(g, {"type": "step", "hex": "1216"})
     assert why.rule == "[11.8]" and "gone to Isengard" in why.why
+
+
+@pytest.mark.rule("ring", "[2.0]")
+def test_2_0_the_rules_data_must_hold_the_94_counters_of_the_game() -> None:
+    import tomllib
+
+    import pydantic
+
+    from ringwar.systems.ring.data import RingRules, data_dir
+    with open(data_dir() / "ring.toml", "rb") as f:
+        raw = tomllib.load(f)
+    assert sum(n.counters for n in RingRules.model_validate(raw).nations.values()) == 94
+    raw["nations"]["orc"]["counters"] += 1
+    with pytest.raises(pydantic.ValidationError, match=r"94 pieces \[2\.0\]"):
+        RingRules.model_validate(raw)
+
+
+@pytest.mark.rule("ring", "[7.2]")
+def test_7_2_a_build_of_an_unknown_nation_is_refused() -> None:
+    g = build({"0805": "orc", "1005": "gondor"}, player="alliance", phase="build")
+    why = refused(g, {"type": "build", "nation": "ents", "hex": "0609"})
+    assert why.rule == "[7.2]" and "unknown nation 'ents'" in why.why
