@@ -224,3 +224,22 @@ def test_7_1_7_a_combined_move_is_the_selected_units_move_whoever_is_named_first
     window = events(ev, "reaction_window")
     assert window and window[0]["unit"] == "G3" and window[0]["text"].startswith("Men of Minas Tirith (G3)'s move")
     assert t.g.pending["move"]["units"] == ["G7", "G3"]
+
+
+# ----- [MT §7.13] leader combat ------------------------------------------------------------------
+
+@rule("§7.13", "§7.11")
+def test_7_13_r130_two_attached_declarers_against_one_attached_foe_open_the_pairing():
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100, 60, 180, **FOUR)
+    t.leader("hurin", attached_to="G3")
+    t.leader("imrahil", attached_to="G3")
+    t.leader("gothmog", attached_to="M3")
+    ev = t.act("hurin", {"type": "duel", "leader": "hurin", "target": "gothmog", "magic": 0,
+                         "avoid": 0})
+    assert "(R-130)" in texts(ev) and t.g.pending["duel"]["multi"]
+    assert t.g.rules_to_act == "west" and {a["leader"] for a in t.menu()} == {"imrahil"}
+    assert {a.get("target") for a in t.menu()} == {"gothmog", None}
