@@ -9,7 +9,7 @@ level [19.14], ..."""
 from __future__ import annotations
 
 import pytest
-from _gondor import WEST, cost, gpos
+from _gondor import SAURON, WEST, cost, gpos
 
 import ringwar
 from conftest import Position, dests, move_options, play, rig
@@ -498,3 +498,98 @@ def test_14_32_a_mumak_stops_beside_a_unit_off_its_path_and_attacks_it():
     assert m.hex == "1213" and m.disrupted
     (attack,) = [e for e in ev if e["type"] == "roll" and e.get("unit") == m.id]
     assert attack["target"] == "orc_infantry1"
+
+
+# ----- [16.25] [16.15] what the counters of siege equipment show ------------------------------------
+@rule("gondor", "[16.25]", "[16.15]", "[16.72]")
+@pytest.mark.parametrize("grond", [False, True])
+def test_16_25_a_catapult_shows_its_missile_strength_a_cauldron_its_oil_grond_if_activated(grond):
+    pos = gpos(phase="B")
+    cat = pos.place("catapult", "2215")
+    pos.place("orc_infantry", "2215")
+    tower = pos.place("siege_tower", "2216")
+    gr = pos.place("grond", "2217")
+    cd = pos.place("cauldron", "1706", real=True)
+    wcat = pos.place("w_catapult", "1708")
+    pos.place("gondor_spearmen", "1708")
+    pos.extra(siege={"grond": grond})
+    g = pos.game()
+    g.units[cd].flags["oil"] = 2                               # one Oil taken [16.72]
+    g._touch()
+    seen = {u["id"]: u for u in g.view(WEST)["units"]}
+    assert seen[cat]["label"] == seen[wcat]["label"] == "e"   # [16.25] anti-personnel missile e
+    assert seen[cat]["missile"] == "e" and "melee" not in seen[cat]
+    assert seen[cd]["label"] == "2 Oil" and seen[cd]["oil"] == 2 and "missile" not in seen[cd]
+    assert seen[tower]["label"] == "" and "missile" not in seen[tower]
+    assert seen[gr]["label"] == ("activated" if grond else "")
+
+
+# ----- [20.2] a level is taken whatever leaders and equipment of the West are in it; in words --------
+@rule("gondor", "[20.2]", "[19.11]")
+def test_20_2_a_westernesse_leader_or_cauldron_does_not_hold_a_level_and_the_log_names_the_levels():
+    pos = gpos(phase="C")
+    o = pos.place("orc_infantry", "1911")
+    pos.place("gondor_spearmen", "1706")
+    pos.place("imrahil", "2601")                              # in level 1, no combat unit with him
+    pos.place("cauldron", "2506", real=True)                   # level 1 too
+    pos.extra(siege={"breached": ["1910/1911"], "last": {"1911": SAURON}})
+    g = pos.game()
+    assert g.city["level"]["2601"] == g.city["level"]["2506"] == 1
+    play(g, {"type": "move", "unit": o, "to": "1910"})
+    assert g.siege["levels"] == [1]
+    assert [e["text"] for e in g.log if e.get("rule") == "[20.2]"] == ["Sauron controls city level(s): 1"]
+    pos2 = gpos(phase="F")
+    w = pos2.place("gondor_spearmen", "1912")
+    pos2.place("orc_infantry", "2020")
+    pos2.extra(siege={"gate_control": dict(ringwar.new_game("gondor").siege["gate_control"], **{"1910/1911": SAURON}),
+                      "breached": ["1910/1911"], "levels": [1]})
+    g2 = pos2.game()
+    play(g2, {"type": "move", "unit": w, "to": "1910"})
+    assert [e["text"] for e in g2.log if e.get("rule") == "[20.2]"] == ["Sauron controls city level(s): none"]
+
+
+@rule("gondor", "[16.25]", "[7.12]")
+@pytest.mark.parametrize("errata, reach", [(True, 2), (False, 4)])
+def test_16_25_a_catapult_fires_at_units_two_hexes_away_with_the_errata_four_without(errata, reach):
+    def targets(h):
+        pos = gpos(phase="D", errata_7_12=errata)
+        c = pos.place("catapult", "2215")
+        pos.place("orc_infantry", "2215")
+        w = pos.place("gondor_spearmen", h)
+        g = pos.game()
+        assert hx.distance("2215", h) in (reach, reach + 1)
+        return {a["target"] for a in g.legal_actions() if a["type"] == "fire" and a["unit"] == c}, w
+    near, w = targets(f"22{15 - reach:02d}")
+    assert near == {w}
+    far, _ = targets(f"22{15 - reach - 1:02d}")
+    assert far == set()
+
+
+# ----- [16.3] the preview of a breach names the weapon --------------------------------------------
+@rule("gondor", "[16.3]", "[16.28]")
+@pytest.mark.parametrize("grond", [False, True])
+def test_16_3_the_breach_preview_names_grond_or_the_catapult_and_its_range(grond):
+    pos = gpos(phase="B")
+    pos.place("troll" if grond else "orc_infantry", "1911")
+    c = pos.place("grond" if grond else "catapult", "1911")
+    if grond:
+        pos.extra(siege={"grond": True})
+    g = pos.game()
+    side = "1910/1911" if grond else "1908/1909"              # the Main Gate: Grond's only
+    column = g.preview({"type": "breach", "unit": c, "hexside": side})["column"]
+    assert column.startswith("Grond (activated, adjacent) against a main gate" if grond
+                             else "a Catapult at range 3 against a wall")
+
+
+@rule("gondor", "[16.3]")
+def test_16_3_the_breach_roll_says_breached_or_no_effect():
+    pos = gpos(phase="B")
+    pos.place("orc_infantry", "1911")
+    c = pos.place("catapult", "1911")
+    g = pos.game()
+    for dice, words in (((1, 2), "rolled 3 (1+2): breached"), ((6, 6), "rolled 12 (6+6): no effect")):
+        g2 = g.clone()
+        rig(g2, *dice)
+        ev = play(g2, {"type": "breach", "unit": c, "hexside": "1908/1909"})
+        (roll,) = [e for e in ev if e["rule"] == "[16.3]"]
+        assert roll["text"].endswith(words) and roll["success"] is (words.endswith("breached"))
