@@ -427,3 +427,29 @@ def test_17_21_while_the_beast_flies_a_dwarf_still_must_close_with_its_orc():
     assert g.beast_power("flight")
     dd = dests(g, d)
     assert dd and all(hx.distance(h, "0808") == 1 for h in dd)
+
+
+# ===== [15.21] a Troll's ZOC spares a Dwarf's movement only: in combat it obliges it [7.31] ====
+@rule("sauron", "[15.21]", "[7.31]")
+@pytest.mark.parametrize("legacy", [False, True])
+def test_15_21_a_dwarf_beside_a_troll_must_attack_it(legacy):
+    # [15.21] "for the purposes of movement (only)": a Dwarf beside Trolls is in their ZOC
+    # for [7.31], so in its Combat Phase it must attack them; records made before the fix
+    # (the option false) replay as they were played, without the obligation
+    options = {"dwarf_zoc_combat_15_21": False} if legacy else None
+    pos = Position("sauron", seed=3, options=options).clear().at(turn=5, phase="G")
+    d = pos.place("dwarf", "0808")
+    t = pos.place("troll", "0807")
+    g = pos.game()
+    to_melee(g)
+    assert acts(g, "attack", d) == [{"type": "attack", "unit": d, "target": t}]
+    if legacy:
+        assert {"type": "end"} in g.legal_actions()
+    else:
+        assert {"type": "end"} not in g.legal_actions()
+        illegal(g, {"type": "end"}, "[7.31]")
+    # moving, it still ignores them: it may leave their ZOC [15.21]
+    pos = Position("sauron", seed=3, options=options).clear().at(turn=5, phase="F")
+    d = pos.place("dwarf", "0808")
+    pos.place("troll", "0807")
+    assert "0810" in dests(pos.game(), d)

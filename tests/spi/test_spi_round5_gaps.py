@@ -91,3 +91,18 @@ def test_9_32_missile_only_units_avoid_enemy_zocs_whether_or_not_their_army_is_d
         assert g.in_enemy_zoc(g.units[b], "0808") and g.in_enemy_zoc(g.units[m], "0808")
         assert "0808" not in dests(g, b) and "0807" in dests(g, b)
         assert "0808" in dests(g, m)
+
+
+# ===== [7.31] the melee refusals say which half of the rule is broken ==========================
+@rule("standard", "[7.31]")
+def test_7_31_a_melee_by_the_wrong_side_or_on_a_friend_is_refused_for_that():
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    o = pos.place("orc", "0807")
+    o2 = pos.place("orc", "0806")
+    m = pos.place("men", "0808")
+    g = pos.game()
+    to_melee(g)
+    e = illegal(g, {"type": "attack", "unit": m, "target": o}, "[7.31]")
+    assert e.why.endswith("is not the phasing player's")
+    e = illegal(g, {"type": "attack", "unit": o, "target": o2}, "[7.31]")
+    assert e.why == "melee is only against enemy units"

@@ -47,6 +47,11 @@ class SauronGame(SpiGame):
         "errata_20_2": Option(True, "[20.2] any Westernesse leader killed adds his rating to the total"),
         "reinforcement_delay": Option(0, "[21.26] Game-Turns added to (or, negative, taken from) the "
                                       "arrival of Sauron's reinforcements", minimum=-18, maximum=18),
+        # a fix of 2026-11-27 (issue 17): records made before it replay as they were played (legacy)
+        "dwarf_zoc_combat_15_21": Option.changed(
+            True, "[15.21] [7.31] a Dwarf in a Troll's or Goblin's ZOC must attack (the Dwarves ignore "
+                  "those ZOCs for movement only; false: not obliged, as records made before "
+                  "2026-11-27 were played)", legacy=False),
     })
 
     # ===== set-up ==========================================================================
@@ -182,6 +187,14 @@ class SauronGame(SpiGame):
         if "dwarf" in mover.tags and ("troll" in exerter.tags or "goblin" in exerter.tags):
             return False                                            # [15.21] movement only
         return super().zoc_affects(mover, exerter)
+
+    def zoc_exerters(self, p: Piece) -> list[Piece]:
+        """[7.31] the units whose ZOC obliges ``p`` to attack: a Dwarf ignores Troll and Goblin
+        ZOCs "for the purposes of movement (only)" [15.21], so they count here."""
+        if "dwarf" not in p.tags or not self.options["dwarf_zoc_combat_15_21"]:
+            return super().zoc_exerters(p)
+        enemies = self.zoc_map(SAURON if p.side == WEST else WEST).get(p.hex or "", ())
+        return [self.units[e] for e in enemies if SpiGame.zoc_affects(self, p, self.units[e])]   # [15.21]
 
     def zoc_blocks_retreat(self, p: Piece, h: str) -> bool:
         if p.id == "beast":
