@@ -1,9 +1,13 @@
 """Sauron rule halves the whole-system mutation estimate (issue 17, round 5: seed 2) and the
-whole cases [15.22], [18.0], [19.14], [17.0] showed no test checking: the refusal of a first
-move that names the arriving army's own case [14.1] / [14.2], a Dwarf already beside an Orc
-[15.22], the Slave Phalanx's armour in the preview [15.33], the spell roll's words [16.5],
-a weapon set up on a non-leader [19.0], the Sinister Visions' three hexes exactly [16.1]
-[19.13]."""
+whole cases of round 5 showed no test checking: the refusal of a first move that names the
+arriving army's own case [14.1] / [14.2] (and [4.21] for a hex in the zone but too far); the
+Dwarves [15.22] (beside the Orc already, unable to reach it, disrupted, held by a Warg too,
+the refusal's case) and a Troll's ZOC in combat [15.21] (an engine fix); the Slave
+Phalanx's armour in the preview [15.33]; the spell roll's words [16.5]; a weapon set up on a
+non-leader [19.0]; Sinister Visions [16.1] [19.13] (three hexes exactly, already disrupted
+units, the spell's end, Sauron gone); Narsil's passing [19.14]; the exit into Mordor and the
+closed gate's refusals [18.0]; five points for the Beast [17.0]; Sauron off the map is not
+on the Pedestal [16.61]; a recapture with no Orc Archer [16.63]; Flight [17.21]."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Standard Rules halves the whole-system mutation estimate (issue 17, round 5: seed 2) and the
-whole cases [7.18] and [8.37] showed no test checking: [7.51] a hex a leader still holds is not
-vacated."""
+whole cases of round 5 showed no test checking: [7.51] a hex a leader still holds is not
+vacated; [9.32] [7.15] who avoids enemy ZOCs and whose melee refusal cites [9.32]; [7.31] the
+melee refusals of the wrong side and of a friend."""
 
 from __future__ import annotations
 
