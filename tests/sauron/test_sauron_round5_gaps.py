@@ -404,9 +404,11 @@ def test_16_63_with_no_orc_archer_on_the_map_the_recapturing_unit_keeps_the_pede
 @rule("sauron", "[17.21]")
 def test_17_21_only_the_flying_beast_ignores_terrain_costs():
     # into rough (2312, 2411): the Beast pays 1 while it flies, 2 without Flight; an Orc pays 2
-    # whether or not the Beast flies
+    # whether or not the Beast flies.  (Movement costs are cached per options and kind of
+    # piece for the whole process: an option value no other test uses makes the Orc's costs
+    # computed here, while the Beast flies.)
     for flight, beast_cost in ((True, 1.0), (False, 2.0)):
-        pos = Position("sauron", seed=3).clear().at(turn=15, phase="C")
+        pos = Position("sauron", seed=3, options={"reinforcement_delay": 17}).clear().at(turn=15, phase="C")
         a = pos.place("orc_archer", "1320")
         pos.place("sauron", "1320")
         o = pos.place("orc", "2412")
