@@ -243,3 +243,62 @@ def test_7_13_r130_two_attached_declarers_against_one_attached_foe_open_the_pair
     assert "(R-130)" in texts(ev) and t.g.pending["duel"]["multi"]
     assert t.g.rules_to_act == "west" and {a["leader"] for a in t.menu()} == {"imrahil"}
     assert {a.get("target") for a in t.menu()} == {"gothmog", None}
+
+
+@rule("§7.13")
+def test_7_13_a_leader_two_foes_both_kill_dies_once():
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100, 60, 180, **FOUR)
+    t.leader("hurin", attached_to="G3")
+    t.leader("imrahil", attached_to="G3")
+    t.leader("gothmog", attached_to="M3")
+    t.act("hurin", {"type": "duel", "leader": "hurin", "target": "gothmog", "magic": 0, "avoid": 0})
+    t.apply({"type": "pair", "leader": "imrahil", "target": "gothmog", "magic": 0, "avoid": 0})
+    # Hurin 6+6 +3-4 = 11, Imrahil 6+6 +4-4 = 12: both kill Gothmog; his 1+1 +4-3 = 3 misses
+    d = t.force((6, 6), (6, 6), (6, 6), (6, 6), (6, 1), (6, 1))
+    ev = t.apply({"type": "pair", "leader": "gothmog", "target": "hurin", "magic": 0, "avoid": 0})
+    d.done()
+    assert " = 11" in texts(ev) and " = 12" in texts(ev)
+    assert [e["text"] for e in events(ev, "leader_killed")] == [f"{t.g.D.leaders['gothmog'].name} is killed"]
+    assert t.g.killed_leaders == ["gothmog"] and t.g.leaders["hurin"].alive
+
+
+@rule("§7.13", "§7.12")
+def test_7_13_r130_a_pairing_says_its_avoidance_and_magical_attack():
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100, 60, 180, **FOUR)
+    for lid in ("hurin", "imrahil", "gandalf"):
+        t.leader(lid, attached_to="G3")
+    t.leader("gothmog", attached_to="M3")
+    t.act("hurin", {"type": "duel", "leader": "hurin", "target": "gothmog", "magic": 0, "avoid": 0})
+    queue = t.g.pending["duel"]["queue"]
+    assert queue[:2] == ["gandalf", "imrahil"], queue
+    sp = t.g.spell_points["west"]
+    ev = t.apply({"type": "pair", "leader": "gandalf", "target": "gothmog", "magic": 1, "avoid": 0})
+    text = events(ev, "duel")[0]["text"]
+    assert text.endswith(" with 1 spell points of Magical Attack") and "avoiding" not in text, text
+    assert t.g.spell_points["west"] == sp - 1
+    ev = t.apply({"type": "pair", "leader": "imrahil", "target": "gothmog", "magic": 0, "avoid": 1})
+    text = events(ev, "duel")[0]["text"]
+    assert text.endswith("(avoiding 1)") and "Magical Attack" not in text, text
+
+
+@rule("§7.5.7", "§7.13")
+def test_7_5_7_in_a_follow_up_choice_a_stray_action_is_refused_by_the_follow_up_rule():
+    t = Table()
+    t.clear()
+    t.round("west", card="close_combat", pips=5, bank=0)
+    t.front_at("G3", 100, 60, 0, **FOUR)
+    t.front_at("M3", 100, 60, 180, **FOUR)
+    t.g.dice = ByDie(t.g.dice, d6=[3, 1], d8=[1] * 4)
+    t.act("G3", {"type": "melee", "unit": "G3", "target": "M3"})
+    assert t.g.stage == "choice" and t.g.pending["kind"] == "follow_up"
+    for action in ({"type": "pass"}, {"type": "avoid", "leader": "hurin", "a": 0}):
+        err = t.refused(action, "[MT §7.5.7]")
+        assert "follows up or stands" in err.why
