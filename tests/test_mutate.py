@@ -178,6 +178,6 @@ def test_the_equivalent_mutants_file_parses_and_every_entry_says_where_what_and_
     for m in entries:
         assert set(m) >= {"key", "where", "mutation", "reason"}, m
         assert mutate.re.fullmatch(r"[0-9a-f]{12}(-\d+)?", m["key"]), m["key"]
-        ref = mutate.re.fullmatch(r"see ([0-9a-f]{12}(-\d+)?)", m["reason"])
+        ref = mutate.re.fullmatch(r"(?:see|as) ([0-9a-f]{12}(-\d+)?)", m["reason"])
         assert (ref and ref.group(1) in keys) or len(m["reason"]) > 20, m["key"]
     assert mutate.load_equivalent() == {m["key"]: m["reason"] for m in entries}

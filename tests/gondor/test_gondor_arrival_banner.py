@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from _gondor import SAURON, WEST, gpos
 
-from conftest import acts, illegal, play, rig
+from conftest import acts, illegal, move_options, play, rig
 
 rule = pytest.mark.rule
 
@@ -128,3 +128,45 @@ def test_7_55_errata_no_retreat_across_a_wall_onto_a_siege_tower(errata):
     g = pos.game()
     options = g.retreat_options(g.units[o], 1)
     assert ("2010" in options) is (not errata)
+
+
+# ----- [14.1] [16.11] [16.13] Sauron's equipment reinforcements are pushed onto the map ---------------------
+def equipment_waiting(available=("troll1", "mordor_orcs1", "grond1", "siege_tower4")):
+    pos = gpos(turn=2, phase="C")
+    pos.place("gondor_spearmen", "1706")
+    pos.extra(available=list(available))
+    return pos.game()
+
+
+def pushes(game, unit):
+    return [a for a in move_options(game, unit) if a["type"] == "push"]
+
+
+@rule("gondor", "[14.1]")
+@rule("gondor", "[16.13]")
+@rule("gondor", "[16.11]")
+def test_14_1_grond_and_the_siege_tower_arrive_pushed_by_a_unit_entering_with_them():
+    g = equipment_waiting()
+    # equipment never moves by itself, and a Troll may carry Grond on, an Orc may not [16.13]
+    assert not [a for a in g.legal_actions() if a.get("unit") in ("grond1", "siege_tower4")]
+    assert {a["gear"] for a in pushes(g, "troll1")} == {"grond1", "siege_tower4"}
+    assert {a["gear"] for a in pushes(g, "mordor_orcs1")} == {"siege_tower4"}
+    entries = set(g.hexmap.place("reinforcement_entry"))
+    grond = [a for a in pushes(g, "troll1") if a["gear"] == "grond1"]
+    assert entries & {a["to"] for a in grond}
+    to = sorted(a["to"] for a in grond if a["to"] in entries)[0]
+    ev = play(g, {"type": "select", "unit": "troll1"},
+              {"type": "push", "unit": "troll1", "gear": "grond1", "to": to})
+    assert g.units["grond1"].hex == g.units["troll1"].hex == to and g.units["troll1"].moved
+    assert any(e["rule"] == "[16.11]" and "onto the map [14.0]" in e["text"] for e in ev)
+    # [14.0] the next unit entering by the same hex spends one more Movement Point
+    assert g.entry_count == {to: 1}
+    # the Orc may still bring the Siege Tower on; Grond is on the map now
+    assert {a["gear"] for a in pushes(g, "mordor_orcs1")} == {"siege_tower4"}
+
+
+@rule("gondor", "[14.1]")
+def test_14_1_equipment_not_waiting_off_the_map_is_not_pushed_on():
+    g = equipment_waiting(("troll1", "mordor_orcs1"))          # Grond and the Tower not come
+    assert g.units["grond1"].where != "map"
+    assert not pushes(g, "troll1") and not pushes(g, "mordor_orcs1")

@@ -926,9 +926,18 @@ class GondorGame(SpiGame):
     # ===== moving siege equipment [16.11]-[16.13], ladders [16.43], oil [16.72] ===================
     def unit_movement_actions(self, p: Piece) -> list[Action]:
         acts: list[Action] = []
-        if not p.on_map or not p.is_combat:
+        if not p.is_combat:
             return acts
-        for g in self.pieces_at(p.hex):
+        if p.on_map:
+            gear = list(self.pieces_at(p.hex))
+        elif self.available_reinforcement(p):
+            # [14.0] [14.1] [16.11] [16.13] equipment arriving as a reinforcement cannot move by
+            # itself: a combat unit arriving by the same entry pushes (or carries) it onto the map
+            gear = [g for g in self.units.values() if g.is_gear and self.available_reinforcement(g)
+                    and g.flags.get("entry") == p.flags.get("entry")]
+        else:
+            return acts
+        for g in gear:
             if g.is_gear and g.side == p.side and "cauldron" not in g.tags and g.flags.get("siege_used") != self._turn:
                 if "grond" in g.tags and "carries_grond" not in p.tags:
                     continue                                       # [16.13] Trolls or Uruk-Hai
@@ -966,12 +975,18 @@ class GondorGame(SpiGame):
     def do_push(self, action: Action) -> list[Event]:
         p, g = self.units[action["unit"]], self.units[action["gear"]]
         frm = p.hex
+        if frm is None:                                            # [14.0] entering the map
+            _cost, entry, _prev = self.push_destinations(p, g)[action["to"]]
+            if entry is not None:
+                self.entry_count[entry] = self.entry_count.get(entry, 0) + 1
+            p.entered_turn = g.entered_turn = self._turn
         self.relocate(p, action["to"])
         self.relocate(g, action["to"])
         p.moved = True
         self.siege["ready"].pop(g.id, None)                         # [16.41] must start beside the wall
         self._features_changed()
-        events = [event("move", "[16.11]", f"{self.label(p)} moves {g.name} {frm} -> {action['to']}",
+        where = f"{frm} -> {action['to']}" if frm is not None else f"onto the map [14.0] to {action['to']}"
+        events = [event("move", "[16.11]", f"{self.label(p)} moves {g.name} {where}",
                         unit=p.id, gear=g.id, frm=frm, to=action["to"])]
         events.extend(self.after_move(p, frm, action["to"]))
         return events
@@ -1622,7 +1637,7 @@ class GondorGame(SpiGame):
 
     def _where(self, pid: Any) -> str:
         p = self.units.get(pid) if isinstance(pid, str) else None
-        return p.hex if p is not None and p.hex else "?"
+        return p.hex if p is not None and p.hex else "from off the map" if p is not None else "?"
 
     # ===== views: the secret of the cauldrons ============================================================
     def redeal(self, side: str, rng: Any) -> None:
