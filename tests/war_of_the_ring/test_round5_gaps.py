@@ -647,3 +647,15 @@ def test_10_7_2_the_spotting_roll_at_most_the_value_its_modifiers_and_the_natura
     assert H.spot(D, 2, 3, guided=True) == R(2, 1, 3, True, "Gollum guides the Ring-bearer [WR §10.9.5]")
     assert H.spot(D, 5, 6, used_road=True, cloak=True, guided=True) == R(
         5, 1, 6, True, "road used [WR §V2], Elven Cloak, Gollum guides the Ring-bearer [WR §10.9.5]")
+
+
+@rule("war-of-the-ring", "§6.2", "§V17", "§V20")
+def test_V17_only_the_ring_bearer_spotted_in_mordor_by_nazgul_lifts_the_restrictions() -> None:
+    # Search card 10: Sauron with Nazgûl, value 3, areas R and S; 3226 is in Mordor (area S)
+    for who, lifted in (("frodo", True), ("sam", False)):
+        p = Position().clear().mobilize("MOR").search_deck(10, 2).char(who, "3226", hidden=True)
+        g = p.at("4a")
+        p.dice(1)
+        g.apply({"type": "declare", "choice": "card"})
+        assert not g.chars[who]["hidden"]
+        assert (g.ring["gorgoroth_open"], g.ring["doom_open"]) == (lifted, lifted), who
