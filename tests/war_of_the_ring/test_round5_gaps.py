@@ -649,7 +649,7 @@ def test_10_7_2_the_spotting_roll_at_most_the_value_its_modifiers_and_the_natura
         5, 1, 6, True, "road used [WR §V2], Elven Cloak, Gollum guides the Ring-bearer [WR §10.9.5]")
 
 
-@rule("war-of-the-ring", "§6.2", "§V17", "§V20")
+@rule("war-of-the-ring", "§6.2", "§10.7.2", "§V17", "§V20")
 def test_V17_only_the_ring_bearer_spotted_in_mordor_by_nazgul_lifts_the_restrictions() -> None:
     # Search card 10: Sauron with Nazgûl, value 3, areas R and S; 3226 is in Mordor (area S)
     for who, lifted in (("frodo", True), ("sam", False)):
