@@ -1,0 +1,110 @@
+"""Standard Rules halves the whole cases of round 5b (issue 17) showed no test checking:
+[7.51] who may advance after melee and into which hex -- a single unit into rough, a Shield
+Wall into clear (both units go), a Slave Phalanx into rough ([15.3]: a phalanx is not held to
+clear terrain as the Westernesse formations are [8.41])."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Position, events_of, illegal, play, rig
+
+rule = pytest.mark.rule
+
+
+def to_melee(g) -> None:
+    while g.step != "melee":
+        play(g, {"type": "end"})
+
+
+def melee(g, attacker, target, *dice):
+    if dice:
+        rig(g, *dice)
+    return play(g, {"type": "attack", "unit": attacker, "target": target}, {"type": "resolve"})
+
+
+def retreat_all(g) -> None:
+    while g.pending and g.pending[0]["kind"] == "retreat":
+        play(g, {"type": "retreat", "unit": g.pending[0]["unit"], "to": g.pending[0]["options"][0]})
+
+
+# ===== [7.51] into the vacated hex: terrain and formations ======================================
+@rule("standard", "[7.51]")
+def test_7_51_a_single_unit_advances_into_a_vacated_rough_hex():
+    # the Men in clear 0210 eliminate the Orc in rough 0211: a unit not in formation is held
+    # only to the terrain it may enter, so it may advance into the rough hex
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="G")
+    m = pos.place("men", "0210")
+    o = pos.place("orc", "0211")
+    pos.place("orc", "1515")
+    pos.place("men", "1818")
+    g = pos.game()
+    to_melee(g)
+    ev = melee(g, m, o, 1, 1, 1)
+    assert events_of(ev, "casualty_result")[0]["result"] == "E"
+    assert g.hexmap.terrain("0211") == "rough"
+    assert g.pending[0]["kind"] == "advance" and g.pending[0]["hex"] == "0211"
+    play(g, {"type": "advance", "unit": m, "to": "0211"})
+    assert g.units[m].hex == "0211" and g.units[m].advanced
+
+
+@rule("standard", "[7.51]", "[8.41]")
+def test_7_51_a_shield_wall_advances_into_a_vacated_clear_hex_with_both_units():
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="G")
+    a, b = pos.place("men", "0210"), pos.place("men", "0210")
+    pos.formation(a, b, "shield_wall")
+    o = pos.place("orc", "0310")
+    pos.place("orc", "1515")
+    pos.place("men", "1818")
+    g = pos.game()
+    to_melee(g)
+    assert g.phasing == "westernesse"
+    ev = melee(g, a, o, 1, 1, 1)
+    assert events_of(ev, "casualty_result")[0]["result"] == "E"
+    assert g.hexmap.terrain("0310") == "clear" and g.hexmap.side("0210", "0310") is None
+    assert g.pending[0]["kind"] == "advance" and g.pending[0]["hex"] == "0310"
+    play(g, {"type": "advance", "unit": a, "to": "0310"})
+    assert g.units[a].hex == g.units[b].hex == "0310"
+    assert g.units[a].formation == g.units[b].formation == "shield_wall"
+
+
+@rule("standard", "[7.51]", "[8.41]")
+def test_7_51_a_slave_phalanx_advances_into_a_vacated_rough_hex():
+    # [8.41] binds the Westernesse formations to clear terrain; a Sauron Slave Phalanx is not
+    # so bound: after its Men retreat out of rough 0211, the phalanx may advance into it
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    a, b = pos.place("slave", "0210"), pos.place("slave", "0210")
+    pos.formation(a, b, "phalanx")
+    m = pos.place("men", "0211")
+    pos.place("men", "1515")
+    pos.place("orc", "1818")
+    g = pos.game()
+    to_melee(g)
+    ev = melee(g, a, m, 2, 2, 1)                           # A vs 4: 4-7 hit; X die 1: ½E+r1
+    assert events_of(ev, "casualty_result")[0]["result"] == "hE+r1"
+    retreat_all(g)
+    assert g.units[m].hex != "0211" and g.hexmap.terrain("0211") == "rough"
+    assert g.pending[0]["kind"] == "advance" and g.pending[0]["hex"] == "0211"
+    play(g, {"type": "advance", "unit": a, "to": "0211"})
+    assert g.units[a].hex == g.units[b].hex == "0211"
+
+
+# ===== [7.31] a unit in an enemy ZOC must attack a unit exerting it ============================
+@rule("standard", "[7.31]")
+def test_7_31_a_unit_in_a_zoc_may_attack_only_the_units_exerting_it():
+    # a Dwarf beside a Troll and an Orc, in a record made before the [15.21] fix (the Troll's
+    # ZOC did not count for a Dwarf): it is in the Orc's ZOC only, so it must attack the Orc
+    # and may not choose the adjacent Troll instead, and the refusal says so
+    pos = Position("sauron", seed=3, options={"dwarf_zoc_combat_15_21": False}).clear().at(turn=5, phase="G")
+    d = pos.place("dwarf", "0808")
+    t = pos.place("troll", "0807")
+    o = pos.place("orc", "0909")
+    pos.place("orc", "1818")
+    g = pos.game()
+    to_melee(g)
+    assert g.phasing == "westernesse"
+    assert {q.id for q in g.zoc_exerters(g.units[d])} == {o}
+    mine = [x for x in g.legal_actions() if x.get("type") == "attack" and x.get("unit") == d]
+    assert [x["target"] for x in mine] == [o]
+    e = illegal(g, {"type": "attack", "unit": d, "target": t}, "[7.31]")
+    assert "must attack one of" in str(e) and o in str(e)
