@@ -181,3 +181,22 @@ def test_the_equivalent_mutants_file_parses_and_every_entry_says_where_what_and_
         ref = mutate.re.fullmatch(r"(?:see|as) ([0-9a-f]{12}(-\d+)?)", m["reason"])
         assert (ref and ref.group(1) in keys) or len(m["reason"]) > 20, m["key"]
     assert mutate.load_equivalent() == {m["key"]: m["reason"] for m in entries}
+
+
+def test_a_recorded_estimate_keeps_the_ones_before_it(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+    path = tmp_path / "estimate.toml"
+    runs = [SimpleNamespace(system="ring", case="[8.1]"), SimpleNamespace(system="ring", case="[8.4]")]
+
+    def summary(killed: int, survived: int) -> dict:
+        return {"ring": {"killed": killed, "survived": survived, "total": killed + survived, "detected": killed}}
+
+    mutate.record(path, runs, summary(35, 15), "python tools/mutate.py --system ring --sample-mutants 50 --seed 1",
+                  {"ring": 10.0}, sampled=True)
+    mutate.record(path, runs, summary(45, 5), "python tools/mutate.py --system ring --sample-mutants 50 --seed 2",
+                  {"ring": 10.0}, sampled=True)
+    import tomllib
+    ring = tomllib.loads(path.read_text(encoding="utf-8"))["ring"]
+    assert ring["killed"] == 45 and ring["cases"] == 2 and ring["interval95"] == [78.6, 95.7]
+    assert len(ring["earlier"]) == 1
+    assert ring["earlier"][0].endswith(", seed 1: 70.0 % (35/50) [56-81]")

@@ -749,6 +749,17 @@ def record(path: Path, runs: list[CaseRun], summary: dict, command: str, seconds
     keeps the number of cases the sample touched instead of their list."""
     data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     for system, s in summary.items():
+        old = data.get(system)
+        earlier = []
+        if sampled and old and "interval95" in old:
+            # an estimate keeps the ones before it, one line each (the table shows the progress)
+            counted = old["total"] - old.get("equivalent", 0) - old.get("skipped", 0)
+            detected = old["killed"] + old.get("timeout", 0)
+            seed = re.search(r"--seed (\d+)", old.get("command", ""))
+            lo, hi = old["interval95"]
+            earlier = [*old.get("earlier", []),
+                       f"{old['date']}, seed {seed.group(1) if seed else '?'}: "
+                       f"{100 * detected / counted:.1f} % ({detected}/{counted}) [{lo:.0f}-{hi:.0f}]"]
         data[system] = {
             "date": date.today().isoformat(), "command": command,
             "cases": sorted({r.case for r in runs if r.system == system}, key=lambda c: [
@@ -762,6 +773,8 @@ def record(path: Path, runs: list[CaseRun], summary: dict, command: str, seconds
             counted = s["total"] - s.get("equivalent", 0) - s.get("skipped", 0)
             data[system]["interval95"] = list(interval95(s.get("detected", 0), counted))
             data[system]["reproduce"] = reproduce(command, system, [])
+            if earlier:
+                data[system]["earlier"] = earlier
         else:
             data[system]["reproduce"] = reproduce(command, system, data[system]["cases"])
     lines = ["# Mutation scores per system, written by tools/mutate.py --record and shown by",

@@ -213,15 +213,15 @@ def mutation_estimate() -> list[str]:
         lo, hi = s.get("interval95", [0, 100])
         rows.append(f"| {title} | {detected} / {counted} | {score} | {lo:.0f}-{hi:.0f} % | "
                     f"{s.get('equivalent', 0)} | {s.get('cases', 0)} | {s['date']} | {s.get('seconds', 0)} s | "
-                    f"`{s.get('reproduce', s['command'])}` |")
+                    f"`{s.get('reproduce', s['command'])}` | {'<br>'.join(s.get('earlier', [])) or '-'} |")
     return ["### The whole system, estimated", "",
             "The samples above are cases whose gaps were then closed, so they flatter the suite.  This",
             "estimate draws mutants from *every* case with code (`--sample-mutants N`: the N case-mutants",
             "ranking first by a seeded hash), a section cited as a whole tested by its sub-cases' tests,",
             "a case no test is marked for keeping its mutants as survivors; the interval is Wilson's 95 %.",
             "",
-            "| rules | detected / mutants | score | 95 % interval | equivalent | cases touched | date | time | command |",
-            "|---|---|---|---|---|---|---|---|---|", *rows, ""]
+            "| rules | detected / mutants | score | 95 % interval | equivalent | cases touched | date | time | command | earlier estimates |",
+            "|---|---|---|---|---|---|---|---|---|---|", *rows, ""]
 
 
 def main() -> int:
