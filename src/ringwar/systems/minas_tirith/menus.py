@@ -216,12 +216,7 @@ class MenuRules:
                 self.check_path(u, action["path"])
                 return None
             if kind == "move" and "engine" in action:
-                e = self.actor_engine(action)
-                err = self.why_not_engine_act(e)
-                if err is not None:
-                    return err
-                bad = self.engine_path_problem(e, action.get("path"))
-                return None if bad is None else IllegalAction("[MT §7.6]", bad)
+                return self.why_not_engine_move(self.actor_engine(action), action)
             if kind == "bombard":
                 e = self.actor_engine(action)
                 if self.selected != e.id:

@@ -108,16 +108,23 @@ class SiegeRules:
             return "engines never cross a connection of the city (R-82)"
         return None
 
-    def do_engine_move(self: Any, action: Action) -> list[Event]:
-        e = self.actor_engine(action)
+    def why_not_engine_move(self: Any, e: Engine, action: Action) -> IllegalAction | None:
+        """Why engine ``e`` may not make the move ``action`` (None: it may); the legality check
+        (is_legal/why_not) and the move itself both ask here, so a malformed move is refused
+        before anything changes."""
         err = self.why_not_engine_act(e)
         if err is not None:
-            raise err
+            return err
         if set(action) != {"type", "engine", "path"}:
-            raise IllegalAction("[MT §7.6]", "an engine move is {type, engine, path}")
+            return IllegalAction("[MT §7.6]", "an engine move is {type, engine, path}")
         bad = self.engine_path_problem(e, action["path"])
-        if bad is not None:
-            raise IllegalAction("[MT §7.6]", bad)
+        return None if bad is None else IllegalAction("[MT §7.6]", bad)
+
+    def do_engine_move(self: Any, action: Action) -> list[Event]:
+        e = self.actor_engine(action)
+        err = self.why_not_engine_move(e, action)
+        if err is not None:
+            raise err
         from .movement import parse_path
         self.spend(1, "moving an engine")
         x, y, h = e.x, e.y, e.heading

@@ -1,0 +1,105 @@
+"""Mutation gaps of round 5b (issue 17): the halves of [MT §7.6] (siege towers, ladders, inner
+gates) that a seeded sample of the case (``--max-mutants 40 --seed 5``) showed no test checked.
+
+Positions as in test_siege.py / test_siege_split.py: a cleared table, a tower docked at wall 1."""
+
+from __future__ import annotations
+
+import math
+
+from .builder import events, rule, texts
+from .test_siege import at_g2, polar, siege
+from .test_siege_split import docked, gain_walls, ladder, no_kills
+
+# ----- [MT §7.6] inner gates (R-109): the event says what the dice did ----------------------------
+
+@rule("§7.6")
+def test_7_6_r109_the_battering_event_says_broken_or_it_holds():
+    t = siege("infantry_move")
+    at_g2(t, "M3", figures=4, files=2)
+    t.force((6, 5), (6, 5))                                  # 10 < 11
+    ev = t.act("M3", {"type": "batter", "unit": "M3", "gate": "G2"})
+    b = events(ev, "batter")[0]["text"]
+    assert "= 10, needing 11: it holds" in b and "broken!" not in b
+    assert not events(ev, "gate_broken") and t.g.gates["G2"][0] == "intact"
+    t.round("dark-lord", card="infantry_move", pips=10)
+    t.force((6, 5), (6, 6))                                  # 11
+    ev = t.act("M3", {"type": "batter", "unit": "M3", "gate": "G2"})
+    b = events(ev, "batter")[0]["text"]
+    assert "= 11, needing 11: broken!" in b and "it holds" not in b
+    assert events(ev, "gate_broken") and t.g.gates["G2"][0] == "broken"
+
+
+# ----- [MT §7.6] engines: a destroyed engine, a malformed move ------------------------------------
+
+@rule("§7.6")
+def test_7_6_a_destroyed_engine_never_acts_and_a_move_is_exactly_type_engine_path():
+    t = siege("engine_move")
+    t.engine("E-D4", 100, 60, 180)
+    t.select("E-D4")
+    bad = {"type": "move", "engine": "E-D4", "path": "w30", "extra": 1}
+    t.refused(bad, "[MT §7.6]")
+    assert {"type": "move", "engine": "E-D4", "path": "w30"} in t.menu()
+    t = siege("engine_move")
+    e = t.engine("E-D4", 100, 60, 180)
+    e.destroyed = True
+    t.g._after_change()
+    assert {"type": "select", "actor": "E-D4"} not in t.menu()
+    err = t.g.why_not_engine_act(e)
+    assert err is not None and err.rule == "[MT §7.6]" and "destroyed" in err.why
+
+
+# ----- [MT §7.6] R-150 reinforcing by ladder: its words, and never onto a friend ------------------
+
+@rule("§7.6")
+def test_7_6_r150_a_ladder_lands_beside_a_friend_on_the_walk_and_reinforces_from_the_ladder():
+    t = ladder(20)
+    g = t.g
+    m3 = g.units["M3"]
+    x, y = polar(32.0, -60)                                  # a friend where the ladder lands
+    t.unit("M4", x, y, 120, figures=4, files=4)
+    assert g.B.walk_at(x, y) == 2
+    ev = t.act("M3", {"type": "ladder", "unit": "M3"})
+    assert "is on the walk of wall 2 (level 2): 8 figures" in texts(ev)
+    assert g.B.walk_at(m3.x, m3.y) == 2 and g.overlapping(t.footprint("M3"), {"M3"}) == []
+    assert g.B.obstacle(t.footprint("M3")) is None
+    t.round("dark-lord", card="infantry_move", pips=5)
+    ev = t.act("M3", {"type": "reinforce", "unit": "M3", "pips": 1})
+    assert "8 figures of" in texts(ev) and "climb from the ladder onto the walk" in texts(ev)
+    assert "the tower" not in texts(ev)
+    assert (m3.figures, m3.waiting) == (16, 4) and g.B.walk_at(m3.x, m3.y) == 2
+    assert g.overlapping(t.footprint("M3"), {"M3"}) == []
+
+
+@rule("§7.6")
+def test_7_6_r150_tower_reinforcements_climb_from_the_tower():
+    t, _ = gain_walls(16)
+    t.round("dark-lord", card="infantry_move", pips=5)
+    ev = t.act("M5", {"type": "reinforce", "unit": "M5", "pips": 1})
+    assert "4 figures of" in texts(ev) and "climb from the tower onto the walk" in texts(ev)
+    assert "the ladder" not in texts(ev)
+
+
+# ----- [MT §7.6] a tower assault gains the walls only on a push-back of 3" or more -----------------
+
+@rule("§7.6", "§7.5.7")
+def test_7_6_a_defender_stopped_short_of_3_inches_keeps_the_attacker_in_the_tower():
+    t = siege("infantry_move")
+    docked(t, figures=16)
+    g = t.g
+    gx, gy = polar(39.0, 33)
+    g3 = t.unit("G3", gx, gy, 33, figures=4, files=4)
+    # a friend 2.5" behind G3 (towards the city): a push-back of 3 stops after about 2.5"
+    depth = g3.ranks * g.pitch(g3)[1]
+    g4 = t.unit("G4", 0, 0, 33, figures=4, files=4)
+    bx, by = polar(39.0 - depth / 2 - 2.5 - g4.ranks * g.pitch(g4)[1] / 2, 33)
+    t.unit("G4", bx, by, 33, figures=4, files=4)
+    x0, y0 = g3.x, g3.y
+    d = no_kills(t, (6, 6), (6, 1), (8, 1), (8, 1))           # 7 against 4: pushed back 3
+    ev = t.act("M5", {"type": "assault", "unit": "M5"})
+    d.done()
+    gone = math.hypot(g3.x - x0, g3.y - y0)
+    assert 2.0 < gone < 3.0 and "of 3″ and stops against an obstacle" in texts(ev)
+    assert not events(ev, "lodgement") and "stays in the tower" in texts(ev)
+    m5 = g.units["M5"]
+    assert m5.embarked == "E-D1" and m5.waiting == 0
