@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from ringwar.systems.minas_tirith.geometry import unit_vectors
+
 from .builder import events, rule, texts
 from .test_siege import at_g2, polar, siege
 from .test_siege_split import docked, gain_walls, ladder, no_kills
@@ -103,3 +105,21 @@ def test_7_6_a_defender_stopped_short_of_3_inches_keeps_the_attacker_in_the_towe
     assert not events(ev, "lodgement") and "stays in the tower" in texts(ev)
     m5 = g.units["M5"]
     assert m5.embarked == "E-D1" and m5.waiting == 0
+
+
+@rule("§7.6")
+def test_7_6_r150_a_lodgement_widening_for_its_reinforcements_never_overlaps_a_friend():
+    # 12 of 13 gained the walls in 6 files; the 13th joining widens it to 7 files, which would
+    # overlap a friend standing 0.3" beside it on the walk: it stands elsewhere on the walk
+    t, _ = gain_walls(13)
+    g = t.g
+    m5 = g.units["M5"]
+    (_fx, _fy), (lx, ly) = unit_vectors(m5.heading)
+    off = m5.files * g.pitch(m5)[0] / 2 + 0.3 + 1.0
+    t.unit("M4", m5.x + lx * off, m5.y + ly * off, m5.heading, figures=2, files=2)
+    assert abs(t.footprint("M4").distance(t.footprint("M5")) - 0.3) < 1e-6
+    t.round("dark-lord", card="infantry_move", pips=5)
+    ev = t.act("M5", {"type": "reinforce", "unit": "M5", "pips": 1})
+    assert "1 figures of" in texts(ev) and m5.figures == 13 and m5.waiting == 0
+    assert g.overlapping(t.footprint("M5"), {"M5"}) == []
+    assert g.B.obstacle(t.footprint("M5")) is None and g.B.walk_at(m5.x, m5.y) == 1
