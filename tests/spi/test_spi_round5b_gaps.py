@@ -108,3 +108,43 @@ def test_7_31_a_unit_in_a_zoc_may_attack_only_the_units_exerting_it():
     assert [x["target"] for x in mine] == [o]
     e = illegal(g, {"type": "attack", "unit": d, "target": t}, "[7.31]")
     assert "must attack one of" in str(e) and o in str(e)
+
+
+@rule("standard", "[7.31]", "[9.32]")
+def test_7_31_a_unit_in_no_zoc_bound_to_one_target_is_not_told_it_is_in_a_zoc():
+    # the Sauron army is demoralized, so no Sauron unit exerts a ZOC [6.14]; a Dwarf that began
+    # its Movement Phase beside an Orc must still attack that Orc [15.22].  Its attack on the
+    # adjacent Troll is refused, but not as "in an enemy ZOC": it is in none
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="F").demoralized(sauron=True)
+    d = pos.place("dwarf", "0808")
+    o = pos.place("orc", "0807")
+    t = pos.place("troll", "0909")
+    pos.place("orc", "1818")
+    g = pos.game()
+    to_melee(g)
+    assert g.phase == "G" and not g.zoc_exerters(g.units[d])
+    assert [x["target"] for x in g.legal_actions() if x.get("type") == "attack"] == [o]
+    e = illegal(g, {"type": "attack", "unit": d, "target": t}, "[7.31]")
+    assert "may not attack" in str(e) and "must attack one of" not in str(e)
+
+
+# ===== [7.52] [9.32] who is melee-capable: a demoralized army's Z units never are ==============
+@rule("standard", "[7.52]", "[9.32]", "[7.31]")
+def test_9_32_a_demoralized_armys_z_unit_neither_may_nor_must_melee_its_x_unit_must():
+    # Sauron's army is demoralized: its Trolls (X) beside the Men in 1211 may and must melee
+    # them [7.31]; its Goblins (Z) beside the Men in 0808 may not melee [9.32], so they are not
+    # obliged either, and once the Trolls have attacked the phase is over
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D").demoralized(sauron=True)
+    gb = pos.place("goblin", "0807")
+    m = pos.place("men", "0808")
+    t = pos.place("troll", "1210")
+    m2 = pos.place("men", "1211")
+    g = pos.game()
+    to_melee(g)
+    assert g.phase == "D" and g.is_demoralized(g.units[gb]) and g.is_demoralized(g.units[t])
+    assert [(x["unit"], x["target"]) for x in g.legal_actions() if x.get("type") == "attack"] == [(t, m2)]
+    illegal(g, {"type": "end"}, "[7.31]")
+    ev = melee(g, t, m2, 6, 6)                             # B vs 3: 12 is no casualty
+    assert events_of(ev, "roll")[0]["hit"] is False
+    # nothing left that may melee: the Combat Phase is over, the Goblins never attacked
+    assert g.phase != "D" and g.units[m].hex == "0808" and not g.units[gb].attacked
