@@ -9,7 +9,7 @@ import math
 
 from ringwar.systems.minas_tirith.geometry import unit_vectors
 
-from .builder import events, rule, texts
+from .builder import Table, events, rule, texts
 from .test_siege import at_g2, polar, siege
 from .test_siege_split import docked, gain_walls, ladder, no_kills
 
@@ -123,3 +123,57 @@ def test_7_6_r150_a_lodgement_widening_for_its_reinforcements_never_overlaps_a_f
     assert "1 figures of" in texts(ev) and m5.figures == 13 and m5.waiting == 0
     assert g.overlapping(t.footprint("M5"), {"M5"}) == []
     assert g.B.obstacle(t.footprint("M5")) is None and g.B.walk_at(m5.x, m5.y) == 1
+
+
+# ----- [MT §7.8] catapults: the table's edges, landing on an engine, only catapults bombard -------
+
+def catapult(eid: str, x: float, y: float, heading: float) -> Table:
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="reload", pips=10)
+    t.engine(eid, x, y, heading)
+    return t
+
+
+@rule("§7.8")
+def test_7_8_an_arrow_off_the_table_lands_on_its_edge_and_the_far_edges_may_be_aimed_at():
+    t = catapult("E-D4", 25, 10, 180)
+    t.force((6, 6), (6, 6), (3600, 2251))                     # a miss: 6" on a bearing of 225
+    ev = t.act("E-D4", {"type": "bombard", "engine": "E-D4", "x": 3, "y": 3})
+    assert "(landing at 0, 0)" in events(ev, "bombard")[0]["text"]
+    W, H = t.g.B.width, t.g.B.height
+    t = catapult("E-D4", W - 20, 70, 0)
+    assert t.g.why_not_bombard(t.g.engines["E-D4"], W, 70) is None
+    t.force((6, 1), (6, 1))                                   # a hit on the east edge itself
+    ev = t.act("E-D4", {"type": "bombard", "engine": "E-D4", "x": W, "y": 70})
+    assert f"(landing at {W:g}, 70)" in events(ev, "bombard")[0]["text"]
+    t = catapult("E-D4", 100, H - 20, 90)
+    assert t.g.why_not_bombard(t.g.engines["E-D4"], 100, H) is None
+
+
+@rule("§7.8")
+def test_7_8_a_shot_landing_on_a_tower_outside_the_walls_may_set_it_alight():
+    t = catapult("E-D4", 100, 70, 180)
+    t.engine("E-D1", 75, 70, 0)                               # far outside the 42" radius
+    t.force((6, 1), (6, 1))                                   # a hit, odd: fire on an engine only
+    ev = t.act("E-D4", {"type": "bombard", "engine": "E-D4", "x": 75, "y": 70})
+    assert events(ev, "fire_starts") and t.g.fires == [(75.0, 70.0)]
+
+
+@rule("§7.8")
+def test_7_8_a_siege_tower_is_no_catapult_and_never_bombards():
+    t = catapult("E-D1", 100, 70, 180)
+    t.round("dark-lord", card="engine_move", pips=10)
+    t.force((6, 3))
+    t.select("E-D1")
+    err = t.refused({"type": "bombard", "engine": "E-D1", "x": 90, "y": 70}, "[MT §7.8]")
+    assert "is not a catapult" in err.why
+
+
+@rule("§7.8")
+def test_7_8_a_bombard_is_exactly_type_engine_x_y():
+    t = catapult("E-D4", 100, 70, 180)
+    t.select("E-D4")
+    err = t.refused({"type": "bombard", "engine": "E-D4", "x": 80, "y": 70, "z": 0}, "[MT §7.8]")
+    assert "bombard is {type, engine, x, y}" in err.why
+    assert t.g.why_not({"type": "bombard", "engine": "E-D4", "x": 80, "y": 70}) is None

@@ -512,14 +512,19 @@ class FireRules:
                     break
         return acts[:16]
 
+    def bombard_shape_error(self: Any, action: Action) -> IllegalAction | None:
+        """A bombard is exactly {type, engine, x, y}; the legality check (why_not) and the
+        shot itself both ask here, so a malformed one is refused before anything changes."""
+        if set(action) != {"type", "engine", "x", "y"}:
+            return IllegalAction("[MT §7.8]", "bombard is {type, engine, x, y}")
+        return None
+
     def do_bombard(self: Any, action: Action) -> list[Event]:
         """[MT §7.8] A catapult fires at an aim point: scatter, impact (R-116) and fire."""
         e = self.engines.get(action.get("engine")) if isinstance(action.get("engine"), str) else None
         if e is None or e.side != self.active:
             raise IllegalAction("[MT §7.8]", "bombard needs one of your catapults")
-        if set(action) != {"type", "engine", "x", "y"}:
-            raise IllegalAction("[MT §7.8]", "bombard is {type, engine, x, y}")
-        err = self.why_not_bombard(e, action["x"], action["y"])
+        err = self.bombard_shape_error(action) or self.why_not_bombard(e, action["x"], action["y"])
         if err is not None:
             raise err
         V = self.D.values

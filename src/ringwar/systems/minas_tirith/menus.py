@@ -221,9 +221,8 @@ class MenuRules:
                 e = self.actor_engine(action)
                 if self.selected != e.id:
                     return IllegalAction("[MT §6.5]", "select the catapult first")
-                if set(action) != {"type", "engine", "x", "y"}:
-                    return IllegalAction("[MT §7.8]", "bombard is {type, engine, x, y}")
-                return self.why_not_bombard(e, action.get("x"), action.get("y"))
+                return self.bombard_shape_error(action) or \
+                    self.why_not_bombard(e, action.get("x"), action.get("y"))
             if kind == "move_fire":
                 return self.why_not_move_fire(action)
             if kind == "group_move":
