@@ -177,3 +177,34 @@ def test_7_8_a_bombard_is_exactly_type_engine_x_y():
     err = t.refused({"type": "bombard", "engine": "E-D4", "x": 80, "y": 70, "z": 0}, "[MT §7.8]")
     assert "bombard is {type, engine, x, y}" in err.why
     assert t.g.why_not({"type": "bombard", "engine": "E-D4", "x": 80, "y": 70}) is None
+
+
+@rule("§7.8")
+def test_7_8_an_unloaded_catapult_may_not_bombard_and_the_near_edges_may_be_aimed_at():
+    t = catapult("E-D4", 25, 10, 180)
+    e = t.g.engines["E-D4"]
+    assert t.g.why_not_bombard(e, 0, 10) is None              # the west edge, x = 0
+    t = catapult("E-D4", 100, 20, 270)
+    e = t.g.engines["E-D4"]
+    assert t.g.why_not_bombard(e, 100, 0) is None             # the south edge, y = 0
+    e.loaded = False
+    t.g._after_change()
+    t.select("E-D4")
+    err = t.refused({"type": "bombard", "engine": "E-D4", "x": 100, "y": 5}, "[MT §7.8]")
+    assert "must be loaded" in err.why
+
+
+@rule("§7.8")
+def test_7_8_a_unit_under_a_new_fire_flees_and_is_disorganized_on_d8_above_its_morale():
+    for d8, organized in ((5, False), (4, True)):            # G3: morale 4
+        t = catapult("E-D4", 0, 0, 180)
+        x, y = polar(38.0, 20)
+        t.engine("E-D4", x + 30, y, 180)
+        g3 = t.unit("G3", x, y, 0, figures=4, files=4)
+        assert g3.organized and t.g.morale_of(g3) == 4
+        d = no_kills(t, (6, 1), (6, 1), (8, d8))             # a hit (a fire), then the d8
+        ev = t.act("E-D4", {"type": "bombard", "engine": "E-D4", "x": x, "y": y})
+        d.done()
+        fl = events(ev, "fire_on_unit")
+        assert fl and f"d8 {d8} against morale 4" in fl[0]["text"]
+        assert ("disorganized" in fl[0]["text"]) != organized and g3.organized == organized
