@@ -208,3 +208,13 @@ def test_7_8_a_unit_under_a_new_fire_flees_and_is_disorganized_on_d8_above_its_m
         fl = events(ev, "fire_on_unit")
         assert fl and f"d8 {d8} against morale 4" in fl[0]["text"]
         assert ("disorganized" in fl[0]["text"]) != organized and g3.organized == organized
+
+
+@rule("§7.8")
+def test_7_8_an_aim_point_of_true_or_false_is_no_number():
+    t = catapult("E-D4", 25, 10, 180)
+    t.select("E-D4")
+    assert t.g.why_not_bombard(t.g.engines["E-D4"], 1, 10) is None
+    for x, y in ((True, 10), (1, True)):
+        err = t.refused({"type": "bombard", "engine": "E-D4", "x": x, "y": y}, "[MT §7.8]")
+        assert "finite x and y" in err.why
