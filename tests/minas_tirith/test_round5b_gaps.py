@@ -218,3 +218,15 @@ def test_7_8_an_aim_point_of_true_or_false_is_no_number():
     for x, y in ((True, 10), (1, True)):
         err = t.refused({"type": "bombard", "engine": "E-D4", "x": x, "y": y}, "[MT §7.8]")
         assert "finite x and y" in err.why
+
+
+@rule("§7.6", "§7.8")
+def test_7_8_r118_a_burnt_tower_with_nobody_left_aboard_alive_reports_no_homeless_survivors():
+    t, _ = gain_walls(16)
+    g = t.g
+    m5 = g.units["M5"]
+    t.force(*([(20, 5)] * 4))                                 # all 4 still aboard die
+    ev = g.destroy_engine(g.engines["E-D1"], "by fire")
+    assert "4 of 4 figures still aboard" in texts(ev)
+    assert "no room on the walk" not in texts(ev) and "survivors join" not in texts(ev)
+    assert (m5.figures, m5.waiting, m5.lost) == (12, 0, 4) and m5.placed
