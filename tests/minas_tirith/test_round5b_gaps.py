@@ -230,3 +230,25 @@ def test_7_8_r118_a_burnt_tower_with_nobody_left_aboard_alive_reports_no_homeles
     assert "4 of 4 figures still aboard" in texts(ev)
     assert "no room on the walk" not in texts(ev) and "survivors join" not in texts(ev)
     assert (m5.figures, m5.waiting, m5.lost) == (12, 0, 4) and m5.placed
+
+
+@rule("§7.8")
+def test_7_8_r118_survivors_of_a_burnt_tower_land_behind_it_or_are_lost_without_room():
+    for blocked in (False, True):
+        t = Table()
+        t.clear()
+        t.round("dark-lord", card="infantry_move", pips=10)
+        g = t.g
+        e = t.engine("E-D1", 100, 60, 180)                   # facing west: its rear is east
+        m5 = t.unit("M5", 100, 60, 180, figures=4, files=4)
+        g.board_tower(m5, e)
+        if blocked:
+            t.unit("M4", 104, 60, 180, figures=8, files=4)    # right behind the tower
+        t.force(*([(20, 15)] * 4))                            # nobody dies in the fire
+        ev = g.destroy_engine(e, "by fire")
+        assert "0 of 4 figures die (R-118)" in texts(ev)
+        if blocked:
+            assert "no room behind the tower" in texts(ev) and not m5.placed
+        else:
+            assert "no room" not in texts(ev) and m5.placed and m5.figures == 4
+            assert not m5.organized and m5.x > e.x and g.overlapping(t.footprint("M5"), {"M5"}) == []
