@@ -252,3 +252,25 @@ def test_7_8_r118_survivors_of_a_burnt_tower_land_behind_it_or_are_lost_without_
         else:
             assert "no room" not in texts(ev) and m5.placed and m5.figures == 4
             assert not m5.organized and m5.x > e.x and g.overlapping(t.footprint("M5"), {"M5"}) == []
+
+
+# ----- [MT §7.12] Magical Leadership naming no unit raises the raised leader's own unit ------------
+
+@rule("§7.12", "§8.6")
+def test_7_12_magical_leadership_naming_no_unit_raises_the_attached_units_combat_roll():
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.unit("G3", 100, 60, 0, figures=4, files=4)
+    t.unit("M3", 101.5, 60, 180, figures=4, files=4)
+    t.leader("gandalf", 98, 62)
+    t.leader("hurin", attached_to="G3")                      # CL 2
+    g = t.g
+    action = {"type": "spell", "leader": "gandalf", "spell": "magical_leadership", "points": 2,
+              "target": "hurin"}
+    assert action in g.spell_menu(g.leaders["gandalf"])
+    ev = t.act("gandalf", action)
+    assert "raises Men of Minas Tirith (G3)'s combat roll" in texts(ev)
+    _, why = g.result_mods("melee", g.units["G3"], g.units["M3"], charging=False,
+                           their_arc="front", setting="field", more_kills=False, defending=False)
+    assert "+4 attached commander (R-141)" in why, why
