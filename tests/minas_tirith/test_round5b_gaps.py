@@ -274,3 +274,27 @@ def test_7_12_magical_leadership_naming_no_unit_raises_the_attached_units_combat
     _, why = g.result_mods("melee", g.units["G3"], g.units["M3"], charging=False,
                            their_arc="front", setting="field", more_kills=False, defending=False)
     assert "+4 attached commander (R-141)" in why, why
+
+
+@rule("§7.12", "§8.6")
+def test_7_12_a_commander_away_or_out_of_action_adds_nothing_to_his_units_combat_roll():
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.unit("G3", 100, 60, 0, figures=4, files=4)
+    t.unit("M3", 101.5, 60, 180, figures=4, files=4)
+    g = t.g
+    hurin = t.leader("hurin", attached_to="G3")              # CL 2
+
+    def bonus() -> list[str]:
+        _, why = g.result_mods("melee", g.units["G3"], g.units["M3"], charging=False,
+                               their_arc="front", setting="field", more_kills=False, defending=False)
+        return [w for w in why if "commander" in w]
+
+    assert g.combat_cl(g.units["G3"]) == 2 and bonus() == ["+2 attached commander (R-141)"]
+    hurin.away_until_check = True                             # not present
+    g._after_change()
+    assert g.combat_cl(g.units["G3"]) == 0 and bonus() == []
+    hurin.away_until_check, hurin.out_of_action = False, True
+    g._after_change()
+    assert g.combat_cl(g.units["G3"]) == 0 and bonus() == []
