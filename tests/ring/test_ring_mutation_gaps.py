@@ -529,7 +529,7 @@ def test_6_2_only_one_of_gandalf_and_the_ring_bearer_may_join_the_fangorn_army()
 @pytest.mark.rule("ring", "[8.4]")
 def test_8_4_a_set_up_counts_rounds_and_departures_in_elven_hexes_only() -> None:
     for bad in ({"rb_rounds": {"0805": 2}}, {"rb_rounds": {"1108": -1}}, {"rb_rounds": {"1108": "2"}},
-                {"rb_left": ["0805"]}):
+                {"rb_rounds": {"1108": True}}, {"rb_left": ["0805"]}):
         with pytest.raises(ringwar.RecordError, match=r"\[8\.4\]"):
             build({"0805": "orc", "1405": "gondor"}, **bad)
     g = build({"0805": "orc", "1405": "gondor"}, rb_rounds={"1108": 2}, rb_left=["1108"])
