@@ -142,9 +142,7 @@ def pushes(game, unit):
     return [a for a in move_options(game, unit) if a["type"] == "push"]
 
 
-@rule("gondor", "[14.1]")
-@rule("gondor", "[16.13]")
-@rule("gondor", "[16.11]")
+@rule("gondor", "[14.0]", "[14.1]", "[16.13]", "[16.11]")
 def test_14_1_grond_and_the_siege_tower_arrive_pushed_by_a_unit_entering_with_them():
     g = equipment_waiting()
     # equipment never moves by itself, and a Troll may carry Grond on, an Orc may not [16.13]

@@ -157,6 +157,10 @@ def test_17_21_break_darkness_no_sauron_rally_and_mordor_attacks_one_lower():
     assert g.attack_letter(g.units[tr], melee=True) == "C"           # Mordor's B -> C
     g.units[o].disrupted = True
     assert g.may_rally(g.units["gothmog"], g.units[o]).rule == "[17.21]"
+    # the West's own units may still be rallied while Darkness is broken
+    sp = next(p for p in g.units.values() if p.key == "gondor_spearmen" and p.hex == "1912")
+    sp.disrupted = True
+    assert g.may_rally(g.units["gandalf"], sp) is None
 
 
 @rule("gondor", "[17.21]")

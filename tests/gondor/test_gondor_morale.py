@@ -107,8 +107,12 @@ def test_19_14_an_army_may_become_demoralized_and_recover():
     g = pos.game()
     assert g.demoralized["garrison"]
     rig(g, 6)                                                   # Rohan arrives: -10
-    play(g, {"type": "end"})
+    ev = play(g, {"type": "end"})
     assert g.dp["garrison"] == 30 and not g.demoralized["garrison"]
+    assert [e["type"] for e in ev if e["rule"] == "[19.14]"] == ["recovered"]
+    # a change that leaves the army on the same side of its level says nothing
+    assert not [e for e in g.add_dp("garrison", 1, "[19.2]", "a test") if e["rule"] == "[19.14]"]
+    assert not g.demoralized["garrison"]
 
 
 # ----- [19.2] leaders' rally points ---------------------------------------------------------------
