@@ -298,3 +298,30 @@ def test_7_12_a_commander_away_or_out_of_action_adds_nothing_to_his_units_combat
     hurin.away_until_check, hurin.out_of_action = False, True
     g._after_change()
     assert g.combat_cl(g.units["G3"]) == 0 and bonus() == []
+
+
+@rule("§7.12")
+def test_7_12_magical_leadership_says_which_unit_it_raises_the_named_one_or_none():
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.unit("G3", 100, 60, 0, figures=4, files=4)
+    t.unit("G7", 100, 66, 0, figures=4, files=4)
+    t.leader("gandalf", 98, 62)
+    t.leader("hurin", attached_to="G3")
+    g = t.g
+    action = {"type": "spell", "leader": "gandalf", "spell": "magical_leadership", "points": 1,
+              "target": "gandalf", "unit": "G7"}                # Gandalf, unattached, names G7
+    assert action in g.spell_menu(g.leaders["gandalf"])
+    ev = t.act("gandalf", action)
+    assert "(G7)'s combat roll" in texts(ev) and "(G3)'s combat roll" not in texts(ev)
+    # the caster raising himself, attached to nobody, naming nobody: no unit's roll is raised
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.leader("gandalf", 98, 62)
+    action = {"type": "spell", "leader": "gandalf", "spell": "magical_leadership", "points": 1,
+              "target": "gandalf"}
+    assert action in t.g.spell_menu(t.g.leaders["gandalf"])
+    ev = t.act("gandalf", action)
+    assert "CL is +1 for this Round (R-129)" in texts(ev) and "combat roll" not in texts(ev)
