@@ -312,7 +312,12 @@ def test_7_12_magical_leadership_says_which_unit_it_raises_the_named_one_or_none
     g = t.g
     action = {"type": "spell", "leader": "gandalf", "spell": "magical_leadership", "points": 1,
               "target": "gandalf", "unit": "G7"}                # Gandalf, unattached, names G7
-    assert action in g.spell_menu(g.leaders["gandalf"])
+    menu = g.spell_menu(g.leaders["gandalf"])
+    assert action in menu
+    # Hurin's own unit is his default: it is never named (one entry, without "unit")
+    ml = {"type": "spell", "leader": "gandalf", "spell": "magical_leadership", "points": 1,
+          "target": "hurin"}
+    assert ml in menu and {**ml, "unit": "G3"} not in menu
     ev = t.act("gandalf", action)
     assert "(G7)'s combat roll" in texts(ev) and "(G3)'s combat roll" not in texts(ev)
     # the caster raising himself, attached to nobody, naming nobody: no unit's roll is raised
