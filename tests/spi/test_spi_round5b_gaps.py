@@ -148,3 +148,58 @@ def test_9_32_a_demoralized_armys_z_unit_neither_may_nor_must_melee_its_x_unit_m
     assert events_of(ev, "roll")[0]["hit"] is False
     # nothing left that may melee: the Combat Phase is over, the Goblins never attacked
     assert g.phase != "D" and g.units[m].hex == "0808" and not g.units[gb].attacked
+
+
+# ===== [8.31] who may rally whom: own side, across which hexsides ==============================
+@rule("standard", "[8.31]", "[8.33]")
+def test_8_31_a_leader_who_rallies_any_nation_still_rallies_only_his_own_side():
+    # Sauron rallies units of any nation [8.33], but never the enemy's: the disrupted Men
+    # beside him are refused for that reason; his own disrupted Orc he may rally
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="H")
+    m = pos.place("men", "0808", disrupted=True)
+    o = pos.place("orc", "0707", disrupted=True)
+    pos.place("sauron", "0807")
+    g = pos.game()
+    assert g.to_act == "sauron"
+    assert [(x["unit"], x["target"]) for x in g.legal_actions() if x.get("type") == "rally"] == [("sauron", o)]
+    e = illegal(g, {"type": "rally", "unit": "sauron", "target": m}, "[8.31]")
+    assert "own side" in str(e)
+
+
+@rule("standard", "[8.31]")
+def test_8_31_a_slope_hexside_does_not_stop_a_rally():
+    # only walls and like impassable hexsides separate a leader from a unit: Anarion rallies
+    # his Men across the slope 0712/0713
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="H")
+    m = pos.place("men", "0713", disrupted=True)
+    pos.place("anarion", "0712")
+    pos.place("orc", "2020")
+    g = pos.game()
+    assert g.hexmap.side("0712", "0713")["kind"] == "slope"
+    assert ("anarion", m) in {(x["unit"], x["target"]) for x in g.legal_actions() if x.get("type") == "rally"}
+
+
+@rule("standard", "[8.31]")
+def test_8_31_no_rally_across_an_unbreached_wall_but_across_a_breached_one():
+    # Gondor's Second Wall between 1606 and 1607: Imrahil may not rally the Spearmen below it
+    # while it stands; once breached he may.  Records made before the fix (a breach did not
+    # count, option rally_breach_8_31 false) keep the refusal
+    def game(breached, **options):
+        pos = Position("gondor", seed=1, options=options or None).clear().at(turn=8, phase="H")
+        u = pos.place("gondor_spearmen", "1607", disrupted=True)
+        pos.place("imrahil", "1606")
+        pos.place("orc_infantry", "1214")
+        if breached:
+            pos.extra(siege={"breached": ["1606/1607"]})
+        return pos.game(), u
+
+    g, u = game(False)
+    assert g.wall_between("1606", "1607") is not None
+    assert not [x for x in g.legal_actions() if x.get("type") == "rally"]
+    e = g.may_rally(g.units["imrahil"], g.units[u])
+    assert e is not None and e.rule == "[8.31]" and "wall" in str(e)
+    g, u = game(True)
+    assert g.may_rally(g.units["imrahil"], g.units[u]) is None
+    assert {"type": "rally", "unit": "imrahil", "target": u} in g.legal_actions()
+    g, u = game(True, rally_breach_8_31=False)
+    assert g.may_rally(g.units["imrahil"], g.units[u]).rule == "[8.31]"

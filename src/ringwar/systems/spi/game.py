@@ -88,6 +88,12 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             True, "[7.23] [8.46] both units of a formation stacked with a leader hurt in individual "
                   "combat retreat (false: only one, as records made before 2026-11-26 were played)",
             legacy=False),
+        # a fix of 2026-11-27 (issue 17): the breach was looked up on the map's hexside, which
+        # never records one, so a breached wall still blocked a rally (legacy)
+        "rally_breach_8_31": Option.changed(
+            True, "[8.31] a leader may rally a unit across a breached wall (false: a breach did not "
+                  "count, as records made before 2026-11-27 were played)",
+            legacy=False),
     }
     #: [4.0] a move is two decisions: select a unit, then say where it goes
     SELECTIONS = frozenset({"select"})

@@ -35,7 +35,14 @@ class RallyMixin:
         if side is None:
             return False
         spec = self.charts.hexsides.get(side["kind"], {})
-        return bool(spec.get("impassable") or spec.get("blocks_rally")) and not side.get("breached")
+        if not (spec.get("impassable") or spec.get("blocks_rally")):
+            return False
+        # [8.31] only UNbreached walls block (records before the fix: a breach did not count)
+        return not (self.options["rally_breach_8_31"] and self.breached(ld.hex, u.hex))
+
+    def breached(self: SpiGame, a: str, b: str) -> bool:
+        """Hook: has the hexside between ``a`` and ``b`` been breached ([16.3] Gondor)?"""
+        return False
 
     def may_rally(self: SpiGame, ld: Piece, u: Piece) -> IllegalAction | None:
         """Why ``ld`` may not attempt to rally ``u`` now (None: he may)."""
