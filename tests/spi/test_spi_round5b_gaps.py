@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, events_of, illegal, play, rig
+from conftest import Position, dests, events_of, illegal, nbrs, play, rig
 
 rule = pytest.mark.rule
 
@@ -203,3 +203,44 @@ def test_8_31_no_rally_across_an_unbreached_wall_but_across_a_breached_one():
     assert {"type": "rally", "unit": "imrahil", "target": u} in g.legal_actions()
     g, u = game(True, rally_breach_8_31=False)
     assert g.may_rally(g.units["imrahil"], g.units[u]).rule == "[8.31]"
+
+
+# ===== [7.23] a unit stacked with a hurt leader that cannot retreat ============================
+@rule("standard", "[7.23]")
+def test_7_23_a_unit_that_cannot_retreat_is_inverted_or_if_reduced_eliminated():
+    # Isildur, stacked with Men in 0908, suffers D½ from the Ringwraith; every hex around
+    # them holds an Orc, so the Men cannot retreat two hexes: at full strength they are
+    # inverted and stay, already reduced they are eliminated [7.23]
+    for reduced in (False, True):
+        pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+        for h in sorted(nbrs("0908")):
+            pos.place("orc", h)
+        m = pos.place("men", "0908", reduced=reduced)
+        pos.place("ringwraith", "0907")
+        pos.place("isildur", "0908")
+        g = pos.game()
+        while g.step != "leader":
+            play(g, {"type": "end"})
+        rig(g, 6, 6, 6, 6)
+        ev = play(g, {"type": "leader_attack", "unit": "ringwraith", "target": "isildur"})
+        assert events_of(ev, "roll")[0]["result"] == "Dh"
+        assert not any(d["kind"] == "retreat" for d in g.pending)
+        if reduced:
+            assert not g.units[m].on_map and any(e["unit"] == m for e in events_of(ev, "eliminated"))
+        else:
+            assert g.units[m].on_map and g.units[m].reduced and g.units[m].hex == "0908"
+            assert any(e["unit"] == m and e["rule"] == "[7.23]" for e in events_of(ev, "reduced"))
+
+
+# ===== [4.27] never into an enemy-occupied hex, even where no ZOC stops the mover ==============
+@rule("standard", "[4.27]", "[6.14]")
+def test_4_27_no_entry_into_a_demoralized_enemys_hex_though_it_has_no_zoc():
+    # Sauron's army is demoralized, so its Orc in 0808 exerts no ZOC [6.14]: the Men may walk
+    # past it, into every hex around it, but never into its hex [4.27]
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="F").demoralized(sauron=True)
+    m = pos.place("men", "0806")
+    pos.place("orc", "0808")
+    g = pos.game()
+    to = dests(g, m)
+    assert "0808" not in to
+    assert "0809" in to and "0807" in to
