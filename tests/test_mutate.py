@@ -200,3 +200,12 @@ def test_a_recorded_estimate_keeps_the_ones_before_it(tmp_path: Path) -> None:
     assert ring["killed"] == 45 and ring["cases"] == 2 and ring["interval95"] == [78.6, 95.7]
     assert len(ring["earlier"]) == 1
     assert ring["earlier"][0].endswith(", seed 1: 70.0 % (35/50) [56-81]")
+
+
+def test_record_keeps_the_files_own_header(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+    path = tmp_path / "estimate.toml"
+    path.write_text("# my header\n# second line\n\n[ring]\ndate = \"x\"\n", encoding="utf-8")
+    mutate.record(path, [SimpleNamespace(system="ring", case="[8.1]")],
+                  {"ring": {"killed": 1, "survived": 0, "total": 1, "detected": 1}}, "cmd", {"ring": 1.0})
+    assert path.read_text(encoding="utf-8").startswith("# my header\n# second line\n\n[ring]\n")
