@@ -18,6 +18,7 @@ from ringwar.core.dice import Dice
 from ringwar.systems.spi.builder import Position
 
 __all__ = ["Position", "rig", "illegal", "dests", "move_options", "acts", "play", "events_of", "nbrs",
+           "melee", "to_melee",
            "find_seed", "seek_battle"]
 
 
@@ -151,3 +152,16 @@ def pg_cluster() -> Any:
 def pg_url(pg_cluster: Any) -> str:
     """A new empty schema in the session's PostgreSQL cluster: a database of the test's own."""
     return str(pg_cluster.new_schema_url())
+
+
+def to_melee(game: Any) -> None:
+    """End steps until the Melee step of the Combat Phase."""
+    while game.step != "melee":
+        play(game, {"type": "end"})
+
+
+def melee(game: Any, attacker: str, target: str, *dice: int) -> list[dict[str, Any]]:
+    """Declare ``attacker``'s melee on ``target`` and resolve it (dice rigged if given)."""
+    if dice:
+        rig(game, *dice)
+    return play(game, {"type": "attack", "unit": attacker, "target": target}, {"type": "resolve"})

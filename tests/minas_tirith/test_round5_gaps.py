@@ -228,8 +228,9 @@ def test_7_1_7_a_combined_move_is_the_selected_units_move_whoever_is_named_first
 
 # ----- [MT §7.13] leader combat ------------------------------------------------------------------
 
-@rule("§7.13", "§7.11")
-def test_7_13_r130_two_attached_declarers_against_one_attached_foe_open_the_pairing():
+def two_against_gothmog() -> Table:
+    """Hurin and Imrahil attached to G3, Gothmog to M3, the two units face to face, on the
+    West's Leader card."""
     t = Table()
     t.clear()
     t.round("west", card="leader", pips=10)
@@ -238,6 +239,12 @@ def test_7_13_r130_two_attached_declarers_against_one_attached_foe_open_the_pair
     t.leader("hurin", attached_to="G3")
     t.leader("imrahil", attached_to="G3")
     t.leader("gothmog", attached_to="M3")
+    return t
+
+
+@rule("§7.13", "§7.11")
+def test_7_13_r130_two_attached_declarers_against_one_attached_foe_open_the_pairing():
+    t = two_against_gothmog()
     ev = t.act("hurin", {"type": "duel", "leader": "hurin", "target": "gothmog", "magic": 0,
                          "avoid": 0})
     assert "(R-130)" in texts(ev) and t.g.pending["duel"]["multi"]
@@ -247,14 +254,7 @@ def test_7_13_r130_two_attached_declarers_against_one_attached_foe_open_the_pair
 
 @rule("§7.13")
 def test_7_13_a_leader_two_foes_both_kill_dies_once():
-    t = Table()
-    t.clear()
-    t.round("west", card="leader", pips=10)
-    t.front_at("G3", 100, 60, 0, **FOUR)
-    t.front_at("M3", 100, 60, 180, **FOUR)
-    t.leader("hurin", attached_to="G3")
-    t.leader("imrahil", attached_to="G3")
-    t.leader("gothmog", attached_to="M3")
+    t = two_against_gothmog()
     t.act("hurin", {"type": "duel", "leader": "hurin", "target": "gothmog", "magic": 0, "avoid": 0})
     t.apply({"type": "pair", "leader": "imrahil", "target": "gothmog", "magic": 0, "avoid": 0})
     # Hurin 6+6 +3-4 = 11, Imrahil 6+6 +4-4 = 12: both kill Gothmog; his 1+1 +4-3 = 3 misses

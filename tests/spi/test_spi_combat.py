@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, acts, dests, events_of, illegal, play, rig
+from conftest import Position, acts, dests, events_of, illegal, melee, play, rig
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
@@ -16,12 +16,6 @@ def build(*units: tuple[str, str], turn: int = 3, phase: str = "D", seed: int = 
     pos = Position("sauron", seed=seed).clear().at(turn=turn, phase=phase)
     ids = [pos.place(t, h, **kw.get(h, {})) for t, h in units]
     return pos, ids
-
-
-def melee(g, attacker, target, *dice):
-    if dice:
-        rig(g, *dice)
-    return play(g, {"type": "attack", "unit": attacker, "target": target}, {"type": "resolve"})
 
 
 def skip_to_melee(g):

@@ -8,15 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, acts, events_of, illegal, play, rig
+from conftest import Position, acts, events_of, illegal, play, rig, to_melee
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
-
-
-def to_melee(g) -> None:
-    while g.step != "melee":
-        play(g, {"type": "end"})
 
 
 # ===== [7.32] an attack declared: the other refusals still name their own case ==================

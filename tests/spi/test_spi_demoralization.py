@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ringwar
-from conftest import Position, acts, dests, events_of, illegal, play, rig
+from conftest import Position, acts, dests, events_of, illegal, melee, play, rig
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
@@ -15,12 +15,6 @@ def build(*units, turn=3, phase="D", seed=3, options=None):
     pos = Position("sauron", seed=seed, options=options).clear().at(turn=turn, phase=phase)
     ids = [pos.place(t, h) for t, h in units]
     return pos, ids
-
-
-def melee(g, attacker, target, *dice):
-    if dice:
-        rig(g, *dice)
-    return play(g, {"type": "attack", "unit": attacker, "target": target}, {"type": "resolve"})
 
 
 # ===== [2.3] [2.41] the playing pieces ================================================================

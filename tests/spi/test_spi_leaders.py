@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, acts, dests, events_of, illegal, play, rig
+from conftest import Position, acts, dests, events_of, illegal, melee, play, rig
 from ringwar.core import hexes as hx
 
 rule = pytest.mark.rule
@@ -18,12 +18,6 @@ def build(*units: tuple[str, str], turn: int = 3, phase: str = "D", seed: int = 
         st = state.get(t + "@" + h, {})
         ids.append(pos.place(t, h, **st))
     return pos, ids
-
-
-def melee(g, attacker, target, *dice):
-    if dice:
-        rig(g, *dice)
-    return play(g, {"type": "attack", "unit": attacker, "target": target}, {"type": "resolve"})
 
 
 # ===== [8.1] leaders and stacking ===================================================================

@@ -7,20 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, acts, dests, events_of, illegal, play, rig
+from conftest import Position, acts, dests, events_of, illegal, melee, to_melee
 
 rule = pytest.mark.rule
-
-
-def to_melee(g) -> None:
-    while g.step != "melee":
-        play(g, {"type": "end"})
-
-
-def melee(g, attacker, target, *dice):
-    if dice:
-        rig(g, *dice)
-    return play(g, {"type": "attack", "unit": attacker, "target": target}, {"type": "resolve"})
 
 
 # ===== [7.51] a hex still held by an enemy leader is not vacated ================================

@@ -7,20 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Position, dests, events_of, illegal, nbrs, play, rig
+from conftest import Position, dests, events_of, illegal, melee, nbrs, play, rig, to_melee
 
 rule = pytest.mark.rule
-
-
-def to_melee(g) -> None:
-    while g.step != "melee":
-        play(g, {"type": "end"})
-
-
-def melee(g, attacker, target, *dice):
-    if dice:
-        rig(g, *dice)
-    return play(g, {"type": "attack", "unit": attacker, "target": target}, {"type": "resolve"})
 
 
 def retreat_all(g) -> None:
