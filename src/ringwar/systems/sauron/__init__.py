@@ -184,17 +184,21 @@ class SauronGame(SpiGame):
     def zoc_affects(self, mover: Piece, exerter: Piece) -> bool:
         if mover.id == "beast":
             return False                                            # [17.1]
-        if "dwarf" in mover.tags and ("troll" in exerter.tags or "goblin" in exerter.tags):
+        if self.dwarf_ignores_zoc(mover, exerter):
             return False                                            # [15.21] movement only
         return super().zoc_affects(mover, exerter)
 
-    def zoc_exerters(self, p: Piece) -> list[Piece]:
-        """[7.31] the units whose ZOC obliges ``p`` to attack: a Dwarf ignores Troll and Goblin
-        ZOCs "for the purposes of movement (only)" [15.21], so they count here."""
-        if "dwarf" not in p.tags or not self.options["dwarf_zoc_combat_15_21"]:
-            return super().zoc_exerters(p)
-        enemies = self.zoc_map(SAURON if p.side == WEST else WEST).get(p.hex or "", ())
-        return [self.units[e] for e in enemies if SpiGame.zoc_affects(self, p, self.units[e])]   # [15.21]
+    @staticmethod
+    def dwarf_ignores_zoc(mover: Piece, exerter: Piece) -> bool:
+        """[15.21] Dwarves ignore the ZOCs of Trolls and Goblins (for movement only)."""
+        return "dwarf" in mover.tags and ("troll" in exerter.tags or "goblin" in exerter.tags)
+
+    def zoc_binds_in_combat(self, p: Piece, exerter: Piece) -> bool:
+        """[7.31] in combat the Troll's or Goblin's ZOC binds the Dwarf after all [15.21] (not
+        in records made before the option)."""
+        if self.options["dwarf_zoc_combat_15_21"] and self.dwarf_ignores_zoc(p, exerter):
+            return super().zoc_affects(p, exerter)
+        return super().zoc_binds_in_combat(p, exerter)
 
     def zoc_blocks_retreat(self, p: Piece, h: str) -> bool:
         if p.id == "beast":

@@ -74,9 +74,14 @@ class MovementMixin:
         return any(self.zoc_affects(p, self.units[e]) for e in enemies)
 
     def zoc_exerters(self: SpiGame, p: Piece) -> list[Piece]:
-        """The enemy units whose ZOC ``p`` is in."""
+        """The enemy units whose ZOC ``p`` is in, for combat [7.31] (its only callers)."""
         enemies = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(p.hex or "", ())
-        return [self.units[e] for e in enemies if self.zoc_affects(p, self.units[e])]
+        return [self.units[e] for e in enemies if self.zoc_binds_in_combat(p, self.units[e])]
+
+    def zoc_binds_in_combat(self: SpiGame, p: Piece, exerter: Piece) -> bool:
+        """Hook: does ``exerter``'s ZOC oblige ``p`` to attack [7.31]?  As for movement,
+        unless an exclusive rule exempts movement only (Sauron [15.21])."""
+        return self.zoc_affects(p, exerter)
 
     def stops_in_zoc(self: SpiGame, p: Piece) -> bool:
         """[6.11] entering an enemy ZOC ends movement."""

@@ -764,17 +764,15 @@ class MovementRules:
         units = [p for p in pieces if p in self.units]
         # [WR §6.2] only an enemy army entering mobilizes a territory (records made before the
         # option entry_mobilizes: any army entering did, its own side's too)
-        side = self.seat_faction(seat) if self.options["entry_mobilizes"] == "enemy" else None
-        if self.seat_faction(seat) == "dark":
-            orc = all(self.spec(u).kind in ("orc",) for u in units)
-            strength = sum(self.units[u]["str"] for u in units) if orc else None
-            ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
-                                      terrain=self.W.terrain(h), orc_only_strength=strength, side=side)
-        else:
-            ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
-                                      terrain=self.W.terrain(h), side=side)
-            if any(self.spec(u).nation == "ENT" for u in units) and h == self.L.isengard:
-                ev += self.ents_negate()
+        faction = self.seat_faction(seat)
+        side = faction if self.options["entry_mobilizes"] == "enemy" else None
+        strength = None
+        if faction == "dark" and all(self.spec(u).kind in ("orc",) for u in units):
+            strength = sum(self.units[u]["str"] for u in units)          # [WR §V24]
+        ev += self.event_mobilize("enemy-enters", area=self.W.search_area(h), hex_=h,
+                                  terrain=self.W.terrain(h), orc_only_strength=strength, side=side)
+        if faction != "dark" and any(self.spec(u).nation == "ENT" for u in units) and h == self.L.isengard:
+            ev += self.ents_negate()
         ev += self.update_control(h)
         return ev
 
