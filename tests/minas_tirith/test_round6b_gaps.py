@@ -1,0 +1,154 @@
+"""Mutation gaps of round 6b (issue 17): the seed-3 estimate's survivors in close combat and the
+elephant archers, then the halves of whole cases ([MT §7.5.6], [MT §7.11], [MT §7.5.3] ...) that
+no test checked.
+
+Positions as in test_combat.py (two small units face to face on the Pelennor, the fronts
+``gap`` inches apart) and test_reactions.py (a reaction window)."""
+
+from __future__ import annotations
+
+import math
+
+from .builder import Table, events, rule, texts
+from .test_combat import FOUR, MISS, cf_of, charge, duel
+from .test_siege_split import no_kills
+
+# ----- [MT §7.5.3] the band's edge is inclusive to the board's 1e-6 inch ---------------------------
+
+#: M1 (20 files) against G3 (4 files): the band is G3's files +-1.5 widened 4" each way, so
+#: M1's file 5.5" from its centre lies on the band's edge; with M1's centre at this y that
+#: file projects exactly 1e-6 inch beyond the edge (found by bisection on the arithmetic)
+EDGE_Y = 60.000001000000005
+
+
+@rule("§7.5.3")
+def test_7_5_3_an_attacking_file_exactly_1e6_inch_outside_the_band_still_engages():
+    t = duel("M1", "G3", gap=0, side="dark-lord", a_kw={"files": 20}, d_kw=FOUR)
+    g = t.g
+    m1, g3 = g.units["M1"], g.units["G3"]
+    assert g.engaged_figures(m1, g3, None) == (12, 4)          # +-0.5 .. +-5.5: 12 files
+    m1.y = EDGE_Y
+    assert g.engaged_figures(m1, g3, None) == (12, 4)          # the edge file still counts
+    m1.y = math.nextafter(EDGE_Y, 100.0)
+    assert g.engaged_figures(m1, g3, None) == (11, 4)          # a hair further: it does not
+
+
+# ----- [MT §7.5.6] R-91 is a charge's: a melee leaves standing cavalry organized -------------------
+
+@rule("§7.5.6")
+def test_7_5_6_r91_a_melee_against_standing_cavalry_does_not_disorganize_it():
+    t = duel("M3", "G8", gap=0, card="close_combat", side="dark-lord", a_kw=FOUR,
+             d_kw={"files": 4})
+    t.force(then_random=True)
+    ev = t.act("M3", {"type": "melee", "unit": "M3", "target": "G8"})
+    combat = events(ev, "combat")[0]["text"]
+    assert combat.startswith("Melee") and "disorganized" not in combat
+    assert "(R-91)" not in texts(ev)
+    assert cf_of(ev)[3] == 7                                   # melee HC v MI 7, no -1
+
+
+# ----- [MT §7.5.6] [MT §7.5.7] cavalry staying in the melee with nowhere to follow ---------------
+
+@rule("§7.5.6", "§7.5.7")
+def test_7_5_6_cavalry_that_stays_in_the_melee_against_infantry_that_could_not_give_way():
+    # G8 charges M3 and wins by less than 5; M3 stands against M9 right behind it, so it
+    # is not pushed at all: G8 (d6 even) stays in the melee where it is, with nothing to follow
+    t = duel("G8", "M3", a_kw={"files": 4}, d_kw=FOUR)
+    t.unit("M9", 106.55, 60, 180, **FOUR)                      # 0.05" behind M3's rear edge
+    ev = charge(t, "G8", "M3", (6, 1), (6, 1), *[MISS] * 12, (6, 1), (6, 2), (6, 2), (8, 1), (8, 1))
+    g8 = t.g.units["G8"]
+    x = g8.x
+    assert "d6 2, even: it stays in the melee" in texts(ev)
+    assert not events(ev, "follow_up") and not g8.organized
+    assert t.g.stage == "round" and g8.x == x
+    assert "M3" in t.g.engaged_with(g8)
+
+
+# ----- [MT §7.9] elephant archers at a charger: only within their 18" as it starts -----------------
+
+def archers_at_a_charger(dist: float) -> Table:
+    """G8 charges M3; H7 (3 loaded archers, 18") stands off to the side, ``dist`` inches from
+    G8 as it starts, and nearer where G8 ends."""
+    t = Table()
+    t.clear()
+    t.round("west", card="cavalry_move", pips=10, bank=0)
+    t.g.bank["dark-lord"] = 0
+    t.front_at("G8", 100, 60, 0, **FOUR)
+    t.front_at("M3", 112, 60, 180, **FOUR)
+    h7 = t.front_at("H7", 118, 72, 180, figures=3, files=3)
+    g = t.g
+    for _ in range(4):
+        now = g.footprint(g.units["G8"]).distance(g.footprint(h7))
+        t.unit("H7", h7.x + dist - now, h7.y, 180, figures=3, files=3)
+    t.leader("harad-captain", h7.x + 3, h7.y)
+    return t
+
+
+@rule("§7.9", "§6.6")
+def test_7_9_the_archers_shoot_at_a_charger_18_inches_away_but_not_18_and_a_half():
+    for dist, shoots in ((18.0, True), (18.5, False)):
+        t = archers_at_a_charger(dist)
+        t.force((6, 1), (6, 1), then_random=True)
+        t.act("G8", {"type": "charge", "unit": "G8", "target": "M3"})
+        assert ({"type": "react_archers", "unit": "H7"} in t.menu()) == shoots, dist
+        assert (t.g.stage == "react") == shoots, dist
+
+
+# ----- [MT §7.5.6] R-95: equal totals disorganize only cavalry that charged ------------------------
+
+@rule("§7.5.6")
+def test_7_5_6_r95_equal_totals_leave_meleeing_cavalry_and_charging_infantry_organized():
+    # cavalry in a melee (no charge): 5 + 1 heavy = 6 against 6
+    t = duel("G8", "M3", gap=0, card="close_combat", a_kw={"files": 4}, d_kw=FOUR)
+    x = t.g.units["M3"].x
+    d = no_kills(t, (6, 5), (6, 6), (8, 1), (8, 1))
+    ev = t.act("G8", {"type": "melee", "unit": "G8", "target": "M3"})
+    d.done()
+    assert "Equal totals: the fight goes on (R-95)" in texts(events(ev, "outcome"))
+    assert t.g.units["G8"].organized and "(R-95)" not in texts(events(ev, "disorganized"))
+    assert t.g.units["M3"].x == x
+    # infantry charging: 3 + 1 charging + 1 heavy + 1 spears = 6 against 6
+    t = duel("G3", "M3", a_kw=FOUR, d_kw=FOUR)
+    d = no_kills(t, (6, 4), (6, 3), (6, 6), (8, 1), (8, 1))
+    ev = t.act("G3", {"type": "charge", "unit": "G3", "target": "M3"})
+    d.done()
+    assert "Equal totals: the fight goes on (R-95)" in texts(events(ev, "outcome"))
+    assert t.g.units["G3"].organized and not events(ev, "disorganized")
+
+
+# ----- [MT §7.5.6] R-90 / R-94 are a charge's: cavalry in a melee with infantry is pushed as any ----
+
+@rule("§7.5.6")
+def test_7_5_6_cavalry_meleeing_infantry_is_pushed_back_or_pushes_back_as_any_unit():
+    for ra, rd, loser, shift in ((1, 6, "G8", -4.0), (6, 4, "M3", 3.0)):
+        t = duel("G8", "M3", gap=0, card="close_combat", a_kw={"files": 4}, d_kw=FOUR)
+        x = t.g.units[loser].x
+        d = no_kills(t, (6, ra), (6, rd), (8, 1), (8, 1))
+        ev = t.act("G8", {"type": "melee", "unit": "G8", "target": "M3"})
+        # G8 loses 2 against 6 (pushed back 4); or wins 7 against 4 (D 3 < 6: pushed, no gap)
+        assert t.g.units[loser].x - x == shift
+        assert events(ev, "push")[0]["unit"] == loser and not events(ev, "penetrated")
+        assert not events(ev, "retreat") and "The infantry holds" not in texts(ev)
+        assert "without breaking in" not in texts(ev) and t.g.units["G8"].organized
+        winner = "M3" if loser == "G8" else "G8"
+        assert t.g.pending["kind"] == "follow_up" and t.g.pending["unit"] == winner
+        t.apply({"type": "stand", "unit": winner})
+        d.done()
+
+
+# ----- [MT §7.5.6] cavalry charging cavalry: the cavalry-vs-cavalry row, penetrated at 6 ---------
+
+@rule("§7.5.6")
+def test_7_5_6_cavalry_charging_cavalry_pushes_it_back_and_penetrates_only_at_6():
+    # G8: d6 + 2 charging cavalry + 1 heavy cavalry + 1 heavy + 1 lances; M14 (disorganized by
+    # the charge, R-91): d6 - 2.  1 v 3: D = 5; 2 v 3: D = 6
+    for ra, D, penetrated in ((1, 5, False), (2, 6, True)):
+        t = duel("G8", "M14", a_kw={"files": 4}, d_kw={"files": 5})
+        x = t.g.units["M14"].x
+        no_kills(t, (6, 1), (6, 1), (6, ra), (6, 3), (8, 1), (8, 1))
+        ev = t.act("G8", {"type": "charge", "unit": "G8", "target": "M14"})
+        assert t.g.units["M14"].x - x == D
+        assert bool(events(ev, "penetrated")) == penetrated, D
+        assert "without breaking in" not in texts(ev) and t.g.units["G8"].organized
+        if not penetrated:
+            assert t.g.pending["kind"] == "follow_up" and t.g.pending["unit"] == "G8"
