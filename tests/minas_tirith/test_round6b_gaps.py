@@ -10,8 +10,12 @@ from __future__ import annotations
 import math
 
 from .builder import Table, events, rule, texts
+from .test_breakthrough import penetrate
 from .test_combat import FOUR, MISS, cf_of, charge, duel
-from .test_siege_split import no_kills
+from .test_mutation_gaps import city_melee
+from .test_reactions import charge as rcharge
+from .test_reactions import window
+from .test_siege_split import gain_walls, no_kills
 
 # ----- [MT §7.5.3] the band's edge is inclusive to the board's 1e-6 inch ---------------------------
 
@@ -52,16 +56,18 @@ def test_7_5_6_r91_a_melee_against_standing_cavalry_does_not_disorganize_it():
 @rule("§7.5.6", "§7.5.7")
 def test_7_5_6_cavalry_that_stays_in_the_melee_against_infantry_that_could_not_give_way():
     # G8 charges M3 and wins by less than 5; M3 stands against M9 right behind it, so it
-    # is not pushed at all: G8 (d6 even) stays in the melee where it is, with nothing to follow
+    # is not pushed at all: G8 (d6 even, no commander attached: no choice) stays in the melee
+    # where it is, with nothing to follow
     t = duel("G8", "M3", a_kw={"files": 4}, d_kw=FOUR)
     t.unit("M9", 106.55, 60, 180, **FOUR)                      # 0.05" behind M3's rear edge
+    t.leader("forlong", 90, 45)                                # a commander, not G8's
     ev = charge(t, "G8", "M3", (6, 1), (6, 1), *[MISS] * 12, (6, 1), (6, 2), (6, 2), (8, 1), (8, 1))
     g8 = t.g.units["G8"]
     x = g8.x
     assert "d6 2, even: it stays in the melee" in texts(ev)
     assert not events(ev, "follow_up") and not g8.organized
     assert t.g.stage == "round" and g8.x == x
-    assert "M3" in t.g.engaged_with(g8)
+    assert "M3" in t.g.engaged_with(g8) and t.g.pending is None
 
 
 # ----- [MT §7.9] elephant archers at a charger: only within their 18" as it starts -----------------
@@ -152,3 +158,72 @@ def test_7_5_6_cavalry_charging_cavalry_pushes_it_back_and_penetrates_only_at_6(
         assert "without breaking in" not in texts(ev) and t.g.units["G8"].organized
         if not penetrated:
             assert t.g.pending["kind"] == "follow_up" and t.g.pending["unit"] == "G8"
+
+
+# ----- [MT §7.5.6] R-92: standing cavalry charged by infantry is penetrated at 5, in a melee at 6 --
+
+@rule("§7.5.6")
+def test_7_5_6_r92_infantry_charging_standing_cavalry_penetrates_at_5_a_melee_only_at_6():
+    # M3 charges G8: d6 + 1 charging against d6 + 1 heavy - 2 disorganized (by the charge,
+    # R-91, or already: then no second R-91)
+    for ra, D, penetrated, organized in ((5, 5, True, True), (4, 4, False, False)):
+        t = duel("M3", "G8", side="dark-lord", a_kw=FOUR, d_kw={"files": 4, "organized": organized})
+        x = t.g.units["G8"].x
+        no_kills(t, (6, 4), (6, ra), (6, 2), (8, 1), (8, 1))
+        ev = t.act("M3", {"type": "charge", "unit": "M3", "target": "G8"})
+        assert ("(R-91)" in texts(events(ev, "disorganized"))) == organized
+        assert t.g.units["G8"].x - x == D                    # G8 faces west: pushed east
+        assert bool(events(ev, "penetrated")) == penetrated, D
+    # a melee against G8, already disorganized: 6 against 2 + 1 heavy - 2: D = 5, no gap
+    t = duel("M3", "G8", gap=0, card="close_combat", side="dark-lord", a_kw=FOUR,
+             d_kw={"files": 4, "organized": False})
+    x = t.g.units["G8"].x
+    no_kills(t, (6, 6), (6, 2), (8, 1), (8, 1))
+    ev = t.act("M3", {"type": "melee", "unit": "M3", "target": "G8"})
+    assert t.g.units["G8"].x - x == 5 and not events(ev, "penetrated")
+
+
+# ----- [MT §7.5.6] [MT §7.6] only a city DEFENDER is pushed out of its sector ---------------------
+
+@rule("§7.5.6", "§7.6")
+def test_7_5_6_a_city_attacker_pushed_back_4_inches_stays_in_its_sector():
+    # M3 attacks G3 along level 2 south and loses 2 against 6 + 1 heavy: pushed back 5" towards
+    # the tunnel T2 behind it, but an attacker is never pushed out of its sector (R-110)
+    t, ev = city_melee(((6, 2), (6, 6)))
+    m3 = t.g.units["M3"]
+    assert events(ev, "push")[0]["unit"] == "M3"
+    assert not events(ev, "pushed_out") and "no way out of its sector" not in texts(ev)
+    assert t.g.B.sector_at(m3.x, m3.y) == "L2-S"
+
+
+# ----- [MT §7.5.6] [MT §7.6] no follow-up after a tower assault ----------------------------------
+
+@rule("§7.5.6", "§7.6")
+def test_7_5_6_a_tower_assault_that_throws_the_defenders_back_offers_no_follow_up():
+    t, ev = gain_walls(16)
+    assert events(ev, "lodgement") and "may follow up" not in texts(ev)
+    assert t.g.pending is None and t.g.stage == "round"
+
+
+# ----- [MT §7.5.6] R-91 spares a countercharging cavalry unit --------------------------------------
+
+@rule("§7.5.6", "§6.6")
+def test_7_5_6_r91_cavalry_countercharging_is_not_charged_standing():
+    t = window("M3", "G8", 16.0, r_kw=FOUR)
+    rcharge(t, "M3", "G8", (6, 6))
+    t.force((6, 4), then_random=True)
+    ev = t.apply({"type": "countercharge", "unit": "G8"})
+    ev += t.apply({"type": "react_done"})
+    defender = events(ev, "combat")[0]["text"].split(" kills ")[1]
+    assert "+1 charging" in defender and "disorganized" not in defender
+    assert "(R-91)" not in texts(ev)
+
+
+# ----- [MT §7.5.6] [MT §7.5.8] an open breakthrough's refusals cite the breakthrough --------------
+
+@rule("§7.5.6", "§7.5.8")
+def test_7_5_6_a_breakthrough_choice_is_not_a_rally_back_choice():
+    t = penetrate()
+    assert t.g.stage == "choice" and t.g.pending["kind"] == "breakthrough"
+    err = t.refused({"type": "rally_back", "unit": "G3"}, "[MT §7.5.8]")
+    assert "broke through" in err.why
