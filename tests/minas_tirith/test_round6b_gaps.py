@@ -12,6 +12,7 @@ import math
 from .builder import Table, events, rule, texts
 from .test_breakthrough import penetrate
 from .test_combat import FOUR, MISS, cf_of, charge, duel
+from .test_leaders import board
 from .test_mutation_gaps import city_melee
 from .test_reactions import charge as rcharge
 from .test_reactions import window
@@ -227,3 +228,17 @@ def test_7_5_6_a_breakthrough_choice_is_not_a_rally_back_choice():
     assert t.g.stage == "choice" and t.g.pending["kind"] == "breakthrough"
     err = t.refused({"type": "rally_back", "unit": "G3"}, "[MT §7.5.8]")
     assert "broke through" in err.why
+
+
+# ----- [MT §7.11] a leader move is exactly {type, leader, x, y} ------------------------------------
+
+@rule("§7.11")
+def test_7_11_a_leader_move_with_a_stray_key_is_refused_and_the_exact_one_moves_him():
+    t = board(card="leader")
+    t.leader("hurin", 100, 60)
+    t.select("hurin")
+    err = t.refused({"type": "lead_move", "leader": "hurin", "x": 104.0, "y": 60, "path": "m0:4"},
+                    "[MT §7.11]")
+    assert "{type, leader, x, y}" in err.why
+    ev = t.apply({"type": "lead_move", "leader": "hurin", "x": 104.0, "y": 60})
+    assert events(ev, "lead_move") and (t.g.leaders["hurin"].x, t.g.leaders["hurin"].y) == (104, 60)

@@ -251,8 +251,6 @@ class LeaderRules:
         """[MT §7.11] 1: a commander moves up to his full allowance (any point: the menu offers
         attaching; a player may send any reachable point)."""
         ld = self.actor_leader(action)
-        if set(action) != {"type", "leader", "x", "y"}:
-            raise IllegalAction("[MT §7.11]", "a leader move is {type, leader, x, y}")
         err = self.why_not_lead_move(ld, action)
         if err is not None:
             raise err
@@ -264,6 +262,10 @@ class LeaderRules:
         return [event("lead_move", "[MT §7.11]", f"{self.D.leaders[ld.id].name} moves")]
 
     def why_not_lead_move(self: Any, ld: Leader, action: Action) -> IllegalAction | None:
+        # the shape is checked here, before the core accepts the action off the menu, so that
+        # a stray key is refused before anything changes
+        if set(action) != {"type", "leader", "x", "y"}:
+            return IllegalAction("[MT §7.11]", "a leader move is {type, leader, x, y}")
         if self.current[ld.side] != "leader" or not ld.present or ld.out_of_action or \
                 ld.acted_on == self.card_no[ld.side] or self.frozen_leader(ld):
             return IllegalAction("[MT §7.11]", "a commander acts once on a Leader card")
