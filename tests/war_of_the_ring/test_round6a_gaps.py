@@ -38,6 +38,45 @@ def test_7_3_corsairs_on_land_march_as_an_army_their_sea_move_starts_at_sea() ->
     g = p.at("7b")
     r = reach(g, ["COR-01"], DARK)
     assert r["2930"][1] == ["2829", "2830", "2930"], r["2930"]
+    # one sea hex is enough: 2931 (the far shore, across the Anduin's mouth) is a landing at 2 MP
+    assert r["2931"] == (2.0, ["2829", "2830", "2931"]), r.get("2931")
+
+
+@rule("war-of-the-ring", "§7.3", "§V26")
+def test_7_3_the_corsairs_sea_move_is_bounded_by_their_five_mp() -> None:
+    # from Umbar: 2929 (three sea hexes, then two up the west bank) costs exactly 5 MP;
+    # Dol Amroth 2329, 2228 and 2928 cost 6 by sea (and more by land): out of reach
+    p = Position().clear().mobilize("MOR", "COR").sp(20).unit("COR-01", "2632", active=True)
+    g = p.at("7b")
+    r = reach(g, ["COR-01"], DARK)
+    assert r["2929"] == (5.0, ["2632", "2631", "2630", "2730", "2829", "2929"]), r.get("2929")
+    assert not {"2329", "2228", "2928"} & set(r), sorted(r)
+    # rowing, they stop only on a bank: 2828, beside the bank 2829 but not beside the river,
+    # is no landing (the sea is not beside it either)
+    assert "2828" not in r, r["2828"]
+    # of equally cheap ways the first found is the one shown and sailed (the record replays it)
+    assert r["2529"] == (4.0, ["2632", "2631", "2630", "2629", "2529"]), r.get("2529")
+
+
+@rule("war-of-the-ring", "§7.3", "§V26")
+def test_7_3_the_corsairs_row_on_from_bank_to_bank() -> None:
+    # from 2931 (the east bank's coast): one sea hex (2830), then up the west bank 2829, 2929
+    # and on to 2928, 1 MP a bank: 4 MP, where the march by land would cross the Anduin
+    p = Position().clear().mobilize("MOR", "COR").sp(20).unit("COR-01", "2931", active=True)
+    g = p.at("7b")
+    r = reach(g, ["COR-01"], DARK)
+    assert r["2928"] == (4.0, ["2931", "2830", "2829", "2929", "2928"]), r.get("2928")
+    assert r["2927"][0] == 5.0, r.get("2927")
+
+
+@rule("war-of-the-ring", "§7.3", "§5.1")
+def test_7_3_the_corsairs_land_only_where_an_army_may_stand() -> None:
+    # from 1624: the coastal mountain hex 1626 (prohibited to armies) is no landing; the
+    # clear hex 1625 beside it is reached by land
+    p = Position().clear().mobilize("MOR", "COR").sp(20).unit("COR-01", "1624", active=True)
+    g = p.at("7b")
+    r = reach(g, ["COR-01"], DARK)
+    assert "1626" not in r and "1625" in r, sorted(r)
 
 
 @rule("war-of-the-ring", "§10.7.3", "§10.2.2")
@@ -67,3 +106,40 @@ def test_V17_the_ring_bearer_wearing_the_ring_and_moving_into_mordor_opens_mount
     assert g.chars["frodo"]["hex"] == "3024"
     assert g.ring["doom_open"] and g.ring["gorgoroth_open"]
     assert any(e.get("rule") == "[WR §V17]" for e in ev), ev
+
+
+# ----- a hidden character's path: fewest interceptions, then the cheapest [WR §10.7.3] -------------
+@rule("war-of-the-ring", "§10.7.3", "§10.2.2")
+def test_10_7_3_a_hidden_character_goes_round_enemy_pieces_when_it_can() -> None:
+    # Legolas (MF 6) hidden at 1509, Orcs at 1608 (the road): 1708 is 1 MP through the Orcs (one
+    # interception) or 3 MP round them by 1609 and 1709 (none): the path round them is taken,
+    # and no interception roll is made (the dice script is empty: a roll would fail)
+    p = Position().clear().mobilize("MOR")
+    p.char("legolas", "1509", hidden=True).unit("MOR-16", "1608")
+    g = p.at("5c")
+    r = reach(g, ["legolas"], FP)
+    assert r["1708"] == (3.0, ["1509", "1609", "1709", "1708"]), r["1708"]
+    assert r["1608"] == (0.5, ["1509", "1608"]), r["1608"]          # the Orcs' hex: by the road
+    p.dice()                                                    # no roll is expected
+    move(g, "1708", piece="legolas")
+    assert g.chars["legolas"]["hex"] == "1708" and g.chars["legolas"]["hidden"]
+    assert p.rolled == []
+
+
+# ----- the Army of the Dead leaves with the turn Aragorn enters Pelargir [WR §7.3] (R-DEAD-ARMY) ----
+@rule("war-of-the-ring", "§7.3", "§V19", "§9")
+def test_7_3_the_dead_leave_at_turn_end_once_and_only_if_still_on_the_map() -> None:
+    QUIET = ("grond", "black-breath", "huorns", "lembas") * 3
+    for on_map in (True, False):
+        p = Position(turn_limit=9).clear().event_deck(*QUIET).search_deck(1, 2).turn(2)
+        if on_map:
+            p.unit("DEAD-01", "2927").char("aragorn", "2927")
+        else:                                   # gone already (after its second combat)
+            p.char("aragorn", "2927")
+            p.g.units["DEAD-01"].update(hex=None, str=0, gone=True)
+        p.flags(dead_leave=2)
+        p.dice(3)                                                 # the next turn's Shadow Point d6
+        g = p.at("8d")
+        left = [e for e in p.events if e.get("type") == "dead"]
+        assert len(left) == (1 if on_map else 0), (on_map, p.events)
+        assert g.units["DEAD-01"]["hex"] is None and g.units["DEAD-01"]["gone"]
