@@ -1,0 +1,239 @@
+"""Mutation gaps of round 6 (issue 17), helper A: the seed-3 estimate's survivors in
+[MT §3.5] [MT §7.1] [MT §7.4], then the whole cases [MT §7.3] [MT §7.4] [MT §7.1.4] [MT §9.1].
+
+Positions as elsewhere in tests/minas_tirith: a cleared table (builder.Table) with the few
+pieces a rule needs."""
+
+from __future__ import annotations
+
+import math
+
+from ringwar.systems.minas_tirith.board import load_board
+
+from .builder import Table, rule
+
+B = load_board()
+
+
+def at(r: float, phi: float) -> tuple[float, float]:
+    a = math.radians(phi)
+    return r * math.cos(a), 48.0 + r * math.sin(a)
+
+
+# ----- the seed-3 estimate's survivors ------------------------------------------------------------
+
+@rule("§3.5", "§3.2")
+def test_3_5_a_point_exactly_on_a_level_1_sector_line_is_in_the_gate_court():
+    # L1-G is -20 <= phi <= +20 (§3.2's table): both lines belong to the gate court; r = 36
+    # gives bearings of exactly +-20.0 in floating point
+    for sgn in (1, -1):
+        x, y = at(36.0, sgn * 20.0)
+        assert math.degrees(math.atan2(y - 48.0, x)) == sgn * 20.0
+        assert B.sector_at(x, y) == "L1-G"
+    assert B.sector_at(*at(36.0, 20.01)) == "L1-N" and B.sector_at(*at(36.0, -20.01)) == "L1-S"
+    # a unit whose centre is on the line is in the gate court (the view says so)
+    t = Table()
+    t.clear()
+    t.unit("G3", *at(36.0, 20.0), 90, files=2, figures=4)
+    view = {u["id"]: u for u in t.g.view("west")["units"]}
+    assert view["G3"]["sector"] == "L1-G"
+
+
+@rule("§7.1")
+def test_7_1_the_preview_of_a_move_its_cost_allowance_pose_and_why_not():
+    t = Table()
+    t.clear()
+    t.unit("G3", 100, 60, 0)
+    t.round("west", card="infantry_move", pips=10)
+    g = t.g
+    # a legal path, but the unit is not selected: the why, with the cost still shown
+    p = g.preview({"type": "move", "unit": "G3", "path": "m0:5"})
+    assert p["legal"] is False and "[MT §6.5]" in p["why"] and p["cost"] == 5.0
+    t.select("G3")
+    before = g.state_hash()
+    p = g.preview({"type": "move", "unit": "G3", "path": "m0:5"})
+    assert p is not None and p["kind"] == "move" and p["unit"] == "G3"
+    assert p["legal"] is True and p["why"] is None
+    assert p["cost"] == 5.0 and p["allowance"] == 10.0 and p["road"] is False
+    assert p["pose"] == {"x": 105.0, "y": 60.0, "heading": 0.0, "files": 6}
+    far = g.preview({"type": "move", "unit": "G3", "path": "m0:11"})
+    assert far["legal"] is False and "[MT §7.1.4] the move costs 11.00" in far["why"]
+    bad = g.preview({"type": "move", "unit": "G3", "path": "zz"})
+    assert bad["legal"] is False and "[MT §7.1.4]" in bad["why"] and bad["cost"] is None
+    # no unit, not a unit id, not a move: nothing to preview
+    for a in ({"type": "move", "unit": "XX", "path": "m0:5"},
+              {"type": "move", "unit": 5, "path": "m0:5"},
+              {"type": "move", "path": "m0:5"},
+              {"type": "fire", "unit": "G3", "target": "M3"}, "move"):
+        assert g.preview(a) is None
+    assert g.state_hash() == before
+
+
+@rule("§7.4", "§6.5")
+def test_7_4_foot_archers_in_range_still_may_not_move_and_shoot_in_one_action():
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    t.front_at("G4", 100, 60, 0, figures=4, files=4)          # longbow infantry
+    t.front_at("M3", 106, 60, 180, figures=4, files=4)        # 6" ahead, in range and arc
+    t.select("G4")
+    assert t.g.why_not_fire(t.g.units["G4"], "M3") is None    # it could shoot from here
+    err = t.refused({"type": "move_fire", "unit": "G4", "path": "m0:1", "target": "M3", "at": 0},
+                    "[MT §7.4]")
+    assert "only horse archers" in err.why
+
+
+# ----- [MT §7.3] (whole case) ----------------------------------------------------------------------
+
+@rule("§7.3", "§3.1")
+def test_7_3_every_table_edge_blocks_and_touching_within_the_tolerance_does_not():
+    from shapely.geometry import box
+
+    from ringwar.systems.minas_tirith.board import TOUCH
+    # the four edges, north of the city on the west side: a hair over each is "edge" ...
+    over = (box(-0.01, 96, 2, 98), box(100, -0.01, 102, 2), box(142, 60, 144.01, 62),
+            box(100, 106, 102, 108.01))
+    assert [B.obstacle(b) for b in over] == ["edge"] * 4
+    # ... while exactly TOUCH over (touching) is not
+    touch = (box(-TOUCH, 96, 2, 98), box(100, -TOUCH, 102, 2), box(142, 60, 144 + TOUCH, 62),
+             box(100, 106, 102, 108 + TOUCH))
+    assert [B.obstacle(b) for b in touch] == [None] * 4
+    # through the game: north of the city a unit may walk to the west edge but not over it
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    u = t.unit("G3", 4.0, 100.0, 180, files=2, figures=4)
+    x0, _, _, _ = t.footprint("G3").bounds
+    t.select("G3")
+    err = t.refused({"type": "move", "unit": "G3", "path": f"m0:{x0 + 0.1:g}"}, "[MT §7.1.5]")
+    assert "edge" in err.why
+    t.apply({"type": "move", "unit": "G3", "path": f"m0:{x0:g}"})
+    assert abs(t.footprint("G3").bounds[0]) < 1e-9 and u.x < 4.0
+
+
+@rule("§7.3")
+def test_7_3_no_charge_across_a_sector_line_of_the_city():
+    def table(target_phi: float) -> Table:
+        t = Table()
+        t.clear()
+        t.round("west", card="infantry_move", pips=10)
+        t.unit("G12", *at(37.0, -26.0), 64, files=2, figures=4)       # L1-S, facing +phi
+        t.unit("M3", *at(37.0, target_phi), 244, files=2, figures=4)
+        return t
+    t = table(-21.0)                                     # the same sector, L1-S
+    t.select("G12")
+    assert t.menu("charge") == [{"type": "charge", "unit": "G12", "target": "M3"}]
+    t = table(-15.0)                                     # over the line, in L1-G: as near
+    g = t.g
+    assert g.B.sector_at(g.units["M3"].x, g.units["M3"].y) == "L1-G"
+    t.select("G12")
+    assert not t.menu("charge")
+    t.refused({"type": "charge", "unit": "G12", "target": "M3"})
+    err = g.why_not_charge(g.units["G12"], "M3")
+    assert err is not None and err.rule == "[MT §7.3]" and "another sector" in err.why
+
+
+@rule("§7.3", "§3.6", "§7.11")
+def test_7_3_a_leader_walks_through_a_gate_his_side_holds_but_not_one_the_enemy_holds():
+    t = Table()
+    t.clear()
+    t.round("west", card="leader", pips=10)
+    t.leader("hurin", 37.0, 48.0)                   # the gate court, behind the Great Gate
+    t.select("hurin")
+    t.apply({"type": "lead_move", "leader": "hurin", "x": 46.0, "y": 48.0})    # out through G1
+    assert (t.g.leaders["hurin"].x, t.g.leaders["hurin"].y) == (46.0, 48.0)
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="leader", pips=10)
+    t.leader("gothmog", 46.0, 48.0)                 # the Pelennor, before the Great Gate
+    t.select("gothmog")
+    err = t.refused({"type": "lead_move", "leader": "gothmog", "x": 37.0, "y": 48.0},
+                    "[MT §7.11]")
+    assert "gate G1" in err.why and "[MT §7.3]" in err.why
+    t.g.gates["G1"] = ["broken", "west"]            # a broken gate lets everyone through
+    t.g._after_change()
+    t.apply({"type": "lead_move", "leader": "gothmog", "x": 37.0, "y": 48.0})
+    assert t.g.leaders["gothmog"].x == 37.0
+
+
+@rule("§7.3", "§9.3")
+def test_7_3_crossing_the_great_gate_passes_checkpoint_a():
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="infantry_move", pips=10)
+    g = t.g
+    g.gates["G1"] = ["broken", "west"]
+    g.checkpoints["A"] = "west"
+    t.front_at("M3", 42.5, 48.0, 180, figures=4, files=2)   # front 0.5" off the gate's face
+    g._after_change()
+    assert {"type": "cross", "unit": "M3", "connection": "G1"} in g.actor_menu("M3")
+    t.act("M3", {"type": "cross", "unit": "M3", "connection": "G1"})
+    m3 = g.units["M3"]
+    assert g.B.sector_at(m3.x, m3.y) == "L1-G"
+    assert not t.footprint("M3").intersects(g.B.checkpoints["A"])   # it stands beyond it ...
+    assert g.checkpoints["A"] == "dark-lord"                        # ... but passed through it
+    assert g.gates["G1"][1] == "dark-lord"
+
+
+@rule("§7.3")
+def test_7_3_a_mumak_at_the_broken_great_gate_still_may_not_enter():
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="infantry_move", pips=10)
+    g = t.g
+    g.gates["G1"] = ["broken", "dark-lord"]
+    t.front_at("H7", 42.5, 48.0, 180, figures=1, files=1)   # one Mumak, 0.5" off the gate
+    g._after_change()
+    h7 = g.units["H7"]
+    assert g.klass(h7) == "elephant"
+    err = g.why_not_cross(h7, "G1")
+    assert err is not None and err.rule == "[MT §7.3]" and "Mumakil never enter" in err.why
+    assert not [a for a in g.actor_menu("H7") if a["type"] == "cross"]
+    # nor one that stands in the city already (set there) cross a sector line inside it
+    t.round("dark-lord", card="infantry_move", pips=10)
+    t.unit("H7", *at(37.0, -25.0), 65, figures=1, files=1)      # L1-S, facing the -20 line
+    assert g.B.sector_at(h7.x, h7.y) == "L1-S"
+    assert "L1-S/L1-G" in [c.id for c in g.B.connections_near(t.footprint("H7"), 1.0)]
+    err = g.why_not_cross(h7, "L1-S/L1-G")
+    assert err is not None and err.rule == "[MT §7.3]" and "Mumakil never enter" in err.why
+
+
+@rule("§7.3")
+def test_7_3_the_march_column_must_be_no_wider_than_the_opening_exactly_equal_passes():
+    # T5 (L5-S <-> L5-N) is 3" long: a close-order troll column is 2 x 1.5 = 3" (passes), an
+    # open-order infantry column 2 x 2 = 4" (does not)
+    t = Table()
+    t.clear()
+    t.round("dark-lord", card="infantry_move", pips=10)
+    g = t.g
+    assert g.B.connections["T5"].width == 3.0
+    trolls = t.front_at("M11", 15.4, 50.5, 270, figures=1, files=1)
+    assert g.B.sector_at(trolls.x, trolls.y) == "L5-N" and g.pitch(trolls)[0] == 1.5
+    assert g.why_not_cross(trolls, "T5") is None
+    t.unit("M11", 100, 100, 0)                                  # out of the way
+    orcs = t.front_at("M3", 15.2, 50.5, 270, figures=1, files=1, order="open")
+    assert g.B.sector_at(orcs.x, orcs.y) == "L5-N" and g.pitch(orcs)[0] == 2.0
+    err = g.why_not_cross(orcs, "T5")
+    assert err is not None and err.rule == "[MT §7.3]" and "4″ wide does not pass" in err.why
+    t.select("M3")
+    assert not t.menu("cross")
+    t.unit("M3", 100, 90, 0, order="close")
+    t.front_at("M3", 15.2, 50.5, 270, figures=1, files=1)       # close order: 2", passes
+    assert g.why_not_cross(orcs, "T5") is None
+
+
+@rule("§7.3", "§3.4")
+def test_7_3_beside_the_citadel_gate_from_the_north_half_only_the_tunnel_is_crossed():
+    # G7 joins the tunnel T6 (the south sector of level 6, §3.5) to the Citadel: a unit in
+    # L6-N within 1" of both crosses T6 first; G7 does not lead out of L6-N
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    g = t.g
+    u = t.unit("G3", 11.0, 51.0, 180, figures=1, files=1)
+    assert g.B.sector_at(u.x, u.y) == "L6-N"
+    assert {c.id for c in g.B.connections_near(t.footprint("G3"), 1.0)} == {"T6", "G7"}
+    assert [a for a in g.actor_menu("G3") if a["type"] == "cross"] == [
+        {"type": "cross", "unit": "G3", "connection": "T6"}]
+    err = g.why_not_cross(u, "G7")
+    assert err is not None and err.rule == "[MT §7.3]" and "G7 does not lead out of L6-N" in err.why
