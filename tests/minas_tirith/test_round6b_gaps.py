@@ -242,3 +242,90 @@ def test_7_11_a_leader_move_with_a_stray_key_is_refused_and_the_exact_one_moves_
     assert "{type, leader, x, y}" in err.why
     ev = t.apply({"type": "lead_move", "leader": "hurin", "x": 104.0, "y": 60})
     assert events(ev, "lead_move") and (t.g.leaders["hurin"].x, t.g.leaders["hurin"].y) == (104, 60)
+
+
+# ----- [MT §7.11] every command action costs 1 pip, once a Leader card ---------------------------
+
+@rule("§7.11")
+def test_7_11_a_commander_detaches_for_1_pip_staying_where_his_unit_is_once_a_card():
+    t = board(card="leader")
+    g3 = t.unit("G3", 100, 60, 0)
+    t.leader("forlong", attached_to="G3")
+    t.leader("hurin", 80, 40)                                  # not attached: nothing to leave
+    t.select("hurin")
+    assert {"type": "lead_detach", "leader": "hurin"} not in t.menu()
+    t.refused({"type": "lead_detach", "leader": "hurin"})
+    t.apply({"type": "hold", "actor": "hurin"})
+    pips = t.g.pips
+    t.select("forlong")
+    assert {"type": "lead_detach", "leader": "forlong"} in t.menu()
+    ev = t.apply({"type": "lead_detach", "leader": "forlong"})
+    ld = t.g.leaders["forlong"]
+    assert events(ev, "lead_detach") and "leaves" in texts(ev)
+    assert ld.attached_to is None and (ld.x, ld.y) == (g3.x, g3.y) and t.g.pips == pips - 1
+    t.select("forlong")                                        # he has acted this card:
+    assert [a["type"] for a in t.menu()] == ["hold"]           # no attaching back to G3
+    t.refused({"type": "lead_attach", "leader": "forlong", "unit": "G3"})
+
+
+@rule("§7.11")
+def test_7_11_a_leader_move_costs_1_pip():
+    t = board(card="leader")
+    t.leader("hurin", 100, 60)
+    pips = t.g.pips
+    t.select("hurin")
+    t.apply({"type": "lead_move", "leader": "hurin", "x": 104.0, "y": 60})
+    assert t.g.pips == pips - 1
+
+
+@rule("§7.11")
+def test_7_11_a_nazgul_changes_mount_for_1_pip_and_a_fell_beast_leaves_his_unit():
+    t = board(side="dark-lord", card="leader")
+    t.unit("M3", 100, 60, 0)
+    t.leader("witch-king", attached_to="M3", mount="horse")
+    t.leader("gothmog", 80, 40)                                # one mount only: no remount
+    t.select("gothmog")
+    assert {"type": "remount", "leader": "gothmog"} not in t.menu()
+    t.refused({"type": "remount", "leader": "gothmog"})
+    t.apply({"type": "hold", "actor": "gothmog"})
+    pips = t.g.pips
+    t.select("witch-king")
+    assert {"type": "remount", "leader": "witch-king"} in t.menu()
+    ev = t.apply({"type": "remount", "leader": "witch-king"})
+    wk = t.g.leaders["witch-king"]
+    assert wk.mount == "fell_beast" and wk.attached_to is None and t.g.pips == pips - 1
+    assert "is now on a fell beast" in texts(events(ev, "remount"))
+    t.select("witch-king")
+    assert {"type": "remount", "leader": "witch-king"} not in t.menu()   # once a card
+    t.refused({"type": "remount", "leader": "witch-king"})
+    t.apply({"type": "hold", "actor": "witch-king"})
+    t.round("dark-lord", card="leader", pips=10)                # a new Leader card
+    t.select("witch-king")
+    ev = t.apply({"type": "remount", "leader": "witch-king"})
+    assert wk.mount == "horse" and "is now on a horse" in texts(ev)
+
+
+# ----- [MT §7.5.3] contact on a flank: the defender's "files" are its ranks -----------------------
+
+@rule("§7.5.3")
+def test_7_5_3_on_a_flank_the_ranks_are_the_files_and_the_two_outer_files_fight():
+    # M1 (10 files x 2 ranks, close order: pitch 1 x 1) faces north; G3 (4 files) strikes its
+    # right flank, a 2" edge: the band is that edge +-4", all 4 of G3's files are in it; of M1
+    # only its 2 ranks lie along the flank, 2 files deep: 4 figures, not the whole unit
+    t = Table()
+    t.clear()
+    t.round("west", card="close_combat", pips=10)
+    m1 = t.unit("M1", 100, 60, 90, files=10)
+    g3 = t.front_at("G3", 105, 60, 180, **FOUR)
+    g = t.g
+    assert g.arc_of(m1, (g3.x, g3.y)) == "flank"
+    assert g.engaged_figures(g3, m1, None) == (4, 4)
+    t.force(then_random=True)
+    ev = t.act("G3", {"type": "melee", "unit": "G3", "target": "M1"})
+    assert cf_of(ev)[2] == 4
+    # a record made before the fix (no option named) replays as it was played: all 20
+    t = Table(options={"flank_engagement_7_5_3": False})
+    t.clear()
+    m1 = t.unit("M1", 100, 60, 90, files=10)
+    g3 = t.front_at("G3", 105, 60, 180, **FOUR)
+    assert t.g.engaged_figures(g3, m1, None) == (4, 20)

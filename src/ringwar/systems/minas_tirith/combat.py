@@ -48,10 +48,15 @@ class CombatRules:
 
         def files_on(unit: Unit, heading: float) -> list[float]:
             p = self.pitch(unit)
-            lateral = p[0] if (heading - unit.heading) % 180 == 0 or \
+            along_front = (heading - unit.heading) % 180 == 0 or \
                 abs(((heading - unit.heading + 180) % 360) - 180) < 45 or \
-                abs(((heading - unit.heading + 180) % 360) - 180) > 135 else p[1]
-            n = unit.files if lateral == p[0] else unit.ranks
+                abs(((heading - unit.heading + 180) % 360) - 180) > 135
+            lateral = p[0] if along_front else p[1]
+            # [MT §7.5.3] on a flank the "files" are the ranks (whatever the two pitches)
+            if self.options["flank_engagement_7_5_3"]:
+                n = unit.files if along_front else unit.ranks
+            else:                                   # records before 2026-11-27 (legacy)
+                n = unit.files if lateral == p[0] else unit.ranks
             (fx, fy), (lx, ly) = unit_vectors(heading)
             out = []
             for i in range(n):

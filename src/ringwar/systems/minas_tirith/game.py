@@ -73,6 +73,12 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         "horns_turn": Option(None, "[MT §5.3] R-49: the Turn from which the Horns of Rohan are "
                                    "in the decks even if the Great Gate stands (default 4)",
                              kind=int, minimum=1, maximum=40),
+        # a fix of 2026-11-27 (issue 17): with equal pitches a flank's "files" were counted
+        # across the front (every file engaged); older records replay as they were played
+        "flank_engagement_7_5_3": Option.changed(
+            True, "[MT §7.5.3] a unit engaged on a flank fights with the ranks along that flank "
+                  "(false: with its files, as records made before 2026-11-27 were played)",
+            legacy=False),
     }
 
     # ----- construction -------------------------------------------------------------------
