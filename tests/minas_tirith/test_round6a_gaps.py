@@ -237,3 +237,87 @@ def test_7_3_beside_the_citadel_gate_from_the_north_half_only_the_tunnel_is_cros
         {"type": "cross", "unit": "G3", "connection": "T6"}]
     err = g.why_not_cross(u, "G7")
     assert err is not None and err.rule == "[MT §7.3]" and "G7 does not lead out of L6-N" in err.why
+
+
+# ----- [MT §7.4] (whole case) ----------------------------------------------------------------------
+
+@rule("§7.4", "§3.7")
+def test_7_4_more_than_2_inches_of_woods_block_the_sight_2_inches_do_not():
+    # wood W1 is x 80-92, y 76-86; G4 (longbow) shoots east from x 79 at M3 standing in the
+    # wood with its front edge at x 81.5 / 82 / 82.5: 1.5, 2.0, 2.5 inches of woods between
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    g = t.g
+    t.front_at("G4", 79.0, 81.0, 0, figures=4, files=4)
+    for front, ok in ((81.5, True), (82.0, True), (82.5, False)):
+        t.front_at("M3", front, 81.0, 180, figures=4, files=4)
+        assert g.B.woods_length((79.0, 81.0), (front, 81.0)) == front - 80.0
+        err = g.why_not_fire(g.units["G4"], "M3")
+        if ok:
+            assert err is None, err
+        else:
+            assert err is not None and err.rule == "[MT §7.4]" and "woods blocks" in err.why
+    assert g.B.woods_length((79.0, 70.0), (95.0, 70.0)) == 0.0      # south of the wood
+
+
+@rule("§7.4", "§7.9", "§6.6")
+def test_7_4_the_archers_reaction_is_gone_once_the_mover_is_in_a_melee_or_gone():
+    from .test_reaction_extras import archers_window
+    from .test_reactions import move
+
+    t = archers_window(20.0, bank=0)
+    move(t, "G3", 6.0)                                  # ends 14" off H7: the window opens
+    assert t.menu() == [{"type": "react_archers", "unit": "H7"}, {"type": "react_done"}]
+    g3 = t.g.units["G3"]
+    # (as if) another reaction brought an enemy into contact with the mover
+    m3 = t.front_at("M3", t.footprint("G3").bounds[2], g3.y, 180, figures=4, files=4)
+    assert t.g.engaged_with(g3)
+    assert t.menu() == [{"type": "react_done"}]
+    t.refused({"type": "react_archers", "unit": "H7"}, "[MT §6.6]")
+    # (as if) that enemy left and the mover was shot to the last figure
+    m3.on_table = False
+    t.unit("G3", g3.x, g3.y, g3.heading, figures=4, files=4)
+    assert t.menu() == [{"type": "react_archers", "unit": "H7"}, {"type": "react_done"}]
+    g3.on_table = False
+    t.g._after_change()
+    assert t.menu() == [{"type": "react_done"}]
+    t.refused({"type": "react_archers", "unit": "H7"}, "[MT §6.6]")
+
+
+# ----- [MT §7.1.4] (whole case) ---------------------------------------------------------------------
+
+@rule("§7.1.4")
+def test_7_1_4_the_path_grammar_and_its_limits_each_exactly():
+    import pytest
+
+    from ringwar import IllegalAction
+    from ringwar.systems.minas_tirith.movement import MAX_PATH_STEPS, parse_path
+
+    ok = {
+        "m0:8": [("m", 0.0, 8.0)],
+        " w-30 , m45:2.5 ": [("w", -30.0, 0.0), ("m", 45.0, 2.5)],
+        "m180:200,m-180:0": [("m", 180.0, 200.0), ("m", -180.0, 0.0)],
+        "w360,pl-360,pr0.5": [("w", 360.0, 0.0), ("pl", -360.0, 0.0), ("pr", 0.5, 0.0)],
+        "t90,t-90,t180": [("t", 90.0, 0.0), ("t", -90.0, 0.0), ("t", 180.0, 0.0)],
+        "m0:" + "0" * 196 + "1": [("m", 0.0, 1.0)],                  # exactly 200 characters
+        ",".join(["m0:1"] * MAX_PATH_STEPS): [("m", 0.0, 1.0)] * 8,
+    }
+    assert MAX_PATH_STEPS == 8
+    for path, steps in ok.items():
+        assert parse_path(path) == steps, path
+    bad = ["", 5, None, "m0:" + "0" * 197 + "1", "m180.5:1", "m-180.5:1", "m0:200.5", "w360.5",
+           "pl-360.5", "t45", "m0", "w", "x10", "m0:-1", ",".join(["m0:1"] * 9)]
+    for path in bad:
+        with pytest.raises(IllegalAction) as info:
+            parse_path(path)
+        assert info.value.rule == "[MT §7.1.4]", path
+    # through the game: a move with a bad path is refused for it, the game unchanged
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    t.unit("G3", 100, 60, 0)
+    t.select("G3")
+    err = t.refused({"type": "move", "unit": "G3", "path": "m0:1,m0:1,m0:1,m0:1,m0:1,m0:1,"
+                     "m0:1,m0:1,m0:1"}, "[MT §7.1.4]")
+    assert "at most 8 steps" in err.why
