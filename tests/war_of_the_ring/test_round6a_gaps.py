@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from .builder import Position, move
+from ringwar.systems.war_of_the_ring import duel
+from ringwar.systems.war_of_the_ring.data import load
+
+from .builder import Position, move, refused, selection
 
 rule = pytest.mark.rule
 
 FP, DARK = "fellowship", "dark"
+D = load()
 
 
 def reach(g, pieces, seat) -> dict[str, tuple[float, list[str]]]:
@@ -143,3 +147,111 @@ def test_7_3_the_dead_leave_at_turn_end_once_and_only_if_still_on_the_map() -> N
         left = [e for e in p.events if e.get("type") == "dead"]
         assert len(left) == (1 if on_map else 0), (on_map, p.events)
         assert g.units["DEAD-01"]["hex"] is None and g.units["DEAD-01"]["gone"]
+
+
+# ----- splitting and merging [WR §7] (R-SPLIT-MERGE) ------------------------------------------------
+def split_merge(g, piece: str) -> tuple[bool, set[str]]:
+    """After selecting ``piece`` alone: is a split offered, and into which units may it merge."""
+    offered = g.follow_ups(selection(g, piece=piece))
+    return ({"type": "split", "piece": piece} in offered,
+            {a["into"] for a in offered if a["type"] == "merge" and a["piece"] == piece})
+
+
+@rule("war-of-the-ring", "§7", "§6.1")
+def test_7_merging_same_type_and_nation_in_the_hex_up_to_the_largest_printed_strength() -> None:
+    p = Position().clear().mobilize("MOR", "ISE").sp(20)
+    p.unit("MOR-11", "3122", 10)                        # Orcs 10: the unit selected
+    p.unit("MOR-12", "3122", 15)                        # 10 + 15 = 25, the Orcs' largest printed: yes
+    p.unit("MOR-07", "3122", 16)                        # 26: over the cap
+    p.unit("MOR-09", "3122", 5, deserted=True)          # deserted: no
+    p.unit("MOR-10", "3122", 5, active=False)           # inactive: no
+    p.unit("MOR-08", "3122", 5)                         # Trolls: another type
+    p.unit("MOR-13", "3121", 5)                         # Orcs next door: another hex
+    p.unit("MOR-14", "3122", 1)                         # 10 + 1: yes, however weak
+    p.unit("MOR-16", "3122", 5).unit("ISE-04", "3122", 5)   # Warg riders (cap 10) of two nations
+    g = p.at("7b")
+    assert split_merge(g, "MOR-11") == (True, {"MOR-12", "MOR-14"})
+    assert split_merge(g, "MOR-16")[1] == set()         # ISE-04 is of another nation
+    assert split_merge(g, "MOR-13")[1] == set()         # alone in its hex (not even itself)
+
+
+@rule("war-of-the-ring", "§7", "§7.3")
+def test_7_a_split_needs_two_strength_corsairs_never_split() -> None:
+    p = Position().clear().mobilize("MOR", "COR").sp(20)
+    p.unit("MOR-11", "3122", 2).unit("MOR-12", "3021", 1)
+    p.unit("COR-01", "2632", active=True)
+    g = p.at("7b")
+    assert split_merge(g, "MOR-11")[0]                  # 2 = two units of 1: yes
+    assert not split_merge(g, "MOR-12")[0]              # 1: no
+    # the Corsairs (R-CORSAIR-MOVE) neither split nor merge: one fleet
+    assert split_merge(g, "COR-01") == (False, set())
+
+
+@rule("war-of-the-ring", "§7", "§10.4")
+def test_7_a_unit_fighting_as_a_character_must_be_in_the_order_of_battle() -> None:
+    with pytest.raises(ValueError, match=r"no unit 'MOR-99'|no unit MOR-99") as e:
+        duel.fighter_from_unit(D, "MOR-99", 5)
+    assert "[WR §7]" in str(e.value)
+
+
+
+# ----- reinforcements [WR §7] (R-REINF-BLOCKED) ----------------------------------------------------
+QUIET = ("grond", "black-breath", "huorns", "lembas") * 3
+
+
+def waiting(p: Position, uid: str) -> None:
+    """A reinforcement not yet on the map (not gone for good)."""
+    p.g.units[uid].update(hex=None, str=0, gone=False)
+    p.touch()
+
+
+def arrivals(p: Position) -> dict[str, str]:
+    return {e["unit"]: e["hex"] for e in p.events if e.get("type") == "arrive" and e.get("unit")}
+
+
+@rule("war-of-the-ring", "§7", "§9")
+def test_7_reinforcements_due_arrive_once_gone_or_placed_units_do_not() -> None:
+    p = Position(turn_limit=9).clear().event_deck(*QUIET).search_deck(1, 2).turn(2)
+    p.mobilize("GON", "MOR", turn=1)
+    waiting(p, "GON-11")                                # due at G+1: arrives in Minas Tirith
+    p.unit("MOR-19", "3122", 3)                          # due at M+1 but already on the map
+    # MOR-20 (M+2) is not due; every other unit is gone for good (cleared): none arrives
+    g = p.at("2b")
+    assert arrivals(p) == {"GON-11": "2824"}, arrivals(p)
+    assert g.units["GON-11"]["hex"] == "2824" and g.units["GON-11"]["str"] == 5
+    assert (g.units["MOR-19"]["hex"], g.units["MOR-19"]["str"]) == ("3122", 3)
+
+
+@rule("war-of-the-ring", "§7", "§9")
+def test_7_a_reinforcement_with_every_hex_of_its_area_enemy_held_waits() -> None:
+    # GON-11's area N (Minas Tirith's) has ten hexes an army may enter: Orcs in every one
+    p = Position(turn_limit=9).clear().event_deck(*QUIET).search_deck(1, 2).turn(2)
+    p.mobilize("GON", turn=1)
+    waiting(p, "GON-11")
+    hexes = ("2524", "2622", "2623", "2722", "2723", "2725", "2821", "2822", "2823", "2824")
+    for i, h in enumerate(hexes, start=1):
+        p.unit(f"MOR-{i:02d}", h, 1)
+    g = p.at("2b")
+    assert arrivals(p) == {}, arrivals(p)
+    assert g.units["GON-11"]["hex"] is None and not g.units["GON-11"]["gone"]
+
+
+@rule("war-of-the-ring", "§7", "§6.1")
+def test_7_selecting_a_real_character_that_may_not_move_is_refused_for_its_own_reason() -> None:
+    p = Position().clear().mobilize("MOR").sp(5)
+    p.unit("MOR-07", "3122").char("gimli", "2617").char("n3", "3224")
+    g = p.at("7b")
+    e = refused(g, {"type": "select", "piece": "gimli"}, "§6.1")      # the other side's
+    assert "there is no piece" not in str(e)
+
+
+@rule("war-of-the-ring", "§7", "§2", "§9")
+def test_2_opt_1_a_slain_king_of_rhun_does_not_arrive_again() -> None:
+    p = Position(rhun_harad=True, turn_limit=9).clear().mobilize("MOR", turn=1)
+    p.event_deck(*QUIET).search_deck(1, 2).turn(4)
+    p.g.chars["king-of-rhun"].update(alive=False, hex=None, arrived=True)    # came at M+2, slain since
+    p.touch()
+    p.dice(1, 1)
+    p.at("2b")
+    assert not [e for e in p.events if e.get("type") == "arrive" and "Rh" in e.get("text", "")], p.events
+    assert not p.g.chars["king-of-rhun"]["alive"]
