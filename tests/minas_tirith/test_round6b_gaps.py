@@ -329,3 +329,38 @@ def test_7_5_3_on_a_flank_the_ranks_are_the_files_and_the_two_outer_files_fight(
     m1 = t.unit("M1", 100, 60, 90, files=10)
     g3 = t.front_at("G3", 105, 60, 180, **FOUR)
     assert t.g.engaged_figures(g3, m1, None) == (4, 20)
+
+
+# ----- [MT §7.11] 7: only an UNATTACHED flying Nazgul attacks a leader attached to a unit ----------
+
+@rule("§7.11", "§7.13")
+def test_7_11_a_flying_nazgul_attached_to_a_unit_does_not_swoop_on_an_attached_leader():
+    def duels(attached: bool) -> set[str]:
+        t = board(side="dark-lord", card="leader")
+        t.unit("M3", 100, 60, 0)
+        t.unit("G3", 100, 80, 180)                             # 20" away: no contact
+        t.leader("hurin", attached_to="G3")
+        if attached:
+            t.leader("nazgul-1", attached_to="M3", mount="fell_beast")
+        else:
+            t.leader("nazgul-1", 100, 60, mount="fell_beast")
+        t.select("nazgul-1")
+        return {a["target"] for a in t.menu("duel")}
+    assert duels(attached=False) == {"hurin"}                  # item 7, at -2
+    assert duels(attached=True) == set()
+
+
+# ----- [MT §7.11] a leader move's point: finite numbers, not text or true/false --------------------
+
+@rule("§7.11")
+def test_7_11_a_leader_move_to_text_a_boolean_or_a_non_finite_point_is_refused_as_such():
+    for bad in ("104", True, float("nan"), float("inf")):
+        t = board(card="leader")
+        t.leader("hurin", 100, 60)
+        t.select("hurin")
+        err = t.refused({"type": "lead_move", "leader": "hurin", "x": bad, "y": 60}, "[MT §7.11]")
+        assert "needs finite x and y" in err.why, bad
+    t.apply({"type": "lead_move", "leader": "hurin", "x": 104, "y": 60})     # an int will do
+    t.select("hurin")                                          # he has acted this card
+    err = t.refused({"type": "lead_move", "leader": "hurin", "x": 100, "y": 60}, "[MT §7.11]")
+    assert "once on a Leader card" in err.why
