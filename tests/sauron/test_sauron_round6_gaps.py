@@ -24,3 +24,14 @@ def test_17_1_the_beast_in_an_enemy_zoc_is_not_obliged_to_attack_unlike_a_dwarf(
     assert {"type": "end"} in g.legal_actions()
     play(g, {"type": "end"})
     assert g.units["beast"].hex == "0806" and not g.units["beast"].attacked
+
+
+@rule("sauron", "[21.26]")
+@pytest.mark.parametrize("delay", [2, -1])
+def test_21_26_the_delay_moves_sauron_s_reinforcements_only_never_the_elves(delay):
+    import ringwar
+
+    g = ringwar.new_game("sauron", seed=1, options={"reinforcement_delay": delay})
+    assert {p.arrival for p in g.units.values() if p.key == "orc_archer"} == {4 + delay}
+    assert {p.arrival for p in g.units.values() if p.key in ("elf", "elf_archer")} == {2}
+    assert {g.units[k].arrival for k in ("gil_galad", "cirdan")} == {2}
