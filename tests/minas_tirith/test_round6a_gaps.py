@@ -321,3 +321,92 @@ def test_7_1_4_the_path_grammar_and_its_limits_each_exactly():
     err = t.refused({"type": "move", "unit": "G3", "path": "m0:1,m0:1,m0:1,m0:1,m0:1,m0:1,"
                      "m0:1,m0:1,m0:1"}, "[MT §7.1.4]")
     assert "at most 8 steps" in err.why
+
+
+# ----- [MT §9.1] (whole case) -------------------------------------------------------------------------
+
+def refused_in_setup(g, action, rule_):
+    import pytest
+
+    from ringwar import IllegalAction
+    before = g.state_hash()
+    with pytest.raises(IllegalAction) as info:
+        g.apply(action)
+    assert info.value.rule == rule_, (action, info.value)
+    assert g.state_hash() == before
+    return info.value
+
+
+@rule("§9.1")
+def test_9_1_a_placement_is_exactly_type_unit_x_y_heading_and_maybe_files():
+    import ringwar
+    g = ringwar.new_game("minas-tirith", seed=1)
+    u = g.units["G3"]
+    x, y, h = u.x, u.y - 0.5, u.heading
+    for bad in ({"type": "place", "unit": "G3", "x": x, "y": y, "heading": h, "extra": 1},
+                {"type": "place", "unit": "G3", "x": x, "y": y},
+                {"type": "place", "unit": "G3", "y": y, "heading": h},
+                {"type": "place", "x": x, "y": y, "heading": h, "files": u.files}):
+        err = refused_in_setup(g, bad, "[MT §9.1]")
+        assert "place is {type, unit, x, y, heading, files?}" in err.why, bad
+    for uid in ("nobody", 3, None):
+        err = refused_in_setup(g, {"type": "place", "unit": uid, "x": x, "y": y, "heading": h},
+                               "[MT §9.1]")
+        assert "unknown unit" in err.why, uid
+    # only the side setting up places, and only its units on the table (Rohan arrives later)
+    assert g.deploying == "west" and not g.units["R5"].on_table
+    m3 = g.units["M3"]
+    for uid, at_ in (("M3", (m3.x, m3.y - 0.5, m3.heading)), ("R5", (x, y, h))):
+        err = refused_in_setup(g, {"type": "place", "unit": uid, "x": at_[0], "y": at_[1],
+                                   "heading": at_[2]}, "[MT §9.1]")
+        assert "is not west's to set up now" in err.why, err
+    # all six keys: accepted
+    g.apply({"type": "place", "unit": "G3", "x": x, "y": y, "heading": h, "files": u.files})
+    assert (u.x, u.y) == (x, y)
+
+
+@rule("§9.1", "§3.8")
+def test_9_1_the_set_up_is_checked_when_a_side_is_done_a_builder_position_outside_the_zone():
+    import ringwar
+    g = ringwar.new_game("minas-tirith", seed=1, setup={"units": {"G3": {"x": 48.0, "y": 48.0,
+                                                                            "heading": 0.0}}})
+    u = g.units["G3"]
+    assert (u.x, u.y) == (48.0, 48.0)                 # on the Pelennor, outside the city
+    err = refused_in_setup(g, {"type": "deploy_done"}, "[MT §9.1]")
+    assert "must set up in the gondor zone" in err.why and g.deploying == "west"
+    home = ringwar.new_game("minas-tirith", seed=1).units["G3"]
+    g.apply({"type": "place", "unit": "G3", "x": home.x, "y": home.y, "heading": home.heading})
+    ev = g.apply({"type": "deploy_done"})
+    assert ev[0]["type"] == "deploy" and g.deploying == "dark-lord"
+
+
+@rule("§9.1", "§3.8", "§2.5")
+def test_9_1_a_placement_needs_finite_numbers_files_in_range_room_and_no_engine_crew():
+    import ringwar
+    g = ringwar.new_game("minas-tirith", seed=1)
+    u = g.units["G3"]
+    x, y, h = u.x, u.y - 0.5, u.heading
+
+    def place(uid="G3", **kw):
+        return {"type": "place", "unit": uid, "x": x, "y": y, "heading": h, **kw}
+
+    for k, v in (("x", float("nan")), ("y", True), ("heading", "0"), ("x", float("inf"))):
+        err = refused_in_setup(g, place(**{k: v}), "[MT §9.1]")
+        assert f"{k} must be a finite number" in err.why, (k, v)
+    for files in (0, u.figures + 1, True, 2.0):
+        err = refused_in_setup(g, place(files=files), "[MT §2.5]")
+        assert f"files must be 1-{u.figures}" in err.why, files
+    g4 = g.units["G4"]
+    err = refused_in_setup(g, place(x=g4.x, y=g4.y, heading=g4.heading), "[MT §3.8]")
+    assert "it would overlap" in err.why and "G4" in err.why
+    g.apply(place(x=12.5, y=69.65, heading=60, files=u.figures))   # one rank, in L3-N
+    assert u.files == u.figures == 12
+    g.apply(place(x=28.34, y=24.22, heading=50, files=1))           # one file, in L1-S
+    assert u.files == 1 and (u.x, u.y) == (28.34, 24.22)
+    # the Dark Lord's turn to set up: Grond's trolls set up with Grond, never on their own
+    g.apply({"type": "deploy_done"})
+    m11 = g.units["M11"]
+    assert g.deploying == "dark-lord" and m11.engine == "E-D10"
+    err = refused_in_setup(g, {"type": "place", "unit": "M11", "x": m11.x, "y": m11.y + 0.5,
+                               "heading": m11.heading}, "[MT §9.1]")
+    assert "attached to an engine sets up with it" in err.why
