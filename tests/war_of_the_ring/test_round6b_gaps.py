@@ -76,3 +76,81 @@ def test_V24_eomers_exception_needs_an_orc_force_an_empty_enemy_place_is_not_one
 
     assert attack_offered("ROH")                 # mobilized, the éored attacks the place ...
     assert not attack_offered()                  # ... unmobilized, with no Orcs there, it may not
+
+
+# ----- [WR §9] 2d: no card left anywhere, nobody draws ------------------------------------------
+@rule("war-of-the-ring", "§9", "§11.7")
+def test_9_2d_with_the_event_deck_and_its_discards_both_empty_nobody_draws() -> None:
+    p = Position().clear().search_deck(1, 2).turn(2).event_deck()
+    p.g.discards["event"] = []
+    p.dice(3)                                                     # the Shadow Point d6
+    g = p.at("2d")
+    assert g.hands == {"fellowship": [], "dark": []}
+    assert g.ask["kind"] == "declare"                             # on to the search
+    p.dice_done()
+
+
+# ----- [WR §10.9.5] Gollum's attack is fought at his current Endurance; a challenge is no attack --
+@rule("war-of-the-ring", "§10.9.5", "§10.4")
+def test_10_9_5_gollum_attacks_with_the_endurance_he_has_left_and_a_wounded_gollum_may_die() -> None:
+    # Gollum 2 + 2 = 4 against Frodo 4 + 2 = 6: Gollum loses 2; wounded to 2 before, he dies
+    # (at his printed 5 he would live on with 3)
+    p = Position(turn_limit=9).clear().event_deck("grond", "lembas").search_deck(1, 2).turn(2)
+    p.char("frodo", "2617", hidden=True, seen="2008")
+    p.g.gollum.update(state="active")
+    p.g.chars["gollum"]["e"] = 2
+    p.dice(6, 2, 4, 3)                          # the Gollum roll, his die, Frodo's, the SP d6
+    g = p.at("1c")
+    assert g.gollum["state"] == "dead" and g.ring["bearer"] == "frodo"
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.9.5", "§10.4")
+def test_10_9_5_gollum_winning_a_challenge_by_3_or_more_wounds_the_challenger() -> None:
+    # Gollum with the Ring, challenged by Merry: Gollum 6 + 2 = 8 against 1 + 1 = 2, by 6
+    p = Position(turn_limit=1).clear().sp(0).char("gollum", "2615").char("merry", "2615")
+    p.g.chars["gollum"].update(seat="dark")
+    p.g.gollum["state"] = "has-ring"
+    p.ring(bearer="gollum", held_by="dark")
+    g = p.at("5e")
+    p.dice(1, 6)
+    ev = g.apply({"type": "challenge", "lead": "merry", "target": "gollum"})
+    assert not g.chars["merry"]["alive"] and g.ring["bearer"] == "gollum", texts(ev)
+    assert "takes the Ring instead" not in texts(ev)
+    p.dice_done()
+
+
+def gollum_turn(*dice: int, hand: tuple[str, ...] = (), **ring) -> tuple[Position, object]:
+    """Frodo, the bearer, hidden in 2617 (area K); Gollum active; from step 1c to the search's
+    declaration (area B, nobody there); ``dice``: the Gollum roll if any, then the SP d6."""
+    p = Position(turn_limit=9).clear().event_deck("grond", "lembas").search_deck(1, 2).turn(2)
+    p.char("frodo", "2617", hidden=True, seen="2008").hand("fellowship", *hand)
+    p.g.gollum.update(state="active")
+    if ring:
+        p.ring(**ring)
+    p.dice(*dice)
+    return p, p.at("1c")
+
+
+@rule("war-of-the-ring", "§10.9.5", "§11.7", "§9")
+def test_10_9_5_smeagols_guidance_kept_is_asked_for_once_then_gollum_rolls() -> None:
+    p, g = gollum_turn(3, 3, hand=("smeagols-guidance",))        # Gollum 3: no effect; SP d6
+    assert g.ask["kind"] == "events" and g.ask["step"] == "1c"
+    g.apply({"type": "pass"})
+    assert g.ask["kind"] == "declare" and p.rolled == [3, 3]
+    assert "smeagols-guidance" in g.hands["fellowship"]
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.9.5", "§10.9.2")
+def test_10_9_5_no_gollum_roll_once_the_bearer_has_succumbed() -> None:
+    p, g = gollum_turn(3, succumbed=True, held_by="dark")         # the SP d6 only
+    assert g.ask["kind"] == "declare" and p.rolled == [3]
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.9.5", "§10.4")
+def test_10_9_5_no_gollum_roll_while_the_ring_lies_with_no_bearer() -> None:
+    p, g = gollum_turn(3, bearer=None, held_by=None, lost_at="2617")   # the SP d6 only
+    assert g.ask["kind"] == "declare" and p.rolled == [3]
+    p.dice_done()
