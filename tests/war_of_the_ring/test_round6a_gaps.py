@@ -130,6 +130,20 @@ def test_10_7_3_a_hidden_character_goes_round_enemy_pieces_when_it_can() -> None
     assert p.rolled == []
 
 
+@rule("war-of-the-ring", "§10.7.3", "§10.2.2", "§V1")
+def test_10_7_3_with_no_enemy_about_a_hidden_character_goes_where_a_revealed_one_would() -> None:
+    # Legolas (MF 6) from 1509: hidden or not, the same hexes at the same costs, all within
+    # 6 MP, and some at exactly 6 (the bound is inclusive)
+    costs = {}
+    for hidden in (True, False):
+        p = Position().clear()
+        p.char("legolas", "1509", hidden=hidden)
+        g = p.at("5c")
+        costs[hidden] = {h: c for h, (c, _path) in reach(g, ["legolas"], FP).items()}
+    assert costs[True] == costs[False]
+    assert max(costs[True].values()) == 6.0 and len(costs[True]) > 20
+
+
 # ----- the Army of the Dead leaves with the turn Aragorn enters Pelargir [WR §7.3] (R-DEAD-ARMY) ----
 @rule("war-of-the-ring", "§7.3", "§V19", "§9")
 def test_7_3_the_dead_leave_at_turn_end_once_and_only_if_still_on_the_map() -> None:
@@ -255,3 +269,88 @@ def test_2_opt_1_a_slain_king_of_rhun_does_not_arrive_again() -> None:
     p.at("2b")
     assert not [e for e in p.events if e.get("type") == "arrive" and "Rh" in e.get("text", "")], p.events
     assert not p.g.chars["king-of-rhun"]["alive"]
+
+
+# ----- interception [WR §10.7.3]: who intercepts, with what value, for whom --------------------------
+def secret_rolls(ev) -> list[dict]:
+    return [e for e in ev if e.get("type") == "search"]
+
+
+@rule("war-of-the-ring", "§10.7.3", "§6.2", "§7.3")
+def test_10_7_3_inactive_or_deserted_units_do_not_intercept_a_one_strength_unit_does() -> None:
+    # Legolas, hidden, enters the Easterlings' home hex 3816: 6 never spots, but the roll is
+    # made (secretly) only where a real enemy stands (a deserter at home stays there)
+    for placed, rolls in ((dict(active=False), False), (dict(deserted=True), False),
+                          (dict(), True)):
+        p = Position().clear().mobilize("MOR", "EAS")
+        p.char("legolas", "3815", hidden=True).unit("EAS-01", "3816", 1, **placed)
+        g = p.at("5c")
+        p.dice(*([6] if rolls else []))
+        ev = move(g, "3816", piece="legolas")
+        assert bool(secret_rolls(ev)) is rolls, (placed, ev)
+        assert all(e["rule"] == "[WR §10.7.3]" for e in secret_rolls(ev)), ev
+        assert g.chars["legolas"]["hidden"]
+        p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.7.3", "§11.6")
+def test_10_7_3_the_mouth_of_sauron_intercepts_at_2_as_a_nazgul() -> None:
+    p = Position().clear().mobilize("MOR")
+    p.char("legolas", "1509", hidden=True).char("mouth", "1608")
+    g = p.at("5c")
+    p.dice(3)                                                  # 3 − 1 (road) ≤ 2: spotted
+    move(g, "1608", piece="legolas")
+    assert not g.chars["legolas"]["hidden"]
+    p.dice_done()
+
+
+@rule("war-of-the-ring", "§10.7.3", "§V17")
+def test_10_7_3_a_ring_wearer_is_not_intercepted_by_orcs() -> None:
+    # R-WEAR-EFFECTS: only Nazgûl find the wearer; Orcs make no roll and do not spot him
+    p = Position().clear().mobilize("MOR")
+    p.char("frodo", "1509", hidden=True).unit("MOR-16", "1608")
+    p.ring(bearer="frodo", worn=True, area="H")
+    g = p.at("5c")
+    p.dice()
+    ev = move(g, "1608", piece="frodo")
+    assert g.chars["frodo"]["hex"] == "1608" and g.chars["frodo"]["hidden"], ev
+    assert p.rolled == []
+
+
+@rule("war-of-the-ring", "§10.7.3", "§10.2.2")
+def test_10_7_3_a_hidden_character_moves_on_from_a_hex_it_shares_with_the_enemy() -> None:
+    # not spotted on entering the Orcs' hex earlier, Legolas moves on: round them again
+    p = Position().clear().mobilize("MOR")
+    p.char("legolas", "1608", hidden=True).unit("MOR-16", "1608")
+    g = p.at("5c")
+    r = reach(g, ["legolas"], FP)
+    assert r["1708"] == (0.5, ["1608", "1708"]), r.get("1708")
+    p.dice()
+    move(g, "1708", piece="legolas")
+    assert g.chars["legolas"]["hex"] == "1708" and p.rolled == []
+
+
+@rule("war-of-the-ring", "§10.7.3", "§V13", "§10.7.2")
+def test_10_7_3_in_the_three_player_game_sauron_s_seat_searches_when_his_pieces_are_there() -> None:
+    for pieces, searcher in ((("ISE-01",), "saruman"), (("ISE-01", "MOR-16"), "sauron")):
+        p = Position(players=3).clear().mobilize("MOR", "ISE")
+        p.char("legolas", "1509", hidden=True)
+        for u in pieces:
+            p.unit(u, "1608", 5)
+        g = p.at("5c")
+        p.dice(1)                                              # spotted
+        move(g, "1608", piece="legolas")
+        assert not g.chars["legolas"]["hidden"]
+        assert g.ask and g.ask["seat"] == searcher, (pieces, g.ask)
+
+
+@rule("war-of-the-ring", "§10.7.3", "§10.7.2")
+def test_10_7_2_a_search_roll_cites_the_search_an_interception_roll_the_interception() -> None:
+    # Search card 10 (Sauron with Nazgûl, value 3, areas R and S): Sam hidden in 3226 (area S)
+    p = Position().clear().mobilize("MOR").search_deck(10, 2).char("sam", "3226", hidden=True)
+    g = p.at("4a")
+    p.dice(6)
+    g.apply({"type": "declare", "choice": "card"})
+    rolls = [e for e in g.log_for(FP) if e.get("type") == "search" and "rolled 6" in e.get("text", "")]
+    assert rolls and all(e["rule"] == "[WR §10.7]" for e in rolls), rolls
+    assert g.chars["sam"]["hidden"]
