@@ -354,3 +354,22 @@ def test_10_7_2_a_search_roll_cites_the_search_an_interception_roll_the_intercep
     rolls = [e for e in g.log_for(FP) if e.get("type") == "search" and "rolled 6" in e.get("text", "")]
     assert rolls and all(e["rule"] == "[WR §10.7]" for e in rolls), rolls
     assert g.chars["sam"]["hidden"]
+
+
+# ----- hidden information [WR §12]: the Eagles' landing of a character who ends hidden ---------------
+@rule("war-of-the-ring", "§12", "§11.7", "§V1")
+def test_12_the_eagles_landing_is_secret_when_he_ends_hidden_open_when_nine_hide_already() -> None:
+    walkers = ("frodo", "sam", "merry", "pippin", "aragorn", "boromir", "legolas", "gimli", "faramir")
+    for others, secret in ((0, True), (9, False)):
+        p = Position().clear().char("gandalf", "2617").hand("fellowship", "eagles")
+        for w in walkers[:others]:
+            p.char(w, "2008", hidden=True)
+        g = p.at("5c")
+        g.apply({"type": "play", "card": "eagles", "piece": "gandalf"})
+        lands = g.legal_actions()
+        assert lands and all(bool(a.get("secret")) is secret for a in lands), (others, lands[:2])
+        land = next(a for a in lands if a["to"] == "2008")
+        shown = g.redact_action(land, DARK)
+        assert ("2008" in str(shown)) is not secret, shown
+        g.apply(land)
+        assert g.chars["gandalf"]["hidden"] is secret
