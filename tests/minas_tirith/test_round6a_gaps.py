@@ -363,6 +363,12 @@ def test_9_1_a_placement_is_exactly_type_unit_x_y_heading_and_maybe_files():
     # all six keys: accepted
     g.apply({"type": "place", "unit": "G3", "x": x, "y": y, "heading": h, "files": u.files})
     assert (u.x, u.y) == (x, y)
+    # the view carries the last 30 events of the log, exactly
+    for i in range(32):
+        g.apply({"type": "place", "unit": "G3", "x": x, "y": y + 0.1 * (i % 2), "heading": h})
+    seen = g.log_for("west")
+    assert len(seen) > 31
+    assert g.view("west")["recent_log"] == seen[-30:]
 
 
 @rule("§9.1", "§3.8")
@@ -410,3 +416,44 @@ def test_9_1_a_placement_needs_finite_numbers_files_in_range_room_and_no_engine_
     err = refused_in_setup(g, {"type": "place", "unit": "M11", "x": m11.x, "y": m11.y + 0.5,
                                "heading": m11.heading}, "[MT §9.1]")
     assert "attached to an engine sets up with it" in err.why
+
+
+@rule("§9.1", "§3.8")
+def test_9_1_each_side_answers_for_its_own_set_up_overlaps_and_grond_s_trolls_zone():
+    import ringwar
+
+    def game(units=None, engines=None):
+        return ringwar.new_game("minas-tirith", seed=1,
+                                setup={"units": units or {}, "engines": engines or {}})
+    # G3 set up on top of G4: the West may not finish
+    g4 = game().units["G4"]
+    g = game({"G3": {"x": g4.x, "y": g4.y, "heading": g4.heading}})
+    err = refused_in_setup(g, {"type": "deploy_done"}, "[MT §9.1]")
+    assert "overlaps" in err.why and "G4" in err.why
+    # a Dark Lord unit inside the city is the Dark Lord's problem, not the West's
+    g = game({"M3": {"x": 37.4, "y": 30.0, "heading": 0.0}})
+    g.apply({"type": "deploy_done"})
+    assert g.deploying == "dark-lord"
+    err = refused_in_setup(g, {"type": "deploy_done"}, "[MT §9.1]")
+    assert "M3" in err.why and "must set up in the mordor zone" in err.why
+    # Grond's trolls (M11) may stand anywhere in Grond's zone, even by the South edge where
+    # the Haradrim zone cuts the Mordor zone away
+    g = game({"M11": {"x": 139.0, "y": 4.0, "heading": 270.0}},
+             {"E-D10": {"x": 139.0, "y": 12.5, "heading": 270.0}})
+    m11 = g.units["M11"]
+    assert g.B.in_zone("grond", g.footprint(m11)) and not g.B.in_zone("mordor", g.footprint(m11))
+    g.apply({"type": "deploy_done"})
+    g.apply({"type": "deploy_done"})
+    assert g.stage == "round"
+    # ... and the view names the set-up, then the round and the side to act
+    fresh = game()
+    v = fresh.view("west")
+    assert v["phase_name"] == "Set-up [MT §9.1]" and v["active"] is None
+    v = g.view("west")
+    assert v["phase_name"] == f"Turn {g.turn_no}, Round {g.round} [MT §6]"
+    assert v["active"] == g.active and v["active"] in ("west", "dark-lord")
+    # Grond itself stands in its own zone, more than 24" from the walls (not merely the Host's)
+    g = game(engines={"E-D10": {"x": 60.0, "y": 48.0, "heading": 180.0}})
+    g.apply({"type": "deploy_done"})
+    err = refused_in_setup(g, {"type": "deploy_done"}, "[MT §9.1]")
+    assert "Grond (E-D10) must set up in the grond zone" in err.why
