@@ -16,7 +16,8 @@ from .test_leaders import board
 from .test_mutation_gaps import city_melee
 from .test_reactions import charge as rcharge
 from .test_reactions import window
-from .test_siege_split import gain_walls, no_kills
+from .test_siege import polar
+from .test_siege_split import docked, gain_walls, no_kills
 
 # ----- [MT §7.5.3] the band's edge is inclusive to the board's 1e-6 inch ---------------------------
 
@@ -364,3 +365,77 @@ def test_7_11_a_leader_move_to_text_a_boolean_or_a_non_finite_point_is_refused_a
     t.select("hurin")                                          # he has acted this card
     err = t.refused({"type": "lead_move", "leader": "hurin", "x": 100, "y": 60}, "[MT §7.11]")
     assert "once on a Leader card" in err.why
+
+
+# ----- [MT §7.5.3] the front and rear edges count files at the frontage pitch --------------------
+
+@rule("§7.5.3")
+def test_7_5_3_cavalry_files_are_a_frontage_pitch_apart_and_a_rear_edge_counts_files():
+    # G8 (heavy cavalry, pitch 1 x 2) in front of M1's 20 files: its 4 files span 3" (1" apart,
+    # not 2"), so the band is +-5.5": 12 of M1's files; G8 fights 4 files x 2 ranks
+    t = duel("M1", "G8", gap=0, side="dark-lord", a_kw={"files": 20}, d_kw={"files": 4})
+    g = t.g
+    assert g.pitch(g.units["G8"]) == (1.0, 2.0)
+    assert g.engaged_figures(g.units["M1"], g.units["G8"], None) == (12, 8)
+    # G3 strikes the rear of M1 (10 files x 2 ranks) facing 200.1 degrees, where the rear edge's
+    # heading less M1's is -179.99999999999997, not -180: still the rear, counted by files
+    t = Table()
+    t.clear()
+    h = 200.1
+    m1 = t.unit("M1", 100, 60, h, files=10)
+    a = math.radians(h)
+    g3 = t.front_at("G3", 100 - math.cos(a), 60 - math.sin(a), h, **FOUR)
+    assert t.g.arc_of(m1, (g3.x, g3.y)) == "rear"
+    assert t.g.engaged_figures(g3, m1, None) == (4, 20)        # all 10 files, 2 ranks deep
+
+
+@rule("§7.5.3")
+def test_7_5_3_two_edges_equally_long_the_band_is_the_attackers():
+    # M1 and G3, 10 files each, fronts touching, G3 4.5" to the side: the shorter edge is a
+    # tie, and the band is taken on the attacker's edge (the rule names none for a tie):
+    # M1's 10 files (20 figures) fight, G3's 9 files (its 12 figures)
+    t = duel("M1", "G3", gap=0, side="dark-lord", a_kw={"files": 10}, d_kw={"files": 10})
+    g = t.g
+    m1, g3 = g.units["M1"], g.units["G3"]
+    t.unit("G3", g3.x, g3.y + 4.5, 180, files=10)
+    assert g.arc_of(g3, (m1.x, m1.y)) == "front"
+    assert g.engaged_figures(m1, g3, None) == (20, 12)
+
+
+@rule("§7.5.3")
+def test_7_5_3_the_band_is_inclusive_to_1e6_inch_at_both_ends_for_both_units():
+    # as test_7_5_3_an_attacking_file_exactly_1e6_inch_outside...: these centres put a file
+    # exactly 1e-6 inch beyond the band's other end (attacker), or either end (defender)
+    t = duel("M1", "G3", gap=0, side="dark-lord", a_kw={"files": 20}, d_kw=FOUR)
+    g = t.g
+    m1, g3 = g.units["M1"], g.units["G3"]
+    m1.y = 59.999999
+    assert g.engaged_figures(m1, g3, None) == (12, 4)
+    m1.y = math.nextafter(59.999999, 0.0)
+    assert g.engaged_figures(m1, g3, None) == (11, 4)
+    t = duel("G3", "M1", gap=0, a_kw=FOUR, d_kw={"files": 20})
+    g = t.g
+    g3, m1 = g.units["G3"], g.units["M1"]
+    for y, away in ((60.000001, 100.0), (59.999999, 0.0)):
+        g3.y = y
+        assert g.engaged_figures(g3, m1, None) == (4, 12), y
+        g3.y = math.nextafter(y, away)
+        assert g.engaged_figures(g3, m1, None) == (4, 11), y
+
+
+@rule("§7.5.3", "§7.6")
+def test_7_5_3_one_figure_a_side_fights_at_least_when_no_file_falls_in_the_band():
+    # a tower assault on G3 standing on the walk 10 degrees round from the ramp: the band on
+    # G3's flank reaches none of M5's file centres, yet one figure of M5 fights; G3 in 2 files
+    # 8 degrees round: none of its file centres is in M5's band, yet one of its figures fights
+    for r, phi, files, figures in ((39.0, 40, 4, (1, 2)), (38.6, 38, 2, (8, 1))):
+        t = Table()
+        t.clear()
+        t.round("dark-lord", card="infantry_move", pips=10)
+        docked(t, figures=16)
+        gx, gy = polar(r, phi)
+        t.unit("G3", gx, gy, phi, figures=4, files=files)
+        t.force(then_random=True)
+        ev = t.act("M5", {"type": "assault", "unit": "M5"})
+        fa, _, fd, _ = cf_of(ev)
+        assert (fa, fd) == figures, phi
