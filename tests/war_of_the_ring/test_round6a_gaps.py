@@ -373,3 +373,16 @@ def test_12_the_eagles_landing_is_secret_when_he_ends_hidden_open_when_nine_hide
         assert ("2008" in str(shown)) is not secret, shown
         g.apply(land)
         assert g.chars["gandalf"]["hidden"] is secret
+
+
+# ----- a claim to the Ring draws every Nazgûl [WR §10.9.4] ------------------------------------------
+@rule("war-of-the-ring", "§10.9.4", "§V20", "§V17")
+def test_10_9_4_while_a_claim_lasts_a_nazgul_may_fly_to_the_claimant_anywhere() -> None:
+    for claim in (False, True):
+        p = Position().clear().mobilize("MOR").sp(20).char("n1", "3523").char("aragorn", "0508")
+        p.ring(bearer="aragorn", worn=True, claim=claim, area="A")
+        g = p.at("7b")
+        r = g.destinations(["n1"], DARK)
+        assert ("0508" in r) is claim, (claim, r.get("0508"))
+        if claim:
+            assert r["0508"] == (0.0, ["3523", "0508"], True)
