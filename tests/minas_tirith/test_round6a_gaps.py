@@ -457,3 +457,22 @@ def test_9_1_each_side_answers_for_its_own_set_up_overlaps_and_grond_s_trolls_zo
     g.apply({"type": "deploy_done"})
     err = refused_in_setup(g, {"type": "deploy_done"}, "[MT §9.1]")
     assert "Grond (E-D10) must set up in the grond zone" in err.why
+
+
+@rule("§7.1.4", "§2.5")
+def test_7_1_4_a_formation_change_keeps_the_front_centre_and_the_heading():
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    g = t.g
+    u = t.unit("G3", 100.0, 60.0, 30.0, files=6, figures=12)      # 6 x 2, depth 2"
+    a = math.radians(30.0)
+    front = (100.0 + math.cos(a) * 1.0, 60.0 + math.sin(a) * 1.0)
+    t.select("G3")
+    assert {"type": "form", "unit": "G3", "formation": "line", "files": 3} in t.menu("form")
+    t.apply({"type": "form", "unit": "G3", "formation": "line", "files": 3})   # 3 x 4, depth 4"
+    assert u.files == 3 and u.heading == 30.0
+    assert math.isclose(u.x, front[0] - math.cos(a) * 2.0, abs_tol=0.01)
+    assert math.isclose(u.y, front[1] - math.sin(a) * 2.0, abs_tol=0.01)
+    fc = g.front_centre(u)
+    assert math.isclose(fc.x, front[0], abs_tol=0.01) and math.isclose(fc.y, front[1], abs_tol=0.01)
