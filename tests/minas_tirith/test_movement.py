@@ -326,7 +326,7 @@ def test_7_2_a_flank_charge_needs_the_charger_to_start_in_the_flank_arc():
     t = field()
     t.unit("M3", 100, 60, 0, files=10, figures=4)       # x 99-101, y 58-62 (1 rank... 4 files)
     t.unit("G3", 100, 66, 270, files=4, figures=4)      # front edge at y 65.5 (1 rank)
-    t.force((6, 1), *([20] * 8), (6, 1), (6, 1), (8, 1), (8, 1))
+    t.force((6, 1), *([20] * 6), (6, 1), (6, 1), (8, 1), (8, 1))   # M3 fights with 2 figures: the 2 files along its 1-rank flank [MT §7.5.3]
     ev = t.act("G3", {"type": "charge", "unit": "G3", "target": "M3"})
     text = events(ev, "combat")[0]["text"]
     assert "+4 attacking the flank" in text and "-3 attacked in the flank" in text
