@@ -10,7 +10,7 @@ import pytest
 from ringwar.systems.war_of_the_ring.data import load
 from ringwar.systems.war_of_the_ring.mobilization import timed
 
-from .builder import Position, texts
+from .builder import Position, move, texts
 
 rule = pytest.mark.rule
 D = load()
@@ -154,3 +154,47 @@ def test_10_9_5_no_gollum_roll_while_the_ring_lies_with_no_bearer() -> None:
     p, g = gollum_turn(3, bearer=None, held_by=None, lost_at="2617")   # the SP d6 only
     assert g.ask["kind"] == "declare" and p.rolled == [3]
     p.dice_done()
+
+
+# ----- [WR §9] [WR §12] the view: a player sees his own hand, an observer none ------------------
+@rule("war-of-the-ring", "§9", "§12")
+def test_9_the_view_shows_each_player_his_own_hand_and_an_observer_no_hand() -> None:
+    p = Position().clear().hand("fellowship", "lembas", "huorns").hand("dark", "grond")
+    g = p.g
+    assert g.view("fellowship")["hand"] == ["lembas", "huorns"]
+    assert g.view("dark")["hand"] == ["grond"]
+    assert g.view(None)["hand"] is None
+    assert g.view(None)["hand_sizes"] == {"fellowship": 2, "dark": 1}
+
+
+# ----- [WR §10.10] a monster that kills a lone character stays on its site ----------------------
+@rule("war-of-the-ring", "§10.10", "§11.8", "§10.4")
+def test_10_10_a_monster_kills_a_lone_walker_and_stays_on_its_site_the_fight_over() -> None:
+    # Merry (C 1, E 5) alone into the Cave Troll (C 5, E 8): 1 + 1 against 6 + 5, by 9: dead
+    p = Position().clear().turn(2).site("eye", "1808", "cave-troll")
+    p.char("merry", "1909", hidden=True, seen="2008")
+    g = p.at("5c")
+    p.dice(1, 6)
+    ev = move(g, "1808", piece="merry")
+    assert not g.chars["merry"]["alive"], texts(ev)
+    assert g.monsters["1808"] == {"card": "cave-troll", "e": 8}
+    assert "Round 2" not in texts(ev)
+    p.dice_done()
+
+
+# ----- [WR §10.10] the Fellowship passes only its own characters' Magic cards ---------------------
+@rule("war-of-the-ring", "§10.10", "§11.9", "§10.9.2")
+def test_10_10_a_succumbed_bearers_magic_card_is_no_longer_the_fellowships_to_pass() -> None:
+    def gifts(frodo_seat: str) -> list[dict]:
+        p = Position().clear().turn(2)
+        p.char("frodo", "2617", items=["lembas"], seat=frodo_seat)
+        p.char("sam", "2617", items=["elven-rope"])
+        if frodo_seat == "dark":
+            p.ring(succumbed=True, held_by="dark")
+        g = p.at("5c")
+        return [a for a in g.legal_actions() if a["type"] == "give_item"]
+
+    assert gifts("fellowship") == [
+        {"type": "give_item", "piece": "frodo", "item": "lembas", "to": "sam"},
+        {"type": "give_item", "piece": "sam", "item": "elven-rope", "to": "frodo"}]
+    assert gifts("dark") == []                   # neither from him nor to him
