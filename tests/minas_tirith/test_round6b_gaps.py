@@ -17,7 +17,7 @@ from .test_mutation_gaps import city_melee
 from .test_reactions import charge as rcharge
 from .test_reactions import window
 from .test_siege import polar
-from .test_siege_split import docked, gain_walls, no_kills
+from .test_siege_split import docked, gain_walls, ladder, no_kills
 
 # ----- [MT §7.5.3] the band's edge is inclusive to the board's 1e-6 inch ---------------------------
 
@@ -439,3 +439,20 @@ def test_7_5_3_one_figure_a_side_fights_at_least_when_no_file_falls_in_the_band(
         ev = t.act("M5", {"type": "assault", "unit": "M5"})
         fa, _, fd, _ = cf_of(ev)
         assert (fa, fd) == figures, phi
+
+
+# ----- [MT §7.6] R-150: the reinforcement's words say how many still wait -------------------------
+
+@rule("§7.6")
+def test_7_6_r150_a_reinforcement_says_how_many_still_wait_until_none_do():
+    t = ladder(20)                                             # no defender: 8 land, 12 wait
+    t.act("M3", {"type": "ladder", "unit": "M3"})
+    m3 = t.g.units["M3"]
+    assert (m3.figures, m3.waiting) == (8, 12)
+    t.round("dark-lord", card="infantry_move", pips=5)
+    ev = t.act("M3", {"type": "reinforce", "unit": "M3", "pips": 1})
+    assert "8 figures of" in texts(ev) and "; 4 still wait (R-150)" in texts(ev)
+    t.round("dark-lord", card="infantry_move", pips=5)
+    ev = t.act("M3", {"type": "reinforce", "unit": "M3", "pips": 1})
+    assert "4 figures of" in texts(ev) and "still wait" not in texts(ev)
+    assert (m3.figures, m3.waiting) == (20, 0)
