@@ -312,6 +312,8 @@ def test_7_1_4_the_path_grammar_and_its_limits_each_exactly():
         with pytest.raises(IllegalAction) as info:
             parse_path(path)
         assert info.value.rule == "[MT §7.1.4]", path
+        if path in ("", 5, None) or len(path) > 200:
+            assert "a move needs a 'path'" in info.value.why, path
     # through the game: a move with a bad path is refused for it, the game unchanged
     t = Table()
     t.clear()
@@ -476,3 +478,21 @@ def test_7_1_4_a_formation_change_keeps_the_front_centre_and_the_heading():
     assert math.isclose(u.y, front[1] - math.sin(a) * 2.0, abs_tol=0.01)
     fc = g.front_centre(u)
     assert math.isclose(fc.x, front[0], abs_tol=0.01) and math.isclose(fc.y, front[1], abs_tol=0.01)
+
+
+@rule("§7.1.4", "§7.1.2")
+def test_7_1_4_a_move_over_the_allowance_says_whether_the_road_bonus_was_counted():
+    t = Table()
+    t.clear()
+    t.round("west", card="infantry_move", pips=10)
+    t.unit("G3", 80, 48, 0, files=2, formation="column")       # on the East road: 10 + 6
+    t.select("G3")
+    err = t.refused({"type": "move", "unit": "G3", "path": "m0:16.5"}, "[MT §7.1.4]")
+    assert "allowance is 16.00″ (road bonus included)" in err.why
+    t.unit("G3", 80, 60, 0, files=2, formation="column")       # off the road: 10
+    err = t.refused({"type": "move", "unit": "G3", "path": "m0:10.5"}, "[MT §7.1.4]")
+    assert err.why.endswith("allowance is 10.00″") and "road" not in err.why
+    # up to the allowance (to a millionth of an inch), a leader in his span going along free
+    t.leader("hurin", 77, 60)
+    t.apply({"type": "move", "unit": "G3", "path": "m0:10.000001", "leaders": "hurin"})
+    assert t.g.units["G3"].x > 89.9 and t.g.leaders["hurin"].x > 86.9
