@@ -386,3 +386,15 @@ def test_10_9_4_while_a_claim_lasts_a_nazgul_may_fly_to_the_claimant_anywhere() 
         assert ("0508" in r) is claim, (claim, r.get("0508"))
         if claim:
             assert r["0508"] == (0.0, ["3523", "0508"], True)
+
+
+# ----- conversion [WR §V13]: only Saruman's own captives in Isengard ---------------------------------
+@rule("war-of-the-ring", "§V13", "§10.8.4")
+def test_V13_saruman_may_not_convert_a_captive_sauron_holds_in_isengard() -> None:
+    for holder, offered in (("sauron", False), ("saruman", True)):
+        p = Position(players=3).clear().mobilize("ISE", "MOR")
+        p.unit("ISE-01", "1820").char("saruman", "1820").unit("MOR-13", "1820")
+        p.captive("boromir", "1820", ["MOR-13" if holder == "sauron" else "ISE-01"], seat=holder)
+        g = p.at("6a")
+        convert = {"type": "convert", "captive": "boromir"}
+        assert (g.ask is not None and convert in g.legal_actions()) is offered, (holder, g.ask)
