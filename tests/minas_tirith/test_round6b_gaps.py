@@ -16,7 +16,7 @@ from .test_leaders import board
 from .test_mutation_gaps import city_melee
 from .test_reactions import charge as rcharge
 from .test_reactions import window
-from .test_siege import polar
+from .test_siege import at_g2, polar, siege
 from .test_siege_split import docked, gain_walls, ladder, no_kills
 
 # ----- [MT §7.5.3] the band's edge is inclusive to the board's 1e-6 inch ---------------------------
@@ -456,3 +456,19 @@ def test_7_6_r150_a_reinforcement_says_how_many_still_wait_until_none_do():
     ev = t.act("M3", {"type": "reinforce", "unit": "M3", "pips": 1})
     assert "4 figures of" in texts(ev) and "still wait" not in texts(ev)
     assert (m3.figures, m3.waiting) == (20, 0)
+
+
+@rule("§7.6")
+def test_7_6_r109_the_battering_words_name_the_trolls_bonus_only_for_trolls():
+    t = siege("infantry_move")
+    at_g2(t, "M12", figures=4, files=2)
+    t.force((6, 1), (6, 1), (6, 1), (6, 4), (6, 5))          # the 3d6 rate first (select)
+    t.select("M12")
+    ev = t.apply({"type": "batter", "unit": "M12", "gate": "G2"})
+    assert "4+5 +2 trolls = 11, needing 11: broken!" in texts(events(ev, "batter"))
+    t = siege("infantry_move")
+    at_g2(t, "M3", figures=4, files=2)
+    t.force((6, 5), (6, 5))
+    ev = t.act("M3", {"type": "batter", "unit": "M3", "gate": "G2"})
+    assert "5+5 = 10, needing 11: it holds" in texts(events(ev, "batter"))
+    assert "trolls" not in texts(ev)
