@@ -2,7 +2,8 @@
 set-up's ready towers are Siege Towers; [16.42] a tower's armour against missile fire in the
 preview; [16.47] the preview's legend names the equipment an adverse result would destroy, and
 only when there is some; [16.51] no advance through a breach into a hex an enemy leader holds
-alone; [16.66] a Fireball outside the city burns until the next Siege Phase, inside for good."""
+alone; [16.66] a Fireball outside the city burns until the next Siege Phase, inside for good;
+[17.23] the Banner flies through its last Game-Turn."""
 
 from __future__ import annotations
 
@@ -90,3 +91,16 @@ def test_16_66_a_fireball_outside_the_city_burns_until_the_next_siege_phase_insi
         ev = play(g, {"type": "fireball", "unit": c, "to": target})
         fire = [e for e in ev if e["type"] == "fire"]
         assert g.siege["fires"] == {target: where} and says in fire[0]["text"]
+
+
+@rule("gondor", "[17.23]")
+def test_17_23_the_banner_flies_through_its_last_game_turn_and_is_gone_after():
+    for until, flies in ((11, "0815"), (10, None)):         # Game-Turn 11 now
+        pos = gpos(turn=11, phase="F")
+        pos.place("men_spearmen", "0815")
+        pos.place("aragorn", "0815")
+        pos.place("orc_infantry", "2215")
+        pos.extra(siege={"banner": {"with": "aragorn", "until": until}})
+        g = pos.game()
+        assert g.turn == 11
+        assert g.view("westernesse")["exclusive"]["banner"] == flies
