@@ -398,3 +398,38 @@ def test_V13_saruman_may_not_convert_a_captive_sauron_holds_in_isengard() -> Non
         g = p.at("6a")
         convert = {"type": "convert", "captive": "boromir"}
         assert (g.ask is not None and convert in g.legal_actions()) is offered, (holder, g.ask)
+
+
+@rule("war-of-the-ring", "§V13", "§10.2.1")
+def test_V13_the_alliance_ends_once_only_when_sauron_attacks_saruman() -> None:
+    # Sauron attacking a Free army: the Dark Alliance holds
+    p = Position(players=3).clear().mobilize("ISE", "MOR", "GON").sp(5)
+    p.unit("MOR-13", "1921").unit("GON-04", "1921")
+    p.dice(3, 6, 6, 6, 6, 6, 6)
+    ev = p.g.resolve_battle("sauron", "1921")
+    assert p.g.flags["alliance"] and not any(e["type"] == "alliance" for e in ev)
+    # after it has ended, another attack on Saruman's units does not end it again
+    p = Position(players=3).clear().mobilize("ISE", "MOR").sp(5).flags(alliance=False)
+    p.unit("MOR-13", "1921").unit("ISE-01", "1921")
+    p.dice(3, 6, 6, 6, 6, 6, 6)
+    ev = p.g.resolve_battle("sauron", "1921")
+    assert not any(e["type"] == "alliance" for e in ev), [e["text"] for e in ev]
+
+
+@rule("war-of-the-ring", "§V13", "§10.9.4", "§V10")
+def test_V13_only_saruman_s_claim_ends_the_alliance_and_only_while_it_holds() -> None:
+    # Saruman claims after the alliance has ended: no second ending
+    p = Position(players=3, turn_limit=1).clear().flags(alliance=False)
+    p.char("saruman", "1820").char("n1", "3523")
+    p.ring(bearer="saruman", held_by="saruman")
+    g = p.at("6b")
+    g.apply({"type": "put_on"})
+    ev = g.apply({"type": "claim"})
+    assert g.ring["claim"] and not any(e["type"] == "alliance" for e in ev), ev
+    # Aragorn, the Fellowship's, claims in the 3-player game: the Dark Alliance holds
+    p = Position(players=3, turn_limit=1).clear().mobilize("MOR").char("aragorn", "2617")
+    p.char("n1", "3523").ring(bearer="aragorn", worn=True)
+    g = p.at("5c")
+    assert {"type": "claim"} in g.legal_actions(), g.legal_actions()
+    g.apply({"type": "claim"})
+    assert g.ring["claim"] and g.flags["alliance"]
