@@ -433,3 +433,16 @@ def test_V13_only_saruman_s_claim_ends_the_alliance_and_only_while_it_holds() ->
     assert {"type": "claim"} in g.legal_actions(), g.legal_actions()
     g.apply({"type": "claim"})
     assert g.ring["claim"] and g.flags["alliance"]
+
+
+@rule("war-of-the-ring", "§V13", "§10.4")
+def test_V13_in_the_three_player_game_a_free_character_duels_a_nazgul_as_in_two() -> None:
+    # only Saruman's own make a side of their own: Aragorn and a Nazgûl still fight each other
+    p = Position(players=3, turn_limit=1).clear().sp(0)
+    p.char("aragorn", "1509").char("n3", "1509")
+    g = p.at("5e")
+    p.dice(2, 2)                                              # one round: a tie
+    g.apply({"type": "challenge", "lead": "aragorn", "target": "n3"})
+    assert g.ask["kind"] == "duel_round" and g.ask["seat"] == "fellowship", g.ask
+    g.apply({"type": "break_off"})
+    p.dice_done()
