@@ -11,6 +11,8 @@ import math
 from ringwar.systems.minas_tirith.board import load_board
 
 from .builder import Table, rule
+from .test_reaction_extras import archers_window
+from .test_reactions import move as window_move
 
 B = load_board()
 
@@ -263,11 +265,8 @@ def test_7_4_more_than_2_inches_of_woods_block_the_sight_2_inches_do_not():
 
 @rule("§7.4", "§7.9", "§6.6")
 def test_7_4_the_archers_reaction_is_gone_once_the_mover_is_in_a_melee_or_gone():
-    from .test_reaction_extras import archers_window
-    from .test_reactions import move
-
     t = archers_window(20.0, bank=0)
-    move(t, "G3", 6.0)                                  # ends 14" off H7: the window opens
+    window_move(t, "G3", 6.0)                                  # ends 14" off H7: the window opens
     assert t.menu() == [{"type": "react_archers", "unit": "H7"}, {"type": "react_done"}]
     g3 = t.g.units["G3"]
     # (as if) another reaction brought an enemy into contact with the mover
@@ -496,3 +495,47 @@ def test_7_1_4_a_move_over_the_allowance_says_whether_the_road_bonus_was_counted
     t.leader("hurin", 77, 60)
     t.apply({"type": "move", "unit": "G3", "path": "m0:10.000001", "leaders": "hurin"})
     assert t.g.units["G3"].x > 89.9 and t.g.leaders["hurin"].x > 86.9
+
+
+# ----- [MT §7.14] (whole case) ----------------------------------------------------------------------
+
+def overrun(side: str, leader: str, d8: int, friend: str | None, **kw) -> Table:
+    """A unit of ``side`` walks 1.6" onto an unattached enemy ``leader`` (d8 forced); the
+    leader's ``friend`` (if any) stands 7" behind him."""
+    t = Table()
+    t.clear()
+    t.round(side, card="infantry_move", pips=10)
+    mover = "M3" if side == "dark-lord" else "G3"
+    t.front_at(mover, 101, 60, 0, figures=4, files=4)
+    t.leader(leader, 103, 60, **kw)
+    if friend is not None:
+        t.unit(friend, 110, 60, 0)
+    dice = t.force((8, d8))
+    t.act(mover, {"type": "move", "unit": mover, "path": "m0:1.6"})
+    dice.done()
+    return t
+
+
+@rule("§7.14")
+def test_7_14_only_a_horse_nazgul_escapes_without_a_roll_gothmog_and_gandalf_roll():
+    # Gothmog rides a horse but is no Nazgul: CF 4, d8 7 > 6: killed
+    t = overrun("west", "gothmog", 7, "M5", mount="horse")
+    ld = t.g.leaders["gothmog"]
+    assert not ld.alive and "gothmog" in t.g.killed_leaders and not ld.away_until_check
+    # Gandalf is immune to the risk roll, not to an overrun: CF 6, d8 8 <= 8: he escapes to
+    # his friend (no fell beast, no waiting for a Leader Check)
+    t = overrun("dark-lord", "gandalf", 8, "G7", mount="horse")
+    ld = t.g.leaders["gandalf"]
+    assert ld.alive and ld.attached_to == "G7" and not ld.away_until_check
+
+
+@rule("§7.14")
+def test_7_14_a_roll_good_enough_with_no_friend_in_reach_still_kills_and_says_why():
+    t = overrun("dark-lord", "hirluin", 4, None)                # CF 2: 4 <= 4, but alone
+    ld = t.g.leaders["hirluin"]
+    assert not ld.alive
+    text = [e for e in t.g.log if e["type"] == "overrun"][-1]["text"]
+    assert "d8 4, but no friend within his move: he is killed" in text
+    t = overrun("dark-lord", "hirluin", 5, None)                # 5 > 4
+    text = [e for e in t.g.log if e["type"] == "overrun"][-1]["text"]
+    assert "d8 5 > 4: he is killed" in text
