@@ -539,3 +539,53 @@ def test_7_14_a_roll_good_enough_with_no_friend_in_reach_still_kills_and_says_wh
     t = overrun("dark-lord", "hirluin", 5, None)                # 5 > 4
     text = [e for e in t.g.log if e["type"] == "overrun"][-1]["text"]
     assert "d8 5 > 4: he is killed" in text
+
+
+# ----- [MT §5.3] (whole case, started) ---------------------------------------------------------------
+
+@rule("§5.3")
+def test_5_3_the_deck_events_change_the_counts_and_never_below_zero():
+    import pytest
+
+    from ringwar.systems.minas_tirith.data import load
+    D = load()
+    base = D.deck_counts("dark-T1")
+    gate = D.deck_counts("dark-T1", ["great_gate_broken"])
+    assert gate["engine_move"] == base["engine_move"] - 1
+    assert gate["close_combat"] == base["close_combat"] + 1
+    assert base["engine_move"] == 4
+    assert D.deck_counts("dark-T1", ["great_gate_broken"] * 4)["engine_move"] == 0
+    with pytest.raises(ValueError, match="great_gate_broken leaves engine_move below 0"):
+        D.deck_counts("dark-T1", ["great_gate_broken"] * 5)
+    west = D.deck_counts("west-T1")
+    assert west["waste"] == 1
+    with pytest.raises(ValueError, match="horns_turned leaves waste below 0"):
+        D.deck_counts("west-T1", ["horns_turned", "horns_turned"])
+
+
+@rule("§5.3")
+def test_5_3_the_horns_turn_option_is_a_turn_from_1_to_40():
+    import pytest
+
+    import ringwar
+    from ringwar.core.errors import RecordError
+    for v in (1, 40):
+        g = ringwar.new_game("minas-tirith", seed=1, options={"horns_turn": v})
+        assert g.options["horns_turn"] == v
+    for v in (0, 41):
+        with pytest.raises(RecordError, match="'horns_turn' must be a whole number from 1 to 40"):
+            ringwar.new_game("minas-tirith", seed=1, options={"horns_turn": v})
+
+
+@rule("§5.3")
+def test_5_3_the_black_ships_enter_once_and_never_after_aragorn_came():
+    for arrived, in_deck, added in ((False, False, True), (True, False, False), (False, True, False)):
+        t = Table()
+        g = t.g
+        g.turn_no = 7                                   # the next TURN_START is Turn 8
+        g.aragorn_arrived, g.black_ships_in_deck = arrived, in_deck
+        ev = g.start_turn()
+        said = any("Black Ships are added" in e["text"] for e in ev)
+        assert said == added, (arrived, in_deck)
+        assert g.black_ships_in_deck == (added or in_deck)
+        assert g.decks["west"].count("black_ships") == (1 if added or in_deck else 0)
