@@ -584,7 +584,9 @@ def test_5_3_the_black_ships_enter_once_and_never_after_aragorn_came():
         g = t.g
         g.turn_no = 7                                   # the next TURN_START is Turn 8
         g.aragorn_arrived, g.black_ships_in_deck = arrived, in_deck
+        g.bank = {"west": 2, "dark-lord": 3}
         ev = g.start_turn()
+        assert g.bank == {"west": 0, "dark-lord": 0}      # the banks empty at TURN_START
         said = any("Black Ships are added" in e["text"] for e in ev)
         assert said == added, (arrived, in_deck)
         assert g.black_ships_in_deck == (added or in_deck)
