@@ -358,15 +358,20 @@ class TurnRules:
             self.sd["drawn"] = True
             n = int(H["first_turn_draw"] if self.turn_ == 1 else H["draw_per_turn"])
             for seat in self.sides:
+                drawn: list[str] = []
                 for _ in range(n):
                     card = self.draw_event()
                     if card is None:
                         break
-                    self.hands[seat].append(card)
-                ev.append(event("draw", "[WR §9] 2d", f"{self.seat_name(seat)} draws {n} event "
-                                f"card{'s' if n != 1 else ''}", seat=seat))
-                ev.append(event("draw", "[WR §9] 2d", "you draw: " + ", ".join(
-                    self.D.event_cards[c].name for c in self.hands[seat][-n:]),
+                    drawn.append(card)
+                self.hands[seat].extend(drawn)
+                k = len(drawn)
+                short = (f" (the event deck and its discards are exhausted: {k} of {n})"
+                         if k < n else "")
+                ev.append(event("draw", "[WR §9] 2d", f"{self.seat_name(seat)} draws {k} event "
+                                f"card{'s' if k != 1 else ''}{short}", seat=seat, cards=k))
+                ev.append(event("draw", "[WR §9] 2d", "you draw: " + (", ".join(
+                    self.D.event_cards[c].name for c in drawn) or "nothing"),
                     visible_to=seat))
         for seat in self.sides:
             if len(self.hands[seat]) > int(H["hand_limit"]):
