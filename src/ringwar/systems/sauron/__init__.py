@@ -6,6 +6,7 @@ sections follow the rule book.  Data: ``data/sauron/scenario.toml`` and ``map.to
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -36,7 +37,14 @@ class SauronGame(SpiGame):
         """The scenario's public facts for the shared AI (``knowledge.py``)."""
         from .knowledge import facts
         return facts()
-    CLONE_DEEP = (*SpiGame.CLONE_DEEP, "pedestal", "weapons")
+    @classmethod
+    def define(cls, options: Mapping[str, Any], hexmap: HexMap, sc: Any) -> dict[str, Any]:
+        """[14.1] the hexes within two of the Road of the Orcs, where reinforcements move first."""
+        return {"road_zone": _near_road(hexmap, "orcs", 2)}
+
+    @property
+    def road_zone(self) -> frozenset[str]:
+        return self.defn.facts["road_zone"]
     MAGIC_TABLE = "[16.5] Magic Capability Table"
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_4_3": Option(True, "[4.3] Rough: +1 MP, cavalry may not enter, defender +1 armour"),
@@ -70,7 +78,6 @@ class SauronGame(SpiGame):
         self.spell_state.update({"cast": {}, "active": {}, "beast": {"conjured": False, "powers": {},
                                  "facing": 1, "window": []}, "pedestal_moved": None,
                                  "on_pedestal": False})
-        self.road_zone = _near_road(self.hexmap, "orcs", 2)
 
     SETUP_KEYS = SpiGame.SETUP_KEYS | {"pedestal", "weapons", "spells", "beast"}
 
@@ -735,7 +742,7 @@ class SauronGame(SpiGame):
                 return k
         return None
 
-    def rating_modifiers(self, ld: Piece, combat: bool) -> list[tuple[int, str]]:
+    def rating_modifiers(self, ld: Piece, combat: bool, foe: Piece | None = None) -> list[tuple[int, str]]:
         weapon = self.carried_weapon(ld) if combat else None
         if weapon is None:
             return []
