@@ -329,6 +329,13 @@ class SauronGame(SpiGame):
             return must                                            # [15.22] attack that Orc
         return super().forced_targets(p, legal)
 
+    def obligation(self, p: Piece, targets: list[Piece]) -> IllegalAction:
+        orcs = {o.id for o in self.dwarf_targets(p)} if "dwarf" in p.tags else set()
+        if targets and all(q.id in orcs for q in targets):
+            return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
+                                 f"{', '.join(f'{q.name} [{q.id}]' for q in targets)} and must attack it")
+        return super().obligation(p, targets)
+
     # ===== [15.3] Slave Phalanxes ================================================================
     def formation_actions(self, side: str) -> list[Action]:
         if side != SAURON:

@@ -872,12 +872,16 @@ class CombatMixin:
                                  "(prohibited hex or hexside)")
         targets = self.melee_targets(p)
         if d not in targets:
-            exerting = {q.id for q in self.zoc_exerters(p)} if p.on_map else set()
-            if targets and all(q.id in exerting for q in targets):
-                return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack one of "
-                                     f"{', '.join(q.id for q in targets)}")
+            if targets and p.on_map and self.forced_targets(p, targets):
+                return self.obligation(p, targets)
             return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
         return None
+
+    def obligation(self: SpiGame, p: Piece, targets: list[Piece]) -> IllegalAction:
+        """Why ``p`` must attack one of ``targets`` (hook: an exclusive rule that obliges an
+        attack names itself, e.g. Sauron's [15.22] Dwarves)."""
+        return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack one of "
+                             f"{', '.join(q.id for q in targets)}")
 
     def why_not_end(self: SpiGame) -> IllegalAction:
         if self.is_combat_phase() and self.step == "melee":
@@ -885,7 +889,7 @@ class CombatMixin:
                 return IllegalAction("[7.32]", "an attack has been declared: resolve it first")
             obliged = self.obliged_attackers()
             if obliged:
-                return IllegalAction("[7.31]", f"{self.label(obliged[0])} is in an enemy ZOC and must attack")
+                return self.obligation(obliged[0], self.melee_targets(obliged[0]))
         if self.is_movement_phase():
             err = self.why_not_end_movement()
             if err is not None:

@@ -126,21 +126,14 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         """Hook: an exclusive game's fixed facts, computed once (``SpiDefinition.facts``)."""
         return {}
 
-    @property
-    def charts(self) -> Charts:
-        return self.defn.charts
-
-    @property
-    def sc(self) -> Scenario:
-        return self.defn.scenario
-
-    @property
-    def hexmap(self) -> HexMap:
-        return self.defn.hexmap
-
     # ===== construction =====================================================================
     def _init_state(self) -> None:
         self.defn = self.definition(self.options)
+        # the definition's parts the rules read all the time, as plain attributes (shared by
+        # clones: CLONE_SHARED)
+        self.charts: Charts = self.defn.charts
+        self.sc: Scenario = self.defn.scenario
+        self.hexmap: HexMap = self.defn.hexmap
         self.units: dict[str, Piece] = {}
         self.at: dict[str, list[str]] = {}
         self._turn = 1
@@ -762,10 +755,11 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return events
 
     # ===== copies for search =======================================================================
-    #: what a clone shares with its original: the frozen definition and the options it was
-    #: built from, and the log (a list of events, each never changed once logged: the list is
-    #: copied, the events shared).  Everything else is state and is copied (core.state).
-    CLONE_SHARED: ClassVar[frozenset[str]] = frozenset({"defn", "options"})
+    #: what a clone shares with its original: the frozen definition (and the attributes that
+    #: alias its parts) and the options it was built from, and the log (a list of events,
+    #: each never changed once logged: the list is copied, the events shared).  Everything
+    #: else is state and is copied (core.state).
+    CLONE_SHARED: ClassVar[frozenset[str]] = frozenset({"defn", "options", "charts", "sc", "hexmap"})
     #: facts derived from the state and rebuilt on demand: a clone starts without them
     CLONE_DERIVED: ClassVar[dict[str, Any]] = {
         "_cache": dict, "_zoc_cache": dict, "_move_cache": dict,
