@@ -329,11 +329,13 @@ class SauronGame(SpiGame):
             return must                                            # [15.22] attack that Orc
         return super().forced_targets(p, legal)
 
-    def obligation(self, p: Piece, targets: list[Piece]) -> IllegalAction:
+    def obligation(self, p: Piece, targets: list[Piece] | None = None) -> IllegalAction:
         orcs = {o.id for o in self.dwarf_targets(p)} if "dwarf" in p.tags else set()
-        if targets and all(q.id in orcs for q in targets):
-            return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
-                                 f"{', '.join(f'{q.name} [{q.id}]' for q in targets)} and must attack it")
+        forced = targets if targets is not None else self.melee_targets(p) if p.on_map else []
+        if forced and all(q.id in orcs for q in forced):
+            which = ", ".join(f"{q.name} [{q.id}]" for q in targets) if targets else "an Orc"
+            return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of {which} "
+                                 "and must attack it")
         return super().obligation(p, targets)
 
     # ===== [15.3] Slave Phalanxes ================================================================

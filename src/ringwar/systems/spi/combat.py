@@ -877,11 +877,11 @@ class CombatMixin:
             return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
         return None
 
-    def obligation(self: SpiGame, p: Piece, targets: list[Piece]) -> IllegalAction:
-        """Why ``p`` must attack one of ``targets`` (hook: an exclusive rule that obliges an
-        attack names itself, e.g. Sauron's [15.22] Dwarves)."""
-        return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack one of "
-                             f"{', '.join(q.id for q in targets)}")
+    def obligation(self: SpiGame, p: Piece, targets: list[Piece] | None = None) -> IllegalAction:
+        """Why ``p`` must attack (one of ``targets``, named when given): hook, so that an
+        exclusive rule that obliges an attack names itself (Sauron's [15.22] Dwarves)."""
+        among = f" one of {', '.join(q.id for q in targets)}" if targets else ""
+        return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack{among}")
 
     def why_not_end(self: SpiGame) -> IllegalAction:
         if self.is_combat_phase() and self.step == "melee":
@@ -889,7 +889,7 @@ class CombatMixin:
                 return IllegalAction("[7.32]", "an attack has been declared: resolve it first")
             obliged = self.obliged_attackers()
             if obliged:
-                return self.obligation(obliged[0], self.melee_targets(obliged[0]))
+                return self.obligation(obliged[0])
         if self.is_movement_phase():
             err = self.why_not_end_movement()
             if err is not None:
