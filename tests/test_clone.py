@@ -27,3 +27,71 @@ def test_clone_is_independent_and_plays_like_the_original(system: str) -> None:
         game.apply(a)
     assert game.state_hash() == twin.state_hash()
     assert ringwar.replay(twin.record).state_hash() == twin.state_hash()
+
+
+def _mutable_ids(value, seen: set[int], out: dict[int, str], where: str) -> None:
+    """The ids of every mutable container or record reachable from ``value``."""
+    if isinstance(value, (int, float, str, bytes, bool, type(None), frozenset)) or id(value) in seen:
+        return
+    seen.add(id(value))
+    if not isinstance(value, tuple):           # a tuple is immutable; what it holds may not be
+        out[id(value)] = where
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _mutable_ids(v, seen, out, f"{where}[{k!r}]")
+    elif isinstance(value, (list, tuple, set)):
+        for i, v in enumerate(value):
+            _mutable_ids(v, seen, out, f"{where}[{i}]")
+    elif hasattr(value, "__slots__"):
+        for s in value.__slots__:
+            _mutable_ids(getattr(value, s, None), seen, out, f"{where}.{s}")
+    elif hasattr(value, "__dict__"):
+        for k, v in vars(value).items():
+            _mutable_ids(v, seen, out, f"{where}.{k}")
+
+
+@pytest.mark.parametrize("system", ["sauron", "gondor"])
+def test_a_clone_shares_nothing_mutable_but_its_definition_and_logged_events(system: str) -> None:
+    # issue 13: the state is copied generically, so no field can be shared by accident
+    game = ringwar.new_game(system, seed=5)
+    rng = random.Random(2)
+    for _ in range(250):
+        game.apply(rng.choice(game.legal_actions()))
+    twin = game.clone()
+    ours: dict[int, str] = {}
+    theirs: dict[int, str] = {}
+    for name, value in vars(game).items():
+        if name not in type(game).CLONE_SHARED and name != "log":
+            _mutable_ids(value, set(), ours, name)
+    for name, value in vars(twin).items():
+        if name not in type(game).CLONE_SHARED and name != "log":
+            _mutable_ids(value, set(), theirs, name)
+    # the recorded actions, like the logged events, are history: never changed once made
+    shared = sorted(w for w in (ours[i] for i in ours.keys() & theirs.keys())
+                    if not w.startswith("record.actions["))
+    assert not shared, f"shared with the clone: {shared[:10]}"
+    assert twin.defn is game.defn and twin.log is not game.log and twin.log == game.log
+
+
+@pytest.mark.parametrize("system", ["sauron", "gondor"])
+def test_a_field_added_to_the_state_later_is_copied_by_a_clone(system: str) -> None:
+    game = ringwar.new_game(system, seed=1)
+    game.later_field = {"a": [1, 2], "b": {"c": [3]}}
+    twin = game.clone()
+    twin.later_field["a"].append(9)
+    twin.later_field["b"]["c"].clear()
+    assert game.later_field == {"a": [1, 2], "b": {"c": [3]}}
+
+
+def test_games_with_the_same_options_share_one_frozen_definition() -> None:
+    import dataclasses
+
+    a, b = ringwar.new_game("gondor", seed=1), ringwar.new_game("gondor", seed=2)
+    c = ringwar.new_game("gondor", seed=1, options={"errata_wall_2101": False})
+    assert a.defn is b.defn is a.clone().defn and c.defn is not a.defn
+    # the options make the map: [errata] 2101/2201 is a wall only with the errata
+    assert a.hexmap.side("2101", "2201") and not c.hexmap.side("2101", "2201")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.defn.hexmap = c.hexmap
+    with pytest.raises(TypeError):
+        a.defn.options["errata_wall_2101"] = False

@@ -103,7 +103,7 @@ def test_7_31_a_unit_in_a_zoc_may_attack_only_the_units_exerting_it():
 def test_7_31_a_unit_in_no_zoc_bound_to_one_target_is_not_told_it_is_in_a_zoc():
     # the Sauron army is demoralized, so no Sauron unit exerts a ZOC [6.14]; a Dwarf that began
     # its Movement Phase beside an Orc must still attack that Orc [15.22].  Its attack on the
-    # adjacent Troll is refused, but not as "in an enemy ZOC": it is in none
+    # adjacent Troll is refused for [15.22], not as "in an enemy ZOC": it is in none
     pos = Position("sauron", seed=3).clear().at(turn=5, phase="F").demoralized(sauron=True)
     d = pos.place("dwarf", "0808")
     o = pos.place("orc", "0807")
@@ -113,8 +113,8 @@ def test_7_31_a_unit_in_no_zoc_bound_to_one_target_is_not_told_it_is_in_a_zoc():
     to_melee(g)
     assert g.phase == "G" and not g.zoc_exerters(g.units[d])
     assert [x["target"] for x in g.legal_actions() if x.get("type") == "attack"] == [o]
-    e = illegal(g, {"type": "attack", "unit": d, "target": t}, "[7.31]")
-    assert "may not attack" in str(e) and "must attack one of" not in str(e)
+    e = illegal(g, {"type": "attack", "unit": d, "target": t}, "[15.22]")   # the rule that binds it
+    assert "enemy ZOC" not in str(e) and "within two hexes of Orcs [orc1]" in str(e)
 
 
 # ===== [7.52] [9.32] who is melee-capable: a demoralized army's Z units never are ==============

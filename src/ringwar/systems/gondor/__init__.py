@@ -12,6 +12,7 @@ Sauron side's view never says; events that would tell carry ``"visible_to": "wes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -76,7 +77,6 @@ class GondorGame(SpiGame):
         return facts()
     PHASES = ("S", "A", "B", "C", "D", "E", "F", "G", "H")
     STEP_SIDES = dict(SpiGame.STEP_SIDES, S=(SAURON, WEST))
-    CLONE_DEEP = (*SpiGame.CLONE_DEEP, "siege", "_levels")
     SELECTED_TEXT = dict(SpiGame.SELECTED_TEXT, deploy="set it up")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_wall_2101": Option(True, "the hexside 2101/2201 is a Wall"),
@@ -104,7 +104,6 @@ class GondorGame(SpiGame):
                               f"not {roll!r}")
         if turn is not None and (type(turn) is not int or not 1 <= turn <= int(self.sc.game.get("turns", 16))):
             raise RecordError(f"gondor: option 'rohan_turn' must be a Game-Turn of the game (1-16), not {turn!r}")
-        self.city = _city(self.hexmap)
         # [19.12] three armies: the garrison, the relief forces, Sauron's host
         dem = self.sc.demoralization
         self.dp = {GARRISON: 0, RELIEF: 0, SAURON: 0}
@@ -371,9 +370,8 @@ class GondorGame(SpiGame):
                           to=action["to"]),
                     event("deploy_secret", "[16.71]", f"{p.id} is {'real' if action['real'] else 'a dummy'}",
                           unit=p.id, visible_to=WEST)]
-        self.note_visit(p, action["to"])
         return [event("deploy", "[13.0]", f"{self.label(p)} is set up in {action['to']}", unit=p.id,
-                      hex=action["to"])]
+                      hex=action["to"]), *self.note_visit(p, action["to"])]
 
     # ===== sequence of play: B, the Sauron Siege Phase [3.0] ==================================
     def begin_phase_hook(self) -> list[Event] | None:
@@ -442,11 +440,21 @@ class GondorGame(SpiGame):
             return side
         return None
 
-    def load_map(self) -> HexMap:
+    @classmethod
+    def load_map(cls, options: Mapping[str, Any]) -> HexMap:
         """[errata] the hexside 2101/2201 is a Wall; with the errata off it is a plain
         hexside for every rule (movement, ZOC, rally, breaching)."""
-        m = super().load_map()
-        return m if self.options["errata_wall_2101"] else _without_side(m, ERRATA_WALL)
+        m = super().load_map(options)
+        return m if options["errata_wall_2101"] else _without_side(m, ERRATA_WALL)
+
+    @classmethod
+    def define(cls, options: Mapping[str, Any], hexmap: HexMap, sc: Any) -> dict[str, Any]:
+        """The city's fixed facts [15.0]: each hex's level, the gates, the walls."""
+        return {"city": _city(hexmap)}
+
+    @property
+    def city(self) -> dict[str, Any]:
+        return self.defn.facts["city"]
 
     def breached(self, a: str, b: str) -> bool:
         return hx.hexside(a, b) in self.siege["breached"]
@@ -617,14 +625,16 @@ class GondorGame(SpiGame):
         return p.id in self.spell_state["frozen"] and self.spell_active("freeze")
 
     def passed_through(self, p: Piece, path: list[str]) -> list[Event]:
+        events: list[Event] = []
         for h in path:
-            self.note_visit(p, h)
-        return self.after_visits()
+            events.extend(self.note_visit(p, h))
+        return events + self.after_visits()
 
-    def note_visit(self, p: Piece, h: str) -> None:
-        """[15.15] [20.1] the last side to occupy or pass through a hex (gates and the road)."""
+    def note_visit(self, p: Piece, h: str) -> list[Event]:
+        """[15.15] [20.1] the last side to occupy or pass through a hex (gates and the road);
+        [16.73] the enemy Cauldrons there are destroyed."""
         if not p.is_combat:
-            return
+            return []
         self.siege["last"][h] = p.side
         for key, g in self.city["gates"].items():
             if h in (g["high"], g["low"]):
@@ -632,33 +642,38 @@ class GondorGame(SpiGame):
                     if self.siege["gate_control"].get(key) != p.side:
                         self.siege["gate_control"][key] = p.side
                         self.siege["version"] += 1
-        # [16.73] an enemy combat unit destroys the Cauldrons in its hex
+        # [16.73] an enemy combat unit destroys the Cauldrons in its hex (real or dummy: the
+        # event does not say which [16.71])
+        events: list[Event] = []
         for q in list(self.pieces_at(h)):
             if q.is_gear and q.side != p.side and "cauldron" in q.tags:
                 self.remove(q)
                 q.where = "dead"
+                events.append(event("destroyed", "[16.73]", f"{self.label(p)} destroys the Cauldron [{q.id}] "
+                                    f"in {h}", unit=q.id, by=p.id, hex=h))
+        return events
 
     def after_visits(self) -> list[Event]:
         return self.update_levels()
 
     def after_move(self, p: Piece, frm: str | None, to: str) -> list[Event]:
-        self.note_visit(p, to)
-        events = self.update_levels()
+        events = self.note_visit(p, to)
+        events += self.update_levels()
         if p.side == SAURON and self._phase == "C":
             self.offer_oil()
         return events
 
     # ===== [14.32] Mumakil stampede ==============================================================
-    def apply_casualty(self, d: Piece, result: str, by: Piece | None, rule: str) -> list[Event]:
-        events: list[Event] = []
-        self.equipment_lost(d, result, by)
+    def apply_casualty(self, d: Piece, result: str, by: Piece | None, rule: str,
+                       missile: bool = False) -> list[Event]:
+        events = self.equipment_lost(d, result, by, missile)
         if "mumak" in d.tags and result != "E" and not (result.startswith("hE") and d.reduced) \
                 and not d.disrupted:                       # [7.57] a disrupted unit dies instead
             if result.startswith("hE"):
                 d.reduced = True
                 events.append(event("reduced", rule, f"{self.label(d)} is inverted to its reduced side", unit=d.id))
             return events + self.stampede(d)
-        return events + super().apply_casualty(d, result, by, rule)
+        return events + super().apply_casualty(d, result, by, rule, missile)
 
     def stampede(self, m: Piece) -> list[Event]:
         """[14.32] a retreating Mumak charges in a random direction its full allowance, into
@@ -782,25 +797,17 @@ class GondorGame(SpiGame):
             mods.append((-1, "[17.21] Darkness broken: units of Mordor attack one level worse"))
         return mods
 
-    def rating_modifiers(self, ld: Piece, combat: bool) -> list[tuple[int, str]]:
+    def rating_modifiers(self, ld: Piece, combat: bool, foe: Piece | None = None) -> list[tuple[int, str]]:
         """[16.46] -1 in individual combat for a leader with a Siege Tower or Ladder who
-        fights through a wall hexside (against the leader he is fighting now)."""
-        if not combat:
+        fights through a wall hexside (against ``foe``, the leader he is fighting)."""
+        if not combat or foe is None:
             return []
-        foe = self.units.get(getattr(self, "_duel", {}).get(ld.id, ""))
-        if foe is None or not foe.on_map or self.wall_between(ld.hex, foe.hex) is None:
+        if not foe.on_map or self.wall_between(ld.hex, foe.hex) is None:
             return []
         if any("siege_tower" in q.tags for q in self.pieces_at(ld.hex)) \
                 or any(x["hex"] == ld.hex for x in self.siege["ladders"]):
             return [(-1, f"[16.46] {ld.name} fights through a wall from a Siege Tower or Ladder: -1")]
         return []
-
-    def do_leader_attack(self, action: Action) -> list[Event]:
-        self._duel = {action["unit"]: action["target"], action["target"]: action["unit"]}
-        try:
-            return super().do_leader_attack(action)
-        finally:
-            self._duel = {}
 
     MAGIC_TABLE = "[17.4] Magic Capabilities Chart"
 
@@ -808,12 +815,7 @@ class GondorGame(SpiGame):
         kind = action.get("type")
         if kind in ("breach", "fireball", "head") and self.is_legal(action):
             return self.breach_odds(action) if kind == "breach" else self.scatter_odds(action)
-        if kind == "leader_attack":
-            self._duel = {action.get("unit"): action.get("target"), action.get("target"): action.get("unit")}
-        try:
-            return super().preview(action)
-        finally:
-            self._duel = {}
+        return super().preview(action)
 
     def outcome_notes(self, d: Piece, missile: bool) -> dict[str, str]:
         notes = super().outcome_notes(d, missile)
@@ -874,14 +876,6 @@ class GondorGame(SpiGame):
                 "legend": {k: legend[k] for k in odds},
                 "summary": f"{100 * odds['on target']:.0f}% to land on {action['to']}"}
 
-    def resolve_attack(self, p: Piece, d: Piece, letter: str, fanatical: bool, rule: str,
-                       missile: bool) -> list[Event]:
-        self._missile_attack = missile                          # [16.47] for equipment_lost
-        try:
-            return super().resolve_attack(p, d, letter, fanatical, rule, missile)
-        finally:
-            self._missile_attack = False
-
     def may_advance_hook(self, p: Piece, h: str) -> bool:
         """[7.53] across a wall only on ladders, in siege towers, or through a breach."""
         wall = self.wall_between(p.hex, h)
@@ -908,20 +902,22 @@ class GondorGame(SpiGame):
                                             for x, y in ((a, b), (b, a)))
         return False
 
-    def equipment_lost(self, d: Piece, result: str, by: Piece | None) -> None:
+    def equipment_lost(self, d: Piece, result: str, by: Piece | None, missile: bool) -> list[Event]:
         """[16.47] an adverse melee result destroys the Siege Tower or Ladder in the hex."""
-        if by is None or by.side == d.side or by.missile_only or getattr(self, "_missile_attack", False):
-            return                                                 # [16.47] melee only
+        if by is None or by.side == d.side or by.missile_only or missile:
+            return []                                              # [16.47] melee only
+        events: list[Event] = []
         for q in list(self.pieces_at(d.hex)):
             if "siege_tower" in q.tags:
                 self.remove(q)
                 q.where = "dead"
-                self.log.append(event("destroyed", "[16.47]", f"the Siege Tower in {d.hex} is destroyed"))
+                events.append(event("destroyed", "[16.47]", f"the Siege Tower in {d.hex} is destroyed"))
         before = len(self.siege["ladders"])
         self.siege["ladders"] = [x for x in self.siege["ladders"] if x["hex"] != d.hex]
         if len(self.siege["ladders"]) != before:
-            self.log.append(event("destroyed", "[16.47]", f"the Ladder in {d.hex} is destroyed"))
+            events.append(event("destroyed", "[16.47]", f"the Ladder in {d.hex} is destroyed"))
             self._features_changed()
+        return events
 
     # ===== moving siege equipment [16.11]-[16.13], ladders [16.43], oil [16.72] ===================
     def unit_movement_actions(self, p: Piece) -> list[Action]:
@@ -1421,16 +1417,17 @@ class GondorGame(SpiGame):
     def do_arrive_formed(self, action: Action) -> list[Event]:
         a, b, ld = self.units[action["unit"]], self.units[action["with"]], self.units[action["leader"]]
         h = action["to"]
+        visits: list[Event] = []
         for q in (a, b, ld):
             self.place(q, h)
             q.moved, q.entered_turn = True, self._turn
-            self.note_visit(q, h)
+            visits.extend(self.note_visit(q, h))
         kind = self.formation_kind(a, b)
         for u, v in ((a, b), (b, a)):
             u.formation, u.partner, u.formed_turn = kind, v.id, self._turn
         self.entry_count[h] = self.entry_count.get(h, 0) + 1
         return [event("form", "[14.2]", f"{self.label(a)} and {self.label(b)} arrive with {ld.name} in {h} as a "
-                      f"{kind.replace('_', ' ')}", unit=a.id, partner=b.id, hex=h, formation=kind)]
+                      f"{kind.replace('_', ' ')}", unit=a.id, partner=b.id, hex=h, formation=kind), *visits]
 
     def blocked_entry_targets(self, p: Piece) -> list[Piece]:
         """[14.2] enemy units standing on the entry hexes of a waiting reinforcement."""

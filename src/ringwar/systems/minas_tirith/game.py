@@ -352,7 +352,6 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         d["dice"] = self.dice.copy()
         d["log"] = list(self.log)
         d["_legal_cache"] = None
-        d["_legal_keys"] = None
         g.__dict__.update(d)
         return g
 

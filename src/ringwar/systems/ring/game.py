@@ -644,7 +644,6 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         new.rb_rounds = dict(self.rb_rounds)
         new.rb_left = set(self.rb_left)
         new._legal_cache = None
-        new._legal_keys = None
         return new
 
 

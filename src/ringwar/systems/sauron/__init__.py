@@ -6,6 +6,7 @@ sections follow the rule book.  Data: ``data/sauron/scenario.toml`` and ``map.to
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -36,7 +37,14 @@ class SauronGame(SpiGame):
         """The scenario's public facts for the shared AI (``knowledge.py``)."""
         from .knowledge import facts
         return facts()
-    CLONE_DEEP = (*SpiGame.CLONE_DEEP, "pedestal", "weapons")
+    @classmethod
+    def define(cls, options: Mapping[str, Any], hexmap: HexMap, sc: Any) -> dict[str, Any]:
+        """[14.1] the hexes within two of the Road of the Orcs, where reinforcements move first."""
+        return {"road_zone": _near_road(hexmap, "orcs", 2)}
+
+    @property
+    def road_zone(self) -> frozenset[str]:
+        return self.defn.facts["road_zone"]
     MAGIC_TABLE = "[16.5] Magic Capability Table"
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_4_3": Option(True, "[4.3] Rough: +1 MP, cavalry may not enter, defender +1 armour"),
@@ -70,7 +78,6 @@ class SauronGame(SpiGame):
         self.spell_state.update({"cast": {}, "active": {}, "beast": {"conjured": False, "powers": {},
                                  "facing": 1, "window": []}, "pedestal_moved": None,
                                  "on_pedestal": False})
-        self.road_zone = _near_road(self.hexmap, "orcs", 2)
 
     SETUP_KEYS = SpiGame.SETUP_KEYS | {"pedestal", "weapons", "spells", "beast"}
 
@@ -321,6 +328,15 @@ class SauronGame(SpiGame):
         if must:
             return must                                            # [15.22] attack that Orc
         return super().forced_targets(p, legal)
+
+    def obligation(self, p: Piece, targets: list[Piece] | None = None) -> IllegalAction:
+        orcs = {o.id for o in self.dwarf_targets(p)} if "dwarf" in p.tags else set()
+        forced = targets if targets is not None else self.melee_targets(p) if p.on_map else []
+        if forced and all(q.id in orcs for q in forced):
+            which = ", ".join(f"{q.name} [{q.id}]" for q in targets) if targets else "an Orc"
+            return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of {which} "
+                                 "and must attack it")
+        return super().obligation(p, targets)
 
     # ===== [15.3] Slave Phalanxes ================================================================
     def formation_actions(self, side: str) -> list[Action]:
@@ -735,7 +751,7 @@ class SauronGame(SpiGame):
                 return k
         return None
 
-    def rating_modifiers(self, ld: Piece, combat: bool) -> list[tuple[int, str]]:
+    def rating_modifiers(self, ld: Piece, combat: bool, foe: Piece | None = None) -> list[tuple[int, str]]:
         weapon = self.carried_weapon(ld) if combat else None
         if weapon is None:
             return []

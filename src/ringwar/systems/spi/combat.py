@@ -398,11 +398,12 @@ class CombatMixin:
         events.append(event("casualty_result", "[7.42]", f"{self.label(d)} morale {morale}, die {die}: "
                             f"{result.replace('hE', '½E').replace('+', ', ')}", dice=[die], table="7.42",
                             cell=f"{die}/{morale}", unit=d.id, result=result))
-        events.extend(self.apply_casualty(d, result, p, "[7.42]"))
+        events.extend(self.apply_casualty(d, result, p, "[7.42]", missile=missile))
         return events
 
-    def apply_casualty(self: SpiGame, d: Piece, result: str, by: Piece | None, rule: str) -> list[Event]:
-        """Carry out a [7.42] result on ``d``."""
+    def apply_casualty(self: SpiGame, d: Piece, result: str, by: Piece | None, rule: str,
+                       missile: bool = False) -> list[Event]:
+        """Carry out a [7.42] result on ``d`` (inflicted by ``by``'s missile fire or melee)."""
         special = self.formation_casualty(d, result, by, rule)
         if special is not None:
             return special
@@ -703,31 +704,35 @@ class CombatMixin:
         return events
 
     # ===== leader combat [7.2] =====================================================================
-    def combat_rating(self: SpiGame, ld: Piece) -> int:
-        """[7.22] the Rally Rating, with night [10.0] and exclusive modifiers."""
-        return self.combat_rating_why(ld)[0]
+    def combat_rating(self: SpiGame, ld: Piece, foe: Piece | None = None) -> int:
+        """[7.22] the Rally Rating, with night [10.0] and exclusive modifiers, against ``foe``."""
+        return self.combat_rating_why(ld, foe)[0]
 
-    def combat_rating_why(self: SpiGame, ld: Piece) -> tuple[int, list[str]]:
-        """A leader's rating in individual combat [7.22] and why it is not the printed one."""
-        return self.leader_rating_why(ld, combat=True)
+    def combat_rating_why(self: SpiGame, ld: Piece, foe: Piece | None = None) -> tuple[int, list[str]]:
+        """A leader's rating in individual combat [7.22] against ``foe`` (the leader he fights)
+        and why it is not the printed one."""
+        return self.leader_rating_why(ld, combat=True, foe=foe)
 
-    def leader_rating_why(self: SpiGame, ld: Piece, combat: bool) -> tuple[int, list[str]]:
-        """A leader's Rally Rating as used in individual combat [7.22] (``combat``) or on the
-        Rally Table [8.37], and why it is not the printed one: reduced [7.26], Sauron's
-        leaders at night [10.0], the exclusive rules' :meth:`rating_modifiers`."""
+    def leader_rating_why(self: SpiGame, ld: Piece, combat: bool,
+                          foe: Piece | None = None) -> tuple[int, list[str]]:
+        """A leader's Rally Rating as used in individual combat [7.22] (``combat``, against
+        ``foe``) or on the Rally Table [8.37], and why it is not the printed one: reduced
+        [7.26], Sauron's leaders at night [10.0], the exclusive rules' :meth:`rating_modifiers`."""
         r = ld.rally_now()
         why = [f"[7.26] {ld.name} is reduced: rating {ld.rally} -> {r}"] if ld.reduced and r != ld.rally else []
         if ld.side == "sauron" and self.is_night():
             r += 3                                                       # [10.0]
             why.append(f"[10.0] {ld.name} at night: +3")
-        for n, text in self.rating_modifiers(ld, combat=combat):
+        for n, text in self.rating_modifiers(ld, combat=combat, foe=foe):
             r += n
             why.append(text)
         return r, why
 
-    def rating_modifiers(self: SpiGame, ld: Piece, combat: bool) -> list[tuple[int, str]]:
-        """Hook: additions to a leader's rating in individual combat (``combat``) or on the
-        Rally Table, each with its reason (magic weapons [19.11], siege towers [16.46] ...)."""
+    def rating_modifiers(self: SpiGame, ld: Piece, combat: bool,
+                         foe: Piece | None = None) -> list[tuple[int, str]]:
+        """Hook: additions to a leader's rating in individual combat (``combat``, against
+        ``foe``) or on the Rally Table, each with its reason (magic weapons [19.11], siege
+        towers [16.46] ...)."""
         return []
 
     def leader_targets(self: SpiGame, ld: Piece) -> list[Piece]:
@@ -740,7 +745,7 @@ class CombatMixin:
         a.flags["leader_attacked"] = True                              # [7.24]
         if not d.is_leader:
             return self.leader_attacks_unit(a, d)
-        ra, rd = self.combat_rating(a), self.combat_rating(d)
+        ra, rd = self.combat_rating(a, foe=d), self.combat_rating(d, foe=a)
         col = leader_column(ra - rd)
         die = self.dice.d6()
         res = self.charts.leader_crt[col][die - 1]
@@ -867,12 +872,16 @@ class CombatMixin:
                                  "(prohibited hex or hexside)")
         targets = self.melee_targets(p)
         if d not in targets:
-            exerting = {q.id for q in self.zoc_exerters(p)} if p.on_map else set()
-            if targets and all(q.id in exerting for q in targets):
-                return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack one of "
-                                     f"{', '.join(q.id for q in targets)}")
+            if targets and p.on_map and self.forced_targets(p, targets):
+                return self.obligation(p, targets)
             return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
         return None
+
+    def obligation(self: SpiGame, p: Piece, targets: list[Piece] | None = None) -> IllegalAction:
+        """Why ``p`` must attack (one of ``targets``, named when given): hook, so that an
+        exclusive rule that obliges an attack names itself (Sauron's [15.22] Dwarves)."""
+        among = f" one of {', '.join(q.id for q in targets)}" if targets else ""
+        return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack{among}")
 
     def why_not_end(self: SpiGame) -> IllegalAction:
         if self.is_combat_phase() and self.step == "melee":
@@ -880,7 +889,7 @@ class CombatMixin:
                 return IllegalAction("[7.32]", "an attack has been declared: resolve it first")
             obliged = self.obliged_attackers()
             if obliged:
-                return IllegalAction("[7.31]", f"{self.label(obliged[0])} is in an enemy ZOC and must attack")
+                return self.obligation(obliged[0])
         if self.is_movement_phase():
             err = self.why_not_end_movement()
             if err is not None:

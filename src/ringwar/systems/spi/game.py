@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import abstractmethod
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
@@ -20,8 +21,11 @@ from ...core.errors import IllegalAction, RecordError
 from ...core.hexmap import HexMap
 from ...core.options import Option
 from ...core.record import GameRecord
+from ...core.state import copy_state
 from . import data as spidata
 from .combat import CombatMixin
+from .data import Charts, Scenario
+from .definition import SpiDefinition, freeze_options, read_only
 from .magic import MagicMixin
 from .movement import MovementMixin
 from .rally import RallyMixin
@@ -56,8 +60,8 @@ def _load_map(package: str) -> HexMap:
         return HexMap.from_toml(p)
 
 
-#: movement cost tables shared by games with the same map, options and piece class
-_COST_TABLES: dict[Any, Any] = {}
+#: the definitions built in this process, by game class and options (see ``SpiGame.definition``)
+_DEFINITIONS: dict[tuple[Any, ...], SpiDefinition] = {}
 
 
 def other(side: str) -> str:
@@ -98,11 +102,38 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     #: [4.0] a move is two decisions: select a unit, then say where it goes
     SELECTIONS = frozenset({"select"})
 
+    # ===== the definition: what never changes (definition.py) ===============================
+    @classmethod
+    def definition(cls, options: Mapping[str, Any]) -> SpiDefinition:
+        """The definition every game of this class with these (checked) options shares."""
+        key = (cls, freeze_options(options))
+        defn = _DEFINITIONS.get(key)
+        if defn is None:
+            sc = spidata.scenario(cls.DATA)
+            hexmap = cls.load_map(options)
+            defn = SpiDefinition(cls.system, cls.DATA, read_only(options), spidata.charts(), sc, hexmap,
+                                 read_only(cls.define(options, hexmap, sc)))
+            _DEFINITIONS[key] = defn
+        return defn
+
+    @classmethod
+    def load_map(cls, options: Mapping[str, Any]) -> HexMap:
+        """Hook: the map as the options make it."""
+        return _load_map(cls.DATA)
+
+    @classmethod
+    def define(cls, options: Mapping[str, Any], hexmap: HexMap, sc: Scenario) -> dict[str, Any]:
+        """Hook: an exclusive game's fixed facts, computed once (``SpiDefinition.facts``)."""
+        return {}
+
     # ===== construction =====================================================================
     def _init_state(self) -> None:
-        self.charts = spidata.charts()
-        self.sc = spidata.scenario(self.DATA)
-        self.hexmap = self.load_map()
+        self.defn = self.definition(self.options)
+        # the definition's parts the rules read all the time, as plain attributes (shared by
+        # clones: CLONE_SHARED)
+        self.charts: Charts = self.defn.charts
+        self.sc: Scenario = self.defn.scenario
+        self.hexmap: HexMap = self.defn.hexmap
         self.units: dict[str, Piece] = {}
         self.at: dict[str, list[str]] = {}
         self._turn = 1
@@ -130,9 +161,6 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         self.log.append(event("phase", "[3.0]", f"Game-Turn {self._turn}: {PHASE_NAMES[self._phase]}",
                               turn=self._turn, phase=self._phase))
         self._enter_phase(initial=True)
-
-    def load_map(self) -> HexMap:
-        return _load_map(self.DATA)
 
     def create_pieces(self) -> None:
         """[13.0] place the set-up, [14.0] and hold back the reinforcements."""
@@ -542,7 +570,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         """Skip steps in which the side to act has nothing to do but end; resolve decisions
         that have a single possible answer.  Keeps the action list short for everyone."""
         events: list[Event] = []
-        self._legal_cache = self._legal_keys = None
+        self._legal_cache = None
         for _ in range(10_000):
             if self._result is not None:
                 break
@@ -727,27 +755,32 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return events
 
     # ===== copies for search =======================================================================
-    #: state attributes that a clone must copy deeply (subclasses extend)
-    CLONE_DEEP: ClassVar[tuple[str, ...]] = (
-        "pending", "tasks", "battle", "dp", "dp_log", "demoralized", "vp", "entry_count",
-        "spell_state", "_side_version")
+    #: what a clone shares with its original: the frozen definition (and the attributes that
+    #: alias its parts) and the options it was built from, and the log (a list of events,
+    #: each never changed once logged: the list is copied, the events shared).  Everything
+    #: else is state and is copied (core.state).
+    CLONE_SHARED: ClassVar[frozenset[str]] = frozenset({"defn", "options", "charts", "sc", "hexmap"})
+    #: facts derived from the state and rebuilt on demand: a clone starts without them
+    CLONE_DERIVED: ClassVar[dict[str, Any]] = {
+        "_cache": dict, "_zoc_cache": dict, "_move_cache": dict,
+        "_legal_cache": lambda: None}
 
     def clone(self) -> SpiGame:
-        """An independent copy, much cheaper than ``copy.deepcopy`` (search and what-ifs):
-        pieces and mutable state are copied, maps, charts and data are shared."""
-        import copy
-
+        """An independent copy, much cheaper than ``copy.deepcopy`` (search and what-ifs): every
+        attribute is state and copied generically, except what ``CLONE_SHARED`` and
+        ``CLONE_DERIVED`` name, so a field added later can never be shared by accident."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.units = {k: p.copy() for k, p in self.units.items()}
-        new.at = {h: list(ids) for h, ids in self.at.items()}
-        for name in self.CLONE_DEEP:
-            setattr(new, name, copy.deepcopy(getattr(self, name)))
-        new.log = list(self.log)
-        new.record = self.record.copy()
-        new.dice = self.dice.copy()
-        new._cache, new._zoc_cache, new._move_cache = {}, {}, {}
-        new._legal_cache = new._legal_keys = None
+        shared, derived = self.CLONE_SHARED, self.CLONE_DERIVED
+        d = new.__dict__
+        for name, value in self.__dict__.items():
+            if name in shared:
+                d[name] = value
+            elif name in derived:
+                d[name] = derived[name]()
+            elif name == "log":
+                d[name] = list(value)
+            else:
+                d[name] = copy_state(value)
         return new
 
     # ===== state, hash, view =====================================================================

@@ -233,32 +233,29 @@ class MovementMixin:
         return (p.kind, p.formation, p.side)
 
     def cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
-        """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p``."""
-        from .game import _COST_TABLES as tables
-        opts = tuple(sorted(self.options.items()))
-        key = (self.DATA, opts, self.cost_class(p))
-        hit = tables.get(key)
-        if hit is None:
-            skey = (self.DATA, opts, "static", self.static_cost_class(p))
-            static = tables.get(skey)
-            if static is None:
-                self._static_costs = True
-                try:
-                    static = {a: self._cost_row(p, a) for a in self.hexmap.hexes}
-                finally:
-                    self._static_costs = False
-                tables[skey] = static
-            dynamic = self.dynamic_cost_hexes()
-            if dynamic:
-                hit = dict(static)
-                for a in dynamic:
-                    hit[a] = self._cost_row(p, a)
-            else:
-                hit = static
-            if len(tables) > 512:       # keys may carry board features (Gondor's breaches ...)
-                tables.clear()
-            tables[key] = hit
-        return hit
+        """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p`` [4.3]: kept by the
+        game's definition, which every game with the same options shares."""
+        defn = self.defn
+        return defn.cost_table(self.cost_class(p), lambda: self._build_cost_table(p))
+
+    def _build_cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
+        defn = self.defn
+
+        def static_table() -> dict[str, tuple[tuple[str, float], ...]]:
+            self._static_costs = True
+            try:
+                return {a: self._cost_row(p, a) for a in self.hexmap.hexes}
+            finally:
+                self._static_costs = False
+
+        static = defn.cost_table(("static", self.static_cost_class(p)), static_table)
+        dynamic = self.dynamic_cost_hexes()
+        if not dynamic:
+            return static
+        table = dict(static)
+        for a in dynamic:
+            table[a] = self._cost_row(p, a)
+        return table
 
     def _cost_row(self: SpiGame, p: Piece, a: str) -> tuple[tuple[str, float], ...]:
         row = []

@@ -208,8 +208,8 @@ def explain_leader_attack(game: Any, attacker_id: str, target_id: str) -> dict[s
     """The preview of individual combat between two leaders [7.2]: the [7.26] column from
     the differential of the two ratings, with every modifier of each rating."""
     a, d = game.units[attacker_id], game.units[target_id]
-    ra, why_a = game.combat_rating_why(a)
-    rd, why_d = game.combat_rating_why(d)
+    ra, why_a = game.combat_rating_why(a, foe=d)
+    rd, why_d = game.combat_rating_why(d, foe=a)
     diff = ra - rd
     from .combat import leader_column
     col = leader_column(diff)

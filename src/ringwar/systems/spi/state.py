@@ -113,9 +113,22 @@ class Piece:
                 self.rally_tried, self.rallies_made, self.arrival, self.entered_turn,
                 self.magic_spent, self.formed_turn, sorted(self.flags.items())]
 
-    def copy(self) -> Piece:
-        p = Piece.__new__(Piece)
-        for s in Piece.__slots__:
-            setattr(p, s, getattr(self, s))
-        p.flags = {k: (list(v) if isinstance(v, list) else v) for k, v in self.flags.items()}
-        return p
+    def copy(self) -> Piece:   # replaced below by a generated copy of every slot
+        raise NotImplementedError
+
+
+def _slot_copier(cls: type) -> Any:
+    """``cls.copy`` as straight-line code over its slots (a loop of ``getattr``/``setattr`` is
+    four times slower, and a clone copies every piece): ``flags`` gets its own dict, and
+    its list values their own lists."""
+    lines = ["def copy(self):", "    p = new(cls)"]
+    lines += [f"    p.{name} = self.{name}" for name in cls.__slots__ if name != "flags"]
+    lines += ["    p.flags = {k: (list(v) if type(v) is list else v) for k, v in self.flags.items()}",
+              "    return p"]
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    exec("\n".join(lines), scope)   # noqa: S102 - generated from __slots__ only
+    scope["copy"].__doc__ = "An independent copy of the piece (its flags too)."
+    return scope["copy"]
+
+
+Piece.copy = _slot_copier(Piece)  # type: ignore[method-assign]

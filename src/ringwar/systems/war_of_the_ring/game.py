@@ -258,7 +258,6 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
         d["dice"] = self.dice.copy()
         d["log"] = list(self.log)
         d["_legal_cache"] = None
-        d["_legal_keys"] = None
         d["_dest_cache"] = {}
         g.__dict__.update(d)
         return g

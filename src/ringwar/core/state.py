@@ -1,0 +1,37 @@
+"""Copying a game's state generically, for ``clone()``.
+
+A game's state is plain data: numbers, strings, ``None``, and dicts, lists, sets and tuples of
+them, plus record objects that know how to copy themselves (a ``copy()`` method: a piece, the
+game record, the dice).  ``copy_state`` copies all of it, so that a clone shares nothing
+mutable with its original unless the game says so (its frozen definition, its log of events,
+which are never changed once logged).  Anything else is copied with ``copy.deepcopy``: slower,
+never wrong.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+_ATOMS = frozenset({int, float, str, bool, type(None), bytes, frozenset})
+
+
+def copy_state(value: Any) -> Any:
+    """An independent copy of ``value`` (see the module's docstring)."""
+    t = type(value)
+    if t in _ATOMS:
+        return value
+    if t is dict:
+        return {k: (v if type(v) in _ATOMS else copy_state(v)) for k, v in value.items()}
+    if t is list:
+        return [v if type(v) in _ATOMS else copy_state(v) for v in value]
+    if t is tuple:
+        if all(type(v) in _ATOMS for v in value):
+            return value
+        return tuple(copy_state(v) for v in value)
+    if t is set:
+        return set(value)              # members are hashable: immutable in practice
+    own = getattr(value, "copy", None)
+    if own is not None and not isinstance(value, type):
+        return own()
+    return copy.deepcopy(value)

@@ -1,0 +1,66 @@
+"""A game's definition, apart from its state (as OpenSpiel keeps a Game apart from its States).
+
+The definition is everything that every game of one system played with one set of options
+shares and that never changes while they are played: the charts [2.0]-[10.0], the scenario's
+order of battle, the map as the options make it, and the tables computed once from them (the
+terrain costs of movement [4.3] per class of piece, an exclusive game's fixed facts such as
+Gondor's city levels or Sauron's road zone).  It is built once per process for each system
+and set of options, and a game, its clones and every other game with those options refer to
+the same one.
+
+The state is everything else the game holds (pieces, phase, pending decisions, siege ...):
+``SpiGame.clone`` copies all of it, so that nothing can be shared by accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ...core.hexmap import HexMap
+from .data import Charts, Scenario
+
+#: a cost table: hex -> ((neighbour, MP to enter it), ...)
+CostTable = dict[str, tuple[tuple[str, float], ...]]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SpiDefinition:
+    """The frozen definition of an SPI game (see the module's docstring)."""
+
+    system: str
+    data: str                                  # the package under ringwar.data
+    options: Mapping[str, Any]                 # read-only
+    charts: Charts
+    scenario: Scenario
+    hexmap: HexMap
+    #: an exclusive game's fixed facts (``SpiGame.define``): Gondor's ``city``, Sauron's
+    #: ``road_zone`` ...
+    facts: Mapping[str, Any]
+    #: [4.3] cost tables by cost class, filled as classes of piece are first moved (a table
+    #: depends only on this definition and the class: ``SpiGame.cost_class``)
+    cost_tables: dict[Any, CostTable] = field(default_factory=dict, repr=False)
+
+    #: at most this many tables a definition keeps (a class can carry board features,
+    #: Gondor's breaches and fires, so their number is not bounded by the piece kinds)
+    MAX_TABLES = 512
+
+    def cost_table(self, key: Any, build: Callable[[], CostTable]) -> CostTable:
+        """The table for cost class ``key``, built by ``build`` the first time."""
+        hit = self.cost_tables.get(key)
+        if hit is None:
+            if len(self.cost_tables) >= self.MAX_TABLES:
+                self.cost_tables.clear()
+            hit = self.cost_tables[key] = build()
+        return hit
+
+
+def freeze_options(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The options as a key: sorted items (their values are scalars, see core.options)."""
+    return tuple(sorted(options.items()))
+
+
+def read_only(d: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(d))
