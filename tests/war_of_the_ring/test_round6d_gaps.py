@@ -55,3 +55,20 @@ def test_10_11_a_place_already_uncontrolled_is_not_announced_again_for_its_deser
         assert g.control["2632"] is None
         said = [e for e in p.events if e["type"] == "control" and "only by deserters" in e["text"]]
         assert bool(said) is told, (before, said)
+
+
+# ----- [WR §13.2] the allies' desertion takes the units on the map, not the eliminated ----------
+@rule("war-of-the-ring", "§13.2", "§V22", "§7.3")
+def test_13_2_an_eliminated_corsair_does_not_sail_back_to_umbar_when_the_allies_desert() -> None:
+    # the Corsairs were activated, then eliminated (off the map, strength 0); the Grip breaks:
+    # the Easterlings on the map desert, the eliminated Corsair stays eliminated
+    p = Position().clear().mobilize("MOR").event_deck(*QUIET).search_deck(1, 2).turn(3)
+    p.unit("EAS-01", "3021").grip(deserted=True, pending="desert")
+    p.g.units["COR-01"].update(active=True)
+    assert p.g.units["COR-01"]["hex"] is None and p.g.units["COR-01"]["gone"]
+    p.dice(1, 1)
+    g = p.at("2c")
+    assert g.units["EAS-01"]["deserted"] and g.units["EAS-01"]["hex"] == "3021"
+    cor = g.units["COR-01"]
+    assert cor["hex"] is None and not cor["deserted"], cor
+    assert "COR-01" not in {u["id"] for u in g.view(None)["units"]}
