@@ -210,6 +210,39 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
                             raise RecordError(f"minas-tirith: {pid}.{k} must be text")
                     else:
                         raise RecordError(f"minas-tirith: {pid} has an unknown field {k!r}")
+                cls._check_setup_entry(D, part, pid, w)
+
+    #: [MT §2.5] the formations a unit may stand in, and its orders
+    SETUP_FORMATIONS = ("line", "column", "shield_wall", "square")
+    SETUP_ORDERS = ("close", "open")
+
+    @classmethod
+    def _check_setup_entry(cls, D: Any, part: str, pid: str, w: dict[str, Any]) -> None:
+        """A piece's set-up replaces its standard place whole: a unit or an engine needs its
+        x, y and heading, a leader his x and y or the unit he is attached to, which must be a
+        unit of his own side [MT §2.7]."""
+        if part == "leaders":
+            if "attached_to" in w:
+                uid = w["attached_to"]
+                if uid not in D.units:
+                    raise RecordError(f"minas-tirith: {pid}.attached_to names an unknown unit {uid!r}")
+                if D.units[uid].side != D.leaders[pid].side:
+                    raise RecordError(f"minas-tirith: [MT §2.7] {pid} may not be attached to {uid}, "
+                                      "a unit of the other side")
+                return
+            need = ("x", "y")
+        else:
+            need = ("x", "y", "heading")
+        missing = [k for k in need if k not in w]
+        if missing:
+            raise RecordError(f"minas-tirith: the set-up of {pid} needs {', '.join(missing)}"
+                              + (" (or attached_to)" if part == "leaders" else ""))
+        if part == "units":
+            if w.get("formation", "line") not in cls.SETUP_FORMATIONS:
+                raise RecordError(f"minas-tirith: [MT §2.5] {pid}.formation must be one of "
+                                  f"{', '.join(cls.SETUP_FORMATIONS)}")
+            if w.get("order", "close") not in cls.SETUP_ORDERS:
+                raise RecordError(f"minas-tirith: {pid}.order must be close or open")
 
     # ----- the contract ---------------------------------------------------------------------
     @property
