@@ -777,8 +777,8 @@ def record(path: Path, runs: list[CaseRun], summary: dict, command: str, seconds
                 data[system]["earlier"] = earlier
         else:
             data[system]["reproduce"] = reproduce(command, system, data[system]["cases"])
-    header = [ln for ln in (path.read_text(encoding="utf-8").split("\n") if path.exists() else [])]
-    header = header[:next((i for i, ln in enumerate(header) if not ln.startswith("#")), len(header))]
+    old = path.read_text(encoding="utf-8").split("\n") if path.exists() else []
+    header = old[:next((i for i, ln in enumerate(old) if not ln.startswith("#")), len(old))]
     lines = (header or ["# Mutation scores per system, written by tools/mutate.py --record and shown by",
                         "# tools/rules_coverage.py in docs/rules-coverage.md.  score = (killed + timeout) /",
                         "# (total - equivalent - skipped); seconds = the system's share of the run's wall time."]) + [""]

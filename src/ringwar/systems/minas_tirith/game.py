@@ -47,7 +47,7 @@ from .movement import MovementRules
 from .reactions import ReactionRules
 from .siege import SiegeRules
 from .turn import TurnRules
-from .units import Engine, Leader, Unit
+from .units import FORMATIONS, ORDERS, Engine, Leader, Unit
 from .victory import VictoryRules
 
 SIDES = ("west", "dark-lord")
@@ -212,10 +212,6 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
                         raise RecordError(f"minas-tirith: {pid} has an unknown field {k!r}")
                 cls._check_setup_entry(D, part, pid, w)
 
-    #: [MT §2.5] the formations a unit may stand in, and its orders
-    SETUP_FORMATIONS = ("line", "column", "shield_wall", "square")
-    SETUP_ORDERS = ("close", "open")
-
     @classmethod
     def _check_setup_entry(cls, D: Any, part: str, pid: str, w: dict[str, Any]) -> None:
         """A piece's set-up replaces its standard place whole: a unit or an engine needs its
@@ -238,10 +234,10 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             raise RecordError(f"minas-tirith: the set-up of {pid} needs {', '.join(missing)}"
                               + (" (or attached_to)" if part == "leaders" else ""))
         if part == "units":
-            if w.get("formation", "line") not in cls.SETUP_FORMATIONS:
+            if w.get("formation", "line") not in FORMATIONS:
                 raise RecordError(f"minas-tirith: [MT §2.5] {pid}.formation must be one of "
-                                  f"{', '.join(cls.SETUP_FORMATIONS)}")
-            if w.get("order", "close") not in cls.SETUP_ORDERS:
+                                  f"{', '.join(FORMATIONS)}")
+            if w.get("order", "close") not in ORDERS:
                 raise RecordError(f"minas-tirith: {pid}.order must be close or open")
 
     # ----- the contract ---------------------------------------------------------------------

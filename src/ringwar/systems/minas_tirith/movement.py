@@ -29,7 +29,7 @@ from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 from .geometry import corners, furthest, rect, unit_vectors
 from .geometry import swept as sweep_between
-from .units import Unit, q, qa
+from .units import FORMATIONS, Unit, q, qa
 
 NAME = {"west": "the West", "dark-lord": "the Dark Lord"}
 _STEP = re.compile(r"^(m)(-?\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$|^(w|pl|pr)(-?\d+(?:\.\d+)?)$|^t(90|-90|180)$")
@@ -1120,7 +1120,7 @@ class MovementRules:
         if u.engine is not None or self.frozen(u) and card != "deployment":
             return IllegalAction("[MT §7.1.8]", "this unit may not change formation now")
         formation, files = action.get("formation"), action.get("files")
-        if formation not in ("line", "column", "shield_wall", "square"):
+        if formation not in FORMATIONS:
             return IllegalAction("[MT §2.5]", f"unknown formation {formation!r}")
         if not isinstance(files, int) or isinstance(files, bool) or not 1 <= files <= u.figures:
             return IllegalAction("[MT §2.5]", f"files must be 1-{u.figures}")

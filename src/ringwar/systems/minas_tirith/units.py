@@ -29,6 +29,11 @@ def qa(a: float) -> float:
     return 0.0 if a >= 360.0 else a
 
 
+#: [MT §2.5] the formations a unit stands in, and its two orders
+FORMATIONS = ("line", "column", "shield_wall", "square")
+ORDERS = ("close", "open")
+
+
 @dataclass(slots=True)
 class Unit:
     """A combat unit of figures [MT §2.3]: ranks R = ceil(N / F); frontage F × lateral pitch."""
@@ -39,8 +44,8 @@ class Unit:
     type: str
     figures: int
     files: int
-    order: str                 # "close" | "open"
-    formation: str             # "line" | "column" | "shield_wall" | "square"
+    order: str                 # one of ORDERS
+    formation: str             # one of FORMATIONS
     x: float = 0.0
     y: float = 0.0
     heading: float = 0.0

@@ -37,6 +37,7 @@ class SauronGame(SpiGame):
         """The scenario's public facts for the shared AI (``knowledge.py``)."""
         from .knowledge import facts
         return facts()
+
     @classmethod
     def define(cls, options: Mapping[str, Any], hexmap: HexMap, sc: Any) -> dict[str, Any]:
         """[14.1] the hexes within two of the Road of the Orcs, where reinforcements move first."""
@@ -45,6 +46,7 @@ class SauronGame(SpiGame):
     @property
     def road_zone(self) -> frozenset[str]:
         return self.defn.facts["road_zone"]
+
     MAGIC_TABLE = "[16.5] Magic Capability Table"
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_4_3": Option(True, "[4.3] Rough: +1 MP, cavalry may not enter, defender +1 armour"),
@@ -322,20 +324,25 @@ class SauronGame(SpiGame):
                                      f"{orc.name} [{orc.id}] and must move adjacent to it")
         return None
 
+    def orcs_to_attack(self, p: Piece) -> set[str]:
+        """[15.22] the Orcs a Dwarf began the phase near and must attack (none for others)."""
+        return {o.id for o in self.dwarf_targets(p)} if "dwarf" in p.tags else set()
+
     def forced_targets(self, p: Piece, legal: list[Piece]) -> list[Piece]:
-        orcs = {o.id for o in self.dwarf_targets(p)} if "dwarf" in p.tags else set()
+        orcs = self.orcs_to_attack(p)
         must = [q for q in legal if q.id in orcs]
         if must:
             return must                                            # [15.22] attack that Orc
         return super().forced_targets(p, legal)
 
     def obligation(self, p: Piece, targets: list[Piece] | None = None) -> IllegalAction:
-        orcs = {o.id for o in self.dwarf_targets(p)} if "dwarf" in p.tags else set()
-        forced = targets if targets is not None else self.melee_targets(p) if p.on_map else []
-        if forced and all(q.id in orcs for q in forced):
-            which = ", ".join(f"{q.name} [{q.id}]" for q in targets) if targets else "an Orc"
-            return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of {which} "
-                                 "and must attack it")
+        orcs = self.orcs_to_attack(p)
+        if orcs and p.on_map:
+            forced = targets if targets is not None else self.melee_targets(p)
+            if forced and all(q.id in orcs for q in forced):           # [15.22], not [7.31]
+                which = ", ".join(f"{q.name} [{q.id}]" for q in targets) if targets else "an Orc"
+                return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
+                                     f"{which} and must attack it")
         return super().obligation(p, targets)
 
     # ===== [15.3] Slave Phalanxes ================================================================

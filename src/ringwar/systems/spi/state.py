@@ -113,8 +113,8 @@ class Piece:
                 self.rally_tried, self.rallies_made, self.arrival, self.entered_turn,
                 self.magic_spent, self.formed_turn, sorted(self.flags.items())]
 
-    def copy(self) -> Piece:   # replaced below by a generated copy of every slot
-        raise NotImplementedError
+    #: ``copy() -> Piece``, an independent copy: generated from the slots below the class
+    copy: Any
 
 
 def _slot_copier(cls: type) -> Any:
