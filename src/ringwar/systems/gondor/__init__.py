@@ -469,37 +469,44 @@ class GondorGame(SpiGame):
         self._touch()
 
     def cost_class(self, p: Piece) -> tuple[Any, ...]:
-        # the cost tables are shared by every game in the process: key them on the siege's
-        # actual features (breaches, fires, ladders and towers ready, gates), never on this
-        # game's own change counter, or two games at the same count share a wrong table
-        return (p.kind, p.formation, p.side, "mumak" in p.tags, p.flags.get("pushing"),
-                self.movement_features(), tuple(sorted(self.siege["gate_control"].items())))
+        return (p.kind, p.formation, p.side, "mumak" in p.tags, p.flags.get("pushing"))
 
-    def movement_features(self) -> tuple[Any, ...]:
-        """What besides the piece and the hexes ``terrain_cost`` depends on [4.3] [15.1] [16.4]."""
+    def cost_features(self) -> frozenset[Any]:
+        """What of the siege ``terrain_cost`` depends on [4.3] [15.1] [16.4] [16.67]: breaches,
+        fires, ladders and Siege Towers ready, the gates' control.  The cost tables are shared
+        by every game in the process: they are keyed on these actual features, never on this
+        game's own change counter, or two games at the same count would share a wrong table."""
         s = self.siege
-        ladders = tuple(sorted((x["hex"], x["side"]) for x in s["ladders"] if x["turn"] < self._turn))
-        towers = tuple(sorted(h for tid, (h, _t) in s["ready"].items()
-                              if self.units[tid].on_map and self.units[tid].hex == h))
-        return tuple(sorted(s["breached"])), tuple(sorted(s["fires"])), ladders, towers
+        atoms: set[Any] = {("breach", k) for k in s["breached"]}
+        atoms.update(("fire", h) for h in s["fires"])
+        atoms.update(("ladder", x["hex"], x["side"]) for x in s["ladders"] if x["turn"] < self._turn)
+        atoms.update(("tower", h) for tid, (h, _t) in s["ready"].items()
+                     if self.units[tid].on_map and self.units[tid].hex == h)
+        atoms.update(("gate", k, side) for k, side in s["gate_control"].items())
+        return frozenset(atoms)
+
+    def zoc_context(self) -> Any:
+        """[6.13] [16.44] ZOCs pass breaches, and from ladders and Siege Towers once ready
+        (which a new Game-Turn can make them): the siege's features."""
+        return self.cost_features()
+
+    def feature_hexes(self, atom: Any) -> Any:
+        """The hexes whose moves out a feature changes: both sides of a breached or controlled
+        gate hexside, the hexes beside a fire (entering it costs more), a ladder's or a
+        tower's own hex."""
+        kind = atom[0]
+        if kind in ("breach", "gate"):
+            return atom[1].split("/")
+        if kind == "fire":
+            return self.hexmap.adjacent(atom[1])
+        return (atom[1],)
 
     def _phase_key(self) -> tuple[Any, ...]:
         # a move's reach is cached for the phase: a Siege Tower pushed away, a gate taken,
         # change it within the phase
         return (*super()._phase_key(), self.siege["version"])
 
-    def static_cost_class(self, p: Piece) -> tuple[Any, ...]:
-        return (p.kind, p.formation, p.side, "mumak" in p.tags, p.flags.get("pushing"))
-
-    def dynamic_cost_hexes(self) -> set[str]:
-        """Hexes beside a wall (breaches, gates, ladders, siege towers) or a fire [16.67]."""
-        out = set(self.city["wall_hexes"])
-        for h in self.siege["fires"]:
-            out.update(self.hexmap.adjacent(h))
-        return out
-
     def terrain_cost(self, p: Piece, a: str | None, b: str) -> float | None:
-        static = getattr(self, "_static_costs", False)   # see dynamic_cost_hexes
         terrain = self.hexmap.terrain(b)
         pushing = p.flags.get("pushing")
         spec = self.charts.terrain.get(terrain, {})
@@ -508,14 +515,14 @@ class GondorGame(SpiGame):
         cost = super().terrain_cost(p, a, b)
         if cost is None:
             return None
-        if not static and b in self.siege["fires"]:
+        if b in self.siege["fires"]:
             cost += float(self.sc.siege["fire_cost"])              # [16.67]
         if a is None:
             return cost
         wall = self.wall_between(a, b)
         if wall is None:
             return cost
-        return None if static else self.wall_crossing(p, a, b, wall, cost)
+        return self.wall_crossing(p, a, b, wall, cost)
 
     def wall_crossing(self, p: Piece, a: str, b: str, wall: dict[str, Any], cost: float) -> float | None:
         """[15.12]-[15.15] [15.22] [16.4] [16.48] crossing a wall, tower or gate hexside."""

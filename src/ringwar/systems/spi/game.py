@@ -153,6 +153,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         self._cache: dict[Any, Any] = {}
         self._side_version: dict[str, int] = {WEST: 0, SAURON: 0}
         self._zoc_cache: dict[Any, Any] = {}
+        #: occupancy (``occupancy()``): derived from ``at``, patched by ``place``/``remove``
+        self._occ: tuple[dict[str, int], dict[str, dict[str, int]]] | None = None
         self.spell_state: dict[str, Any] = {}
         self.create_pieces()
         self.init_exclusive()
@@ -318,6 +320,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def place(self, p: Piece, h: str) -> None:
         p.hex, p.where = h, MAP
         self.at.setdefault(h, []).append(p.id)
+        if self._occ is not None:
+            self._occupy(self._occ, p, h, 1)
         self._touch(p.side)
 
     def remove(self, p: Piece) -> None:
@@ -326,6 +330,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             lst.remove(p.id)
             if not lst:
                 del self.at[p.hex]
+            if self._occ is not None:
+                self._occupy(self._occ, p, p.hex, -1)
         p.hex = None
         self._touch(p.side)
 
@@ -422,7 +428,9 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                 p.advanced = False
                 p.flags.pop("leader_attacked", None)
         events = self.begin_phase_hook() or []
-        self._touch()
+        # derived facts may depend on the phase; the armies' ZOC maps do not (they are keyed
+        # on the pieces' positions, demoralization and ``zoc_context``), so they are kept
+        self._cache.clear()
         if initial:
             # [3.0] later phases are settled by the caller's _settle loop, whose events reach
             # the log; a nested _settle here would drop the events of skipped steps
@@ -763,7 +771,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     #: facts derived from the state and rebuilt on demand: a clone starts without them
     CLONE_DERIVED: ClassVar[dict[str, Any]] = {
         "_cache": dict, "_zoc_cache": dict, "_move_cache": dict,
-        "_legal_cache": lambda: None}
+        "_legal_cache": lambda: None, "_occ": lambda: None}
 
     def clone(self) -> SpiGame:
         """An independent copy, much cheaper than ``copy.deepcopy`` (search and what-ifs): every

@@ -17,6 +17,14 @@ INF = float("inf")
 ALL_MA = 1000.0
 
 
+def _count(counts: dict[str, int], h: str, n: int) -> None:
+    c = counts.get(h, 0) + n
+    if c:
+        counts[h] = c
+    else:
+        del counts[h]
+
+
 class MovementMixin:
     """Rules of movement.  Hooks: ``terrain_cost``, ``hexside_cost``, ``zoc_extends``,
     ``zoc_affects``, ``stops_in_zoc``, ``leave_zoc_cost``, ``movement_allowance``,
@@ -35,7 +43,8 @@ class MovementMixin:
         return not (side and side.get("kind") in ("gate", "wall") and not side.get("breached"))
 
     def zoc_context(self: SpiGame) -> Any:
-        """Hook: board state besides the armies' positions that ZOCs depend on (cache key)."""
+        """Hook: what ZOCs depend on besides the armies' positions and demoralization (a cache
+        key), including anything a new phase or Game-Turn changes: ZOC maps outlive phases."""
         return None
 
     def zoc_extends_for(self: SpiGame, p: Piece, to: str) -> bool:
@@ -44,23 +53,34 @@ class MovementMixin:
 
     def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
         """Hex -> the ``side`` units exerting a ZOC into it."""
-        # an army's ZOCs change only when its own pieces move or it is demoralized
-        key = (side, self._side_version.get(side, 0), tuple(sorted(self.demoralized.items())),
-               self.zoc_context())
-        cached = self._zoc_cache.get(key)
-        if cached is not None:
-            return cached
-        out: dict[str, list[str]] = {}
-        for p in self.units.values():
-            if p.side == side and p.on_map and self.exerts_zoc(p):
-                for n in self.hexmap.adjacent(p.hex):
-                    if self.zoc_extends_for(p, n):
-                        out.setdefault(n, []).append(p.id)
-        result = {h: tuple(v) for h, v in out.items()}
-        if len(self._zoc_cache) > 16:
-            self._zoc_cache.clear()
-        self._zoc_cache[key] = result
-        return result
+        hit = self._cache.get(("zoc", side))
+        if hit is not None:
+            return hit
+        # an army's ZOCs change only when its own pieces move, it is demoralized or the
+        # board's ZOC context changes: kept across the other side's moves
+        key = (self._side_version.get(side, 0), self._zoc_key())
+        last = self._zoc_cache.get(side)
+        if last is not None and last[0] == key:
+            cached = last[1]
+        else:
+            out: dict[str, list[str]] = {}
+            for p in self.units.values():
+                if p.side == side and p.on_map and self.exerts_zoc(p):
+                    for n in self.hexmap.adjacent(p.hex):
+                        if self.zoc_extends_for(p, n):
+                            out.setdefault(n, []).append(p.id)
+            cached = {h: tuple(v) for h, v in out.items()}
+            self._zoc_cache[side] = (key, cached)       # the latest map of each side
+        self._cache[("zoc", side)] = cached
+        return cached
+
+    def _zoc_key(self: SpiGame) -> tuple[Any, ...]:
+        """What besides an army's own positions its ZOCs depend on: demoralization [6.14]
+        and the board (``zoc_context``); both change only with ``_touch``."""
+        hit = self._cache.get("zoc_key")
+        if hit is None:
+            hit = self._cache["zoc_key"] = (tuple(sorted(self.demoralized.items())), self.zoc_context())
+        return hit
 
     def zoc_affects(self: SpiGame, mover: Piece, exerter: Piece) -> bool:
         """[6.15] leaders are never affected; [6.16] friendly ZOCs never affect friends."""
@@ -70,8 +90,7 @@ class MovementMixin:
         h = p.hex if h is None else h
         if h is None:
             return False
-        enemies = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(h, ())
-        return any(self.zoc_affects(p, self.units[e]) for e in enemies)
+        return h in self.enemy_zoc_hexes(p)
 
     def zoc_exerters(self: SpiGame, p: Piece) -> list[Piece]:
         """The enemy units whose ZOC ``p`` is in, for combat [7.31] (its only callers)."""
@@ -200,22 +219,24 @@ class MovementMixin:
         out = {h: v for h, v in cached.items() if h != here and h not in enemy and h not in full}
         return self.filter_destinations(p, out)
 
-    def occupancy(self: SpiGame) -> tuple[set[str], dict[str, set[str]]]:
-        """Hexes holding a unit that counts for stacking, and hexes held by each side."""
-        hit = self._cache.get("occ")
-        if hit is None:
-            stackers: set[str] = set()
-            sides: dict[str, set[str]] = {}
+    def occupancy(self: SpiGame) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+        """Hexes holding a unit that counts for stacking, and hexes held by each side (not by
+        equipment alone [4.27]), each with how many such pieces: kept up to date by ``place``
+        and ``remove`` once built."""
+        occ = self._occ
+        if occ is None:
+            occ = self._occ = ({}, {})
             for h, ids in self.at.items():
                 for i in ids:
-                    p = self.units[i]
-                    if not p.is_gear:
-                        sides.setdefault(p.side, set()).add(h)
-                    if self.counts_for_stacking(p):
-                        stackers.add(h)
-            hit = (stackers, sides)
-            self._cache["occ"] = hit
-        return hit
+                    self._occupy(occ, self.units[i], h, 1)
+        return occ
+
+    def _occupy(self: SpiGame, occ: tuple[dict[str, int], dict[str, dict[str, int]]], p: Piece,
+                h: str, n: int) -> None:
+        if not p.is_gear:
+            _count(occ[1].setdefault(p.side, {}), h, n)
+        if self.counts_for_stacking(p):
+            _count(occ[0], h, n)
 
     def filter_destinations(self: SpiGame, p: Piece, dests: dict[str, Any]) -> dict[str, Any]:
         """Hook: exclusive restrictions on where a move may end (e.g. [15.22] Dwarves)."""
@@ -228,33 +249,48 @@ class MovementMixin:
 
     # ----- the search: Dijkstra over precomputed costs ----------------------------------------
     def cost_class(self: SpiGame, p: Piece) -> tuple[Any, ...]:
-        """Everything ``terrain_cost`` depends on besides the hexes (hook: extend it when
-        an exclusive rule makes costs depend on more)."""
+        """Everything about ``p`` that ``terrain_cost`` depends on (hook: extend it when an
+        exclusive rule makes costs depend on more of the piece)."""
         return (p.kind, p.formation, p.side)
 
+    def cost_features(self: SpiGame) -> frozenset[Any]:
+        """Hook: the board's changing features that ``terrain_cost`` depends on, as hashable
+        atoms (Gondor: a breach, a fire, a gate's control ...).  None by default."""
+        return frozenset()
+
+    def feature_hexes(self: SpiGame, atom: Any) -> Any:
+        """Hook: the hexes whose moves out depend on ``atom`` of ``cost_features`` (their
+        rows of the cost table are recomputed when it appears or goes).  By default every
+        hex, which is always right and slow: a system with features says which."""
+        return self.hexmap.hexes
+
     def cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
-        """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p`` [4.3]: kept by the
-        game's definition, which every game with the same options shares."""
+        """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p`` [4.3] on the board as
+        it is: kept by the game's definition, which every game with the same options shares.
+        A table for new features is the last one for the same class with only the rows those
+        features touch recomputed."""
+        cls, features = self.cost_class(p), self.cost_features()
         defn = self.defn
-        return defn.cost_table(self.cost_class(p), lambda: self._build_cost_table(p))
+        key = (cls, features)
+        hit = defn.cost_tables.get(key)
+        if hit is None:
+            hit = defn.store_cost_table(key, self._build_cost_table(p, cls, features))
+        return hit
 
-    def _build_cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
-        defn = self.defn
-
-        def static_table() -> dict[str, tuple[tuple[str, float], ...]]:
-            self._static_costs = True
-            try:
-                return {a: self._cost_row(p, a) for a in self.hexmap.hexes}
-            finally:
-                self._static_costs = False
-
-        static = defn.cost_table(("static", self.static_cost_class(p)), static_table)
-        dynamic = self.dynamic_cost_hexes()
-        if not dynamic:
-            return static
-        table = dict(static)
-        for a in dynamic:
-            table[a] = self._cost_row(p, a)
+    def _build_cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
+                          ) -> dict[str, tuple[tuple[str, float], ...]]:
+        last = self.defn.latest_costs.get(cls)
+        if last is None:
+            table = {a: self._cost_row(p, a) for a in self.hexmap.hexes}
+        else:
+            before, table = last
+            table = dict(table)
+            redo: set[str] = set()
+            for atom in features.symmetric_difference(before):
+                redo.update(self.feature_hexes(atom))
+            for a in redo:
+                table[a] = self._cost_row(p, a)
+        self.defn.latest_costs[cls] = (features, table)
         return table
 
     def _cost_row(self: SpiGame, p: Piece, a: str) -> tuple[tuple[str, float], ...]:
@@ -265,32 +301,28 @@ class MovementMixin:
                 row.append((b, c))
         return tuple(row)
 
-    def static_cost_class(self: SpiGame, p: Piece) -> tuple[Any, ...]:
-        """Hook: the part of ``cost_class`` that never changes during a game; with
-        ``dynamic_cost_hexes`` it lets tables be patched, not rebuilt, as the board changes."""
-        return self.cost_class(p)
-
-    def dynamic_cost_hexes(self: SpiGame) -> set[str] | frozenset[str]:
-        """Hook: hexes whose moves out depend on the board's changing features (their rows
-        are recomputed; while ``_static_costs`` is set ``terrain_cost`` ignores them)."""
-        return frozenset()
-
     def zoc_class(self: SpiGame, p: Piece) -> Any:
         """Pieces alike in how enemy ZOCs affect them (hook)."""
         return "leader" if p.is_leader else "unit"
 
     def enemy_zoc_hexes(self: SpiGame, p: Piece) -> frozenset[str]:
-        """Hexes in which ``p`` would be in an enemy ZOC that affects it."""
+        """Hexes in which ``p`` would be in an enemy ZOC that affects it (the same for every
+        piece of its ``zoc_class``)."""
         enemy_side = "sauron" if p.side == "westernesse" else "westernesse"
+        zc = self.zoc_class(p)
+        hit = self._cache.get(("zs", enemy_side, zc))
+        if hit is not None:
+            return hit
         enemies = self.zoc_map(enemy_side)
-        key = ("zs", enemy_side, self._side_version.get(enemy_side, 0), tuple(sorted(self.demoralized.items())),
-               self.zoc_context(),
-               self.zoc_class(p))
-        hit = self._zoc_cache.get(key)
-        if hit is None:
+        key = (self._side_version.get(enemy_side, 0), self._zoc_key())
+        last = self._zoc_cache.get(("zs", enemy_side, zc))
+        if last is not None and last[0] == key:
+            hit = last[1]
+        else:
             hit = frozenset(h for h, ids in enemies.items()
                             if any(self.zoc_affects(p, self.units[e]) for e in ids))
-            self._zoc_cache[key] = hit
+            self._zoc_cache[("zs", enemy_side, zc)] = (key, hit)
+        self._cache[("zs", enemy_side, zc)] = hit
         return hit
 
     def forbidden_hexes(self: SpiGame, p: Piece) -> frozenset[str] | set[str] | None:
@@ -318,7 +350,7 @@ class MovementMixin:
 
         allowance = self.movement_allowance(p)
         table = self.cost_table(p)
-        enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", set())
+        enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
         zoc = self.enemy_zoc_hexes(p)
         zone = self.pass_zone(p)
         banned = self.forbidden_hexes(p)          # e.g. Gondor [14.31]
