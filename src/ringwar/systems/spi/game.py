@@ -371,7 +371,13 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return [p for p in self.units.values() if p.side == side]
 
     def on_map(self, side: str | None = None) -> list[Piece]:
-        return [p for p in self.units.values() if p.on_map and (side is None or p.side == side)]
+        """The pieces on the map (of ``side``), in the units' order: kept until the board
+        changes (``_touch``), so callers only iterate over it."""
+        hit = self._cache.get(("on_map", side))
+        if hit is None:
+            hit = self._cache[("on_map", side)] = [
+                p for p in self.units.values() if p.on_map and (side is None or p.side == side)]
+        return hit
 
     # ===== time ============================================================================
     @property

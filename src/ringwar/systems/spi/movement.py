@@ -557,15 +557,16 @@ class MovementMixin:
             return []
         acts: list[Action] = []
         seen: set[tuple[str, str, str]] = set()
-        for ld in self.on_map(side):
+        pieces = self.on_map(side)
+        for ld in pieces:
             if not ld.is_leader or ld.moved or not self.leader_may_form(ld):
                 continue
             h = ld.hex
             assert h is not None
             if not self.formation_terrain_ok(None, h):
                 continue
-            near = [u for u in self.on_map(side) if not u.is_leader and u.hex is not None
-                    and (u.hex == h or hx.distance(u.hex, h) == 1)]
+            zone = {h, *self.hexmap.adjacent(h)}
+            near = [u for u in pieces if not u.is_leader and u.hex in zone]
             for i, a in enumerate(near):
                 for b in near[i + 1:]:
                     if self._may_form(a, b, h, ld):
