@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING, Any
 
 from ...core import hexes as hx
@@ -346,8 +347,6 @@ class MovementMixin:
 
     def _reachable(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None, str | None]]:
         """Dijkstra: hex -> (MP spent, entry hex used or None, previous hex)."""
-        import heapq
-
         allowance = self.movement_allowance(p)
         table = self.cost_table(p)
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
@@ -357,14 +356,23 @@ class MovementMixin:
         avoid = self.avoids_enemy_zoc(p)          # [7.15] [9.32]
         stops = self.stops_in_zoc(p)              # [6.11]
         leave = self.leave_zoc_cost(p)            # [15.12]
-        best: dict[str, tuple[float, str | None, str | None]] = {}
+        # never entered: [4.27] enemy-occupied hexes, banned ones, ZOCs a unit avoids
+        blocked = set(enemy)
+        if banned:
+            blocked.update(banned)
+        if avoid:
+            blocked.update(zoc)
+        cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
+        entries: dict[str, str | None] = {}       # ... the entry hex used (reinforcements)
+        via: dict[str, str | None] = {}           # ... the hex it was entered from
         heap: list[tuple[float, str, str | None]] = []
+        start = p.hex
         if p.on_map:
-            assert p.hex is not None
-            if p.hex in zoc and not self.may_leave_zoc(p):
+            assert start is not None
+            if start in zoc and not self.may_leave_zoc(p):
                 return {}                                          # [6.11]
-            best[p.hex] = (0.0, None, None)
-            heap.append((0.0, p.hex, None))
+            cost[start], entries[start], via[start] = 0.0, None, None
+            heap.append((0.0, start, None))
         else:
             for e in self.entry_hexes(p):
                 if e in enemy or (zone is not None and e not in zone) or (banned and e in banned):
@@ -374,23 +382,24 @@ class MovementMixin:
                     continue
                 # [14.0] a chain of units entering by one hex: the k-th spends k more MP
                 c += self.entry_count.get(e, 0)
-                if c <= allowance and (e not in best or c < best[e][0]):
-                    best[e] = (c, e, None)
+                if c <= allowance and (e not in cost or c < cost[e]):
+                    cost[e], entries[e], via[e] = c, e, None
                     heap.append((c, e, e))
             heapq.heapify(heap)
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            spent, h, entry = heapq.heappop(heap)
-            if spent > best[h][0]:
+            spent, h, entry = pop(heap)
+            if spent > cost[h]:
                 continue
-            in_zoc = h in zoc
-            if in_zoc and stops and h != p.hex:
-                continue                                            # [6.11] must stop
-            extra = leave if in_zoc else 0.0
+            if h in zoc:
+                if stops and h != start:
+                    continue                                        # [6.11] must stop
+                extra = leave
+            else:
+                extra = 0.0
             for n, c in table[h]:
-                if n in enemy or (zone is not None and n not in zone) or (banned and n in banned):
+                if n in blocked or (zone is not None and n not in zone):
                     continue                                        # [4.27]
-                if avoid and n in zoc:
-                    continue
                 if c >= ALL_MA:
                     # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
                     if spent > 0 or n in zoc:
@@ -398,10 +407,12 @@ class MovementMixin:
                     total = allowance
                 else:
                     total = spent + c + extra
-                if total <= allowance and (n not in best or total < best[n][0]):
-                    best[n] = (total, entry, h)
-                    heapq.heappush(heap, (total, n, entry))
-        return best
+                if total <= allowance:
+                    before = cost.get(n)
+                    if before is None or total < before:
+                        cost[n], entries[n], via[n] = total, entry, h
+                        push(heap, (total, n, entry))
+        return {h: (c, entries[h], via[h]) for h, c in cost.items()}
 
     def avoids_enemy_zoc(self: SpiGame, p: Piece) -> bool:
         """[7.15] missile-only units and [9.32] demoralized Z units never enter an enemy ZOC
