@@ -279,13 +279,13 @@ class CombatMixin:
     def combat_actions(self: SpiGame) -> list[Action]:
         acts: list[Action] = []
         if self.step == "missile":
-            for p in sorted(self.units.values(), key=lambda q: q.id):
+            for p in self.units_in_order():
                 if self.may_fire(p):
                     for d in self.fire_targets(p):
                         acts.append({"type": "fire", "unit": p.id, "target": d.id})
             acts.append({"type": "end"})
         elif self.step == "leader":
-            for ld in sorted(self.units.values(), key=lambda q: q.id):
+            for ld in self.units_in_order():
                 if ld.is_leader and ld.on_map and ld.side == self.phasing and not ld.flags.get("leader_attacked"):
                     for t in self.leader_targets(ld):
                         acts.append({"type": "leader_attack", "unit": ld.id, "target": t.id})
@@ -293,7 +293,7 @@ class CombatMixin:
         else:
             if self.battle is not None:
                 target = self.units[self.battle["target"]]
-                for p in sorted(self.units.values(), key=lambda q: q.id):
+                for p in self.units_in_order():
                     if p.id in self.battle["attackers"] or not self.may_melee(p):
                         continue
                     if p.formation and p.partner in self.battle["attackers"]:
@@ -302,7 +302,7 @@ class CombatMixin:
                         acts.append({"type": "attack", "unit": p.id, "target": target.id})
                 acts.append({"type": "resolve"})
             else:
-                for p in sorted(self.units.values(), key=lambda q: q.id):
+                for p in self.units_in_order():
                     if self.may_melee(p):
                         if p.formation and p.partner and (self.units[p.partner].attacked or p.partner < p.id):
                             continue

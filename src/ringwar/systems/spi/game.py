@@ -155,6 +155,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         self._zoc_cache: dict[Any, Any] = {}
         #: occupancy (``occupancy()``): derived from ``at``, patched by ``place``/``remove``
         self._occ: tuple[dict[str, int], dict[str, dict[str, int]]] | None = None
+        #: (piece id, type) -> its view's unchanging part (``static_unit_view``)
+        self._view_statics: dict[tuple[str, str], dict[str, Any]] = {}
         self.spell_state: dict[str, Any] = {}
         self.create_pieces()
         self.init_exclusive()
@@ -770,10 +772,12 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
 
     # ===== copies for search =======================================================================
     #: what a clone shares with its original: the frozen definition (and the attributes that
-    #: alias its parts) and the options it was built from, and the log (a list of events,
+    #: alias its parts), the options it was built from, the pieces' unchanging view parts
+    #: (filled as first asked, the same for every copy), and the log (a list of events,
     #: each never changed once logged: the list is copied, the events shared).  Everything
     #: else is state and is copied (core.state).
-    CLONE_SHARED: ClassVar[frozenset[str]] = frozenset({"defn", "options", "charts", "sc", "hexmap"})
+    CLONE_SHARED: ClassVar[frozenset[str]] = frozenset(
+        {"defn", "options", "charts", "sc", "hexmap", "_view_statics"})
     #: facts derived from the state and rebuilt on demand: a clone starts without them
     CLONE_DERIVED: ClassVar[dict[str, Any]] = {
         "_cache": dict, "_zoc_cache": dict, "_move_cache": dict,
@@ -801,7 +805,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def _state_json(self) -> Any:
         return {
             "turn": self._turn, "phase": self._phase, "step": self.step, "step_side": self.step_side,
-            "units": [p.to_json() for p in sorted(self.units.values(), key=lambda q: q.id)],
+            "units": [p.to_json() for p in self.units_in_order()],
             "pending": self.pending, "tasks": self.tasks, "battle": self.battle,
             "dp": self.dp, "dp_log": self.dp_log, "demoralized": self.demoralized, "vp": self.vp,
             "entry": self.entry_count, "result": self._result, "spells": self.spell_state,
@@ -812,9 +816,11 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         return None
 
     def unit_view(self, p: Piece) -> dict[str, Any]:
+        static = self._view_statics.get((p.id, p.key))
+        if static is None:
+            static = self._view_statics[(p.id, p.key)] = self.static_unit_view(p)
         d: dict[str, Any] = {
-            "id": p.id, "type": p.key, "name": p.name, "side": p.side, "nation": p.nation,
-            "kind": p.kind, "hex": p.hex, "where": p.where, "label": self.counter_label(p),
+            **static, "hex": p.hex, "where": p.where, "label": self.counter_label(p),
             "reduced": p.reduced, "disrupted": p.disrupted, "formation": p.formation,
             "partner": p.partner, "moved": p.moved, "fired": p.fired, "attacked": p.attacked,
         }
@@ -823,13 +829,30 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
                      rallies_made=p.rallies_made)
         else:
             d.update(melee=p.melee_now(), missile=p.missile_now(), armour=p.armour_now(),
-                     morale=p.morale_now(), movement=p.ma, value=self.demoralization_value(p))
+                     morale=p.morale_now(), movement=p.ma)
         if p.arrival is not None and p.where == OFFMAP:
             d["arrival"] = p.arrival
         return d
 
+    def static_unit_view(self, p: Piece) -> dict[str, Any]:
+        """What a piece's view never changes in (its counter's printed facts and [9.12]
+        value): kept by piece and type (``_view_statics``, shared by clones)."""
+        d = {"id": p.id, "type": p.key, "name": p.name, "side": p.side, "nation": p.nation,
+             "kind": p.kind}
+        if not p.is_leader:
+            d["value"] = self.demoralization_value(p)
+        return d
+
+    def units_in_order(self) -> list[Piece]:
+        """The pieces sorted by id (views, action lists): the set of pieces never changes
+        once the game is set up, so the order is kept."""
+        order = self._cache.get("units_in_order")
+        if order is None or len(order) != len(self.units):
+            order = self._cache["units_in_order"] = sorted(self.units.values(), key=lambda q: q.id)
+        return order
+
     def _view(self, side: str | None) -> dict[str, Any]:
-        units = [self.unit_view(p) for p in sorted(self.units.values(), key=lambda q: q.id)
+        units = [self.unit_view(p) for p in self.units_in_order()
                  if p.where in (MAP, OFFMAP, DEAD, EXITED) and not p.flags.get("out")]
         return {
             "title": self.title,
