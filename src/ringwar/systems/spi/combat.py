@@ -181,23 +181,49 @@ class CombatMixin:
         return hit
 
     def may_fire(self: SpiGame, p: Piece) -> bool:
-        """[7.11] only units with a missile strength; [7.14] once per Game-Turn; [7.57]."""
-        return (p.on_map and not p.is_leader and p.missile is not None and not p.fired
-                and not p.disrupted and p.side == self.phasing)
+        return self.why_not_fire_unit(p) is None
+
+    def why_not_fire_unit(self: SpiGame, p: Piece) -> IllegalAction | None:
+        """Why ``p`` may not fire now, whatever the target (None: it may): [7.16] only the
+        phasing player's units, [7.11] only units with a missile strength, [7.14] once per
+        Game-Turn, [7.57] not disrupted.  The one predicate for the legal actions and for the
+        refusals (hook: Gondor's [16.12] catapults)."""
+        if p.side != self.phasing:
+            return IllegalAction("[7.16]", f"{p.name} is not the phasing player's")
+        if p.missile is None or p.is_leader:
+            return IllegalAction("[7.11]", f"{self.label(p)} has no missile capability")
+        if p.fired:
+            return IllegalAction("[7.14]", f"{self.label(p)} has already fired this Game-Turn")
+        if p.disrupted:
+            return IllegalAction("[7.57]", f"{self.label(p)} is disrupted and may not attack")
+        if not p.on_map:
+            return IllegalAction("[7.11]", f"{self.label(p)} is not on the map: both units must be on the map")
+        return None
+
+    def why_not_fire_at(self: SpiGame, p: Piece, d: Piece) -> IllegalAction | None:
+        """Why ``p``, free to fire, may not fire at ``d`` (None: it may): [7.25] never at
+        leaders, [7.11] only at enemy units on the map, [7.12] within range, [7.13] along a
+        clear line."""
+        if d.is_leader:
+            return IllegalAction("[7.25]", "combat units may not attack leaders")
+        if d.side == p.side:
+            return IllegalAction("[7.11]", "missiles are fired only at enemy units")
+        if not d.on_map or not p.on_map:
+            return IllegalAction("[7.11]", "both units must be on the map")
+        rng = self.missile_range(p)
+        if hx.distance(p.hex, d.hex) > rng:
+            return IllegalAction("[7.12]", f"{d.hex} is {hx.distance(p.hex, d.hex)} hexes away; "
+                                 f"the range is {rng}")
+        if not self.line_clear(p.hex, d.hex):
+            return IllegalAction("[7.13]", f"the line from {p.hex} to {d.hex} is blocked")
+        if not d.is_combat or not self.attackable(d, p, melee=False):
+            return IllegalAction("[7.11]", f"{self.label(d)} may not be fired on")
+        return None
 
     def fire_targets(self: SpiGame, p: Piece) -> list[Piece]:
-        rng = self.missile_range(p)
-        out = []
-        for q in self.units.values():
-            if q.side == p.side or not q.on_map or not q.is_combat:
-                continue                                      # [7.25] never at leaders
-            if hx.distance(p.hex, q.hex) > rng:
-                continue
-            if not self.attackable(q, p, melee=False):
-                continue
-            if self.line_clear(p.hex, q.hex):
-                out.append(q)
-        return out
+        side = p.side
+        return [q for q in self.units.values()
+                if q.side != side and q.on_map and self.why_not_fire_at(p, q) is None]
 
     def attackable(self: SpiGame, d: Piece, attacker: Piece, melee: bool) -> bool:
         """Hook: may ``attacker`` attack ``d`` at all (Magic Armor ...)."""
@@ -812,26 +838,8 @@ class CombatMixin:
         if isinstance(pair, IllegalAction):
             return pair
         p, d = pair
-        if p.side != self.phasing:
-            return IllegalAction("[7.16]", f"{p.name} is not the phasing player's")
-        if p.missile is None:
-            return IllegalAction("[7.11]", f"{self.label(p)} has no missile capability")
-        if p.fired:
-            return IllegalAction("[7.14]", f"{self.label(p)} has already fired this Game-Turn")
-        if p.disrupted:
-            return IllegalAction("[7.57]", f"{self.label(p)} is disrupted and may not attack")
-        if d.is_leader:
-            return IllegalAction("[7.25]", "combat units may not attack leaders")
-        if d.side == p.side:
-            return IllegalAction("[7.11]", "missiles are fired only at enemy units")
-        if not d.on_map or not p.on_map:
-            return IllegalAction("[7.11]", "both units must be on the map")
-        if hx.distance(p.hex, d.hex) > self.missile_range(p):
-            return IllegalAction("[7.12]", f"{d.hex} is {hx.distance(p.hex, d.hex)} hexes away; "
-                                 f"the range is {self.missile_range(p)}")
-        if not self.line_clear(p.hex, d.hex):
-            return IllegalAction("[7.13]", f"the line from {p.hex} to {d.hex} is blocked")
-        return IllegalAction("[7.11]", f"{self.label(d)} may not be fired on")
+        return (self.why_not_fire_unit(p) or self.why_not_fire_at(p, d)
+                or IllegalAction("[7.11]", f"{self.label(d)} may not be fired on"))
 
     def why_not_attack(self: SpiGame, action: Action) -> IllegalAction | None:
         # [7.16] missile fire first, then [7.21] leader combat, then melee

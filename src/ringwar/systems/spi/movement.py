@@ -5,7 +5,6 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING, Any
 
-from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 from .state import MAP, OFFMAP, Piece
