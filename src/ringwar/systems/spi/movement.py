@@ -25,6 +25,52 @@ def _count(counts: dict[str, int], h: str, n: int) -> None:
         del counts[h]
 
 
+def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
+              starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str],
+              zoc: frozenset[str], zone: frozenset[str] | None, stops: bool, leave: float,
+              start: str | None) -> dict[str, tuple[float, str | None, str | None]]:
+    """[4.0] the least MP to reach each hex within ``allowance`` from ``starts`` ((MP, hex,
+    entry hex) each), over ``table``; never into ``blocked`` or out of ``zone``; [6.11]
+    stopping in ``zoc`` (``stops``) except at ``start``, [15.12] paying ``leave`` to go on
+    from it.  Hex -> (MP spent, entry hex used or None, previous hex)."""
+    cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
+    entries: dict[str, str | None] = {}       # ... the entry hex used (reinforcements)
+    via: dict[str, str | None] = {}           # ... the hex it was entered from
+    heap = []
+    for c, h, e in starts:
+        if h not in cost or c < cost[h]:
+            cost[h], entries[h], via[h] = c, e, None
+            heap.append((c, h, e))
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        spent, h, entry = pop(heap)
+        if spent > cost[h]:
+            continue
+        if h in zoc:
+            if stops and h != start:
+                continue                                            # [6.11] must stop
+            extra = leave
+        else:
+            extra = 0.0
+        for n, c in table[h]:
+            if n in blocked or (zone is not None and n not in zone):
+                continue                                            # [4.27]
+            if c >= ALL_MA:
+                # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
+                if spent > 0 or n in zoc:
+                    continue
+                total = allowance
+            else:
+                total = spent + c + extra
+            if total <= allowance:
+                before = cost.get(n)
+                if before is None or total < before:
+                    cost[n], entries[n], via[n] = total, entry, h
+                    push(heap, (total, n, entry))
+    return {h: (c, entries[h], via[h]) for h, c in cost.items()}
+
+
 class MovementMixin:
     """Rules of movement.  Hooks: ``terrain_cost``, ``hexside_cost``, ``zoc_extends``,
     ``zoc_affects``, ``stops_in_zoc``, ``leave_zoc_cost``, ``movement_allowance``,
@@ -345,34 +391,43 @@ class MovementMixin:
         return path
 
     def _reachable(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None, str | None]]:
-        """Dijkstra: hex -> (MP spent, entry hex used or None, previous hex)."""
+        """Every hex ``p`` can reach now: hex -> (MP spent, entry hex used or None, previous
+        hex).  Dijkstra over the cost table, never into enemy-occupied hexes [4.27], stopping
+        in enemy ZOCs [6.11]; a unit far from the enemy gets the reach of an empty board for
+        its class, start and allowance, kept by the definition (the same answer: nothing on
+        the board touches it)."""
         allowance = self.movement_allowance(p)
+        cls, features = self.cost_class(p), self.cost_features()
         table = self.cost_table(p)
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
         zoc = self.enemy_zoc_hexes(p)
         zone = self.pass_zone(p)
         banned = self.forbidden_hexes(p)          # e.g. Gondor [14.31]
         avoid = self.avoids_enemy_zoc(p)          # [7.15] [9.32]
-        stops = self.stops_in_zoc(p)              # [6.11]
-        leave = self.leave_zoc_cost(p)            # [15.12]
         # never entered: [4.27] enemy-occupied hexes, banned ones, ZOCs a unit avoids
         blocked = set(enemy)
         if banned:
             blocked.update(banned)
         if avoid:
             blocked.update(zoc)
-        cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
-        entries: dict[str, str | None] = {}       # ... the entry hex used (reinforcements)
-        via: dict[str, str | None] = {}           # ... the hex it was entered from
-        heap: list[tuple[float, str, str | None]] = []
         start = p.hex
+        if p.on_map and zone is None:
+            assert start is not None
+            key = (cls, features, start, allowance)
+            free = self.defn.free_reach.get(key)
+            if free is None:
+                free = self.defn.store_free_reach(key, _dijkstra(
+                    table, allowance, [(0.0, start, None)], frozenset(), frozenset(), None, True, 0.0, start))
+            if blocked.isdisjoint(free) and zoc.isdisjoint(free):
+                return dict(free)
+        heap: list[tuple[float, str, str | None]] = []
         if p.on_map:
             assert start is not None
             if start in zoc and not self.may_leave_zoc(p):
                 return {}                                          # [6.11]
-            cost[start], entries[start], via[start] = 0.0, None, None
             heap.append((0.0, start, None))
         else:
+            first: dict[str, float] = {}
             for e in self.entry_hexes(p):
                 if e in enemy or (zone is not None and e not in zone) or (banned and e in banned):
                     continue
@@ -381,37 +436,11 @@ class MovementMixin:
                     continue
                 # [14.0] a chain of units entering by one hex: the k-th spends k more MP
                 c += self.entry_count.get(e, 0)
-                if c <= allowance and (e not in cost or c < cost[e]):
-                    cost[e], entries[e], via[e] = c, e, None
+                if c <= allowance and (e not in first or c < first[e]):
+                    first[e] = c
                     heap.append((c, e, e))
-            heapq.heapify(heap)
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            spent, h, entry = pop(heap)
-            if spent > cost[h]:
-                continue
-            if h in zoc:
-                if stops and h != start:
-                    continue                                        # [6.11] must stop
-                extra = leave
-            else:
-                extra = 0.0
-            for n, c in table[h]:
-                if n in blocked or (zone is not None and n not in zone):
-                    continue                                        # [4.27]
-                if c >= ALL_MA:
-                    # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                    if spent > 0 or n in zoc:
-                        continue
-                    total = allowance
-                else:
-                    total = spent + c + extra
-                if total <= allowance:
-                    before = cost.get(n)
-                    if before is None or total < before:
-                        cost[n], entries[n], via[n] = total, entry, h
-                        push(heap, (total, n, entry))
-        return {h: (c, entries[h], via[h]) for h, c in cost.items()}
+        return _dijkstra(table, allowance, heap, blocked, zoc, zone, self.stops_in_zoc(p),
+                         self.leave_zoc_cost(p), start)
 
     def avoids_enemy_zoc(self: SpiGame, p: Piece) -> bool:
         """[7.15] missile-only units and [9.32] demoralized Z units never enter an enemy ZOC
