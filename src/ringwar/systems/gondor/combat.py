@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import hexes as hx
+from ...core.errors import IllegalAction
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 
@@ -28,10 +29,11 @@ class CombatRules:
             return 2 if self.options["errata_7_12"] else 4          # [7.12] [16.25]
         return 2
 
-    def may_fire(self: GondorGame, p: Piece) -> bool:
+    def why_not_fire_unit(self: GondorGame, p: Piece) -> IllegalAction | None:
         if "catapult" in p.tags and p.flags.get("siege_used") == self._turn:
-            return False                                           # [16.12]
-        return super().may_fire(p)
+            return IllegalAction("[16.12]", f"{self.label(p)} was used in this Game-Turn's Siege "
+                                 "Phase and may not fire again until the next")
+        return super().why_not_fire_unit(p)
 
     def may_melee_across(self: GondorGame, p: Piece, d: Piece) -> bool:
         """[7.35] not through unbreached walls unless from a Siege Tower or Ladder, or from a
