@@ -44,6 +44,21 @@ def _city(hexmap: HexMap) -> dict[str, Any]:
                            and any(hx.distance(h, o) <= 2 for o in outer))
     walls = frozenset(h for key, side in hexmap.sides().items() if side["kind"] in WALLS
                       for h in key.split("/"))
+    # [20.2] the gates into each level from the level below
+    gates_into = {k: [key for key, g in gates.items()
+                      if level.get(g["high"]) == k and level.get(g["low"], 0) == k - 1]
+                  for k in range(1, 8)}
+    # [16.43] from each hex, the walls a Ladder may be set against: (hex above, hexside)
+    climbs: dict[str, tuple[tuple[str, str], ...]] = {}
+    for h in walls:
+        up = []
+        for n in hexmap.adjacent(h):
+            side = hexmap.side(h, n)
+            if side and side["kind"] in WALLS and side.get("high") == n:
+                up.append((n, hx.hexside(h, n)))
+        if up:
+            climbs[h] = tuple(up)
     return {"level": level, "gates": gates, "city": frozenset(level),
-            "garrison_deploy": frozenset(level) | near_walls, "wall_hexes": walls}
+            "garrison_deploy": frozenset(level) | near_walls, "wall_hexes": walls,
+            "gates_into": gates_into, "climbs": climbs}
 

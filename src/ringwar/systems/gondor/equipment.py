@@ -91,10 +91,9 @@ class EquipmentRules:
         for p in sorted(self.on_map(SAURON), key=lambda q: q.id):
             if not p.is_combat or p.disrupted or p.kind == "cavalry" or "mumak" in p.tags or p.hex in laddered:
                 continue                                           # [16.48]
-            for n in self.hexmap.adjacent(p.hex):
-                wall = self.wall_between(p.hex, n)
-                if wall and wall.get("high") == n and not self.breached(p.hex, n):
-                    acts.append({"type": "ladder", "unit": p.id, "hexside": hx.hexside(p.hex, n)})
+            for _n, key in self.city["climbs"].get(p.hex, ()):     # a wall from below
+                if key not in self.siege["breached"]:
+                    acts.append({"type": "ladder", "unit": p.id, "hexside": key})
         return acts
 
     def push_destinations(self: GondorGame, p: Piece, g: Piece) -> dict[str, Any]:

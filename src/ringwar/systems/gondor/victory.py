@@ -18,8 +18,7 @@ class VictoryRules:
     def controls_level(self: GondorGame, k: int) -> bool:
         """[20.2] all gates into level k from below are Sauron's, and no undisrupted
         Westernesse combat unit is inside it."""
-        gates = [key for key, g in self.city["gates"].items()
-                 if self.city["level"].get(g["high"]) == k and self.city["level"].get(g["low"], 0) == k - 1]
+        gates = self.city["gates_into"].get(k, ())
         if not gates or any(self.siege["gate_control"].get(key) != SAURON for key in gates):
             return False
         return not any(p.is_combat and not p.disrupted and self.city["level"].get(p.hex) == k

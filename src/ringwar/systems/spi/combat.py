@@ -221,9 +221,12 @@ class CombatMixin:
         return None
 
     def fire_targets(self: SpiGame, p: Piece) -> list[Piece]:
-        side = p.side
+        """The units ``p`` may fire at: ``why_not_fire_at`` decides; enemy combat units on
+        the map within range, which it requires anyway, are the only ones it is asked about."""
+        side, h, rng = p.side, p.hex, self.missile_range(p)
         return [q for q in self.units.values()
-                if q.side != side and q.on_map and self.why_not_fire_at(p, q) is None]
+                if q.side != side and q.on_map and q.is_combat and hx.distance(h, q.hex) <= rng
+                and self.why_not_fire_at(p, q) is None]
 
     def attackable(self: SpiGame, d: Piece, attacker: Piece, melee: bool) -> bool:
         """Hook: may ``attacker`` attack ``d`` at all (Magic Armor ...)."""
