@@ -223,10 +223,9 @@ class CombatMixin:
     def fire_targets(self: SpiGame, p: Piece) -> list[Piece]:
         """The units ``p`` may fire at: ``why_not_fire_at`` decides; enemy combat units on
         the map within range, which it requires anyway, are the only ones it is asked about."""
-        side, h, rng = p.side, p.hex, self.missile_range(p)
-        return [q for q in self.units.values()
-                if q.side != side and q.on_map and q.is_combat and hx.distance(h, q.hex) <= rng
-                and self.why_not_fire_at(p, q) is None]
+        h, rng = p.hex, self.missile_range(p)
+        return [q for q in self.on_map("sauron" if p.side == "westernesse" else "westernesse")
+                if q.is_combat and hx.distance(h, q.hex) <= rng and self.why_not_fire_at(p, q) is None]
 
     def attackable(self: SpiGame, d: Piece, attacker: Piece, melee: bool) -> bool:
         """Hook: may ``attacker`` attack ``d`` at all (Magic Armor ...)."""
@@ -308,8 +307,9 @@ class CombatMixin:
     def combat_actions(self: SpiGame) -> list[Action]:
         acts: list[Action] = []
         if self.step == "missile":
+            side = self.phasing
             for p in self.units_in_order():
-                if self.may_fire(p):
+                if p.side == side and p.on_map and self.may_fire(p):
                     for d in self.fire_targets(p):
                         acts.append({"type": "fire", "unit": p.id, "target": d.id})
             acts.append({"type": "end"})
