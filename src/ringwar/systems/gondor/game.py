@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.options import Option
-from ..spi.game import SAURON, WEST, SpiGame
+from ..spi.game import SpiGame
+from ..spi.sequence import SETUP, SIEGE, STANDARD_SEQUENCE, sequence_tables
 from .banner import BannerRules
 from .board import WALLS
 from .city import CityRules
@@ -39,8 +40,10 @@ class GondorGame(SetupRules, SequenceRules, CityRules, ReinforcementRules, Comba
         from .knowledge import facts
         return facts()
 
-    PHASES = ("S", "A", "B", "C", "D", "E", "F", "G", "H")
-    STEP_SIDES = dict(SpiGame.STEP_SIDES, S=(SAURON, WEST))
+    #: [3.0] the Standard Rules' Game-Turn with the Set-up Phase [13.0] before the first
+    #: and the Siege Phase [16.2] after the Initial Magic Leader Movement Phase
+    SEQUENCE = (SETUP, STANDARD_SEQUENCE[0], SIEGE, *STANDARD_SEQUENCE[1:])
+    PHASES, PHASING, STEP_SIDES, PHASE_KINDS = sequence_tables(SEQUENCE)
     SELECTED_TEXT = dict(SpiGame.SELECTED_TEXT, deploy="set it up")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_wall_2101": Option(True, "the hexside 2101/2201 is a Wall"),

@@ -29,23 +29,10 @@ from .definition import SpiDefinition, freeze_options, read_only
 from .magic import MagicMixin
 from .movement import MovementMixin
 from .rally import RallyMixin
+from .sequence import PHASE_NAMES, STANDARD_SEQUENCE, Phase, sequence_tables
 from .state import DEAD, EXITED, MAP, OFFMAP, Piece
 
 WEST, SAURON = "westernesse", "sauron"
-
-#: [3.0] the phases of a Game-Turn as the sequence of play names them (Gondor's set-up [13.0]
-#: comes before the first)
-PHASE_NAMES = {
-    "S": "Set-up Phase",
-    "A": "Initial Magic Leader Movement Phase",
-    "B": "Forces of Sauron Siege Phase",
-    "C": "Forces of Sauron Movement Phase",
-    "D": "Forces of Sauron Combat Phase",
-    "E": "Second Magic Leader Movement Phase",
-    "F": "Westernesse Movement Phase",
-    "G": "Westernesse Combat Phase",
-    "H": "Joint Rally Phase",
-}
 
 #: [7.16] [7.21] [7.31] the steps of a Combat Phase
 STEP_NAMES = {"missile": "Missile Combat", "leader": "Leader/Individual Combat", "melee": "Melee Combat"}
@@ -72,14 +59,12 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     """A game on the SPI Standard Rules.  Subclasses name their data and phases."""
 
     sides = (WEST, SAURON)
-    #: [3.0] the phases of a Game-Turn (Gondor adds "B", the Siege Phase)
-    PHASES: ClassVar[tuple[str, ...]] = ("A", "C", "D", "E", "F", "G", "H")
-    PHASING: ClassVar[dict[str, str | None]] = {
-        "A": None, "B": SAURON, "C": SAURON, "D": SAURON, "E": None,
-        "F": WEST, "G": WEST, "H": None}
-    #: [3.0] A: Westernesse magic leaders first; E: Sauron's first
-    STEP_SIDES: ClassVar[dict[str, tuple[str, ...]]] = {
-        "A": (WEST, SAURON), "E": (SAURON, WEST), "H": (WEST, SAURON)}
+    #: [3.0] the Sequence of Play (``sequence.py``; Gondor adds its Set-up and Siege Phases),
+    #: and the lookups derived from it: the phases' codes in order, each one's phasing side,
+    #: the sides acting in turn in the two-sided ones ([3.0] A: Westernesse magic leaders
+    #: first; E: Sauron's first), each one's kind
+    SEQUENCE: ClassVar[tuple[Phase, ...]] = STANDARD_SEQUENCE
+    PHASES, PHASING, STEP_SIDES, PHASE_KINDS = sequence_tables(STANDARD_SEQUENCE)
     DATA: ClassVar[str] = ""           # package under ringwar.data with scenario.toml, map.toml
     STANDARD_OPTIONS: ClassVar[dict[str, Option]] = {
         "errata_7_37": Option(True, "[7.37] fanatical units bypass the Casualty Probability Table for missile fire too"),
@@ -426,7 +411,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         else:
             self.step_side = self.PHASING[ph]
             self.step = "missile" if self.is_combat_phase() else ""
-        if self.is_movement_phase() or ph in ("A", "E"):
+        if self.is_movement_phase() or self.is_magic_phase():
             for p in self.units.values():
                 p.moved = False
             self.entry_count = {}
@@ -451,14 +436,18 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         Gondor's [14.2] roll for Rohan); returns the events it caused."""
         return None
 
+    def phase_kind(self, phase: str | None = None) -> str:
+        """The kind of ``phase`` (default: the current one) in this game's sequence [3.0]."""
+        return self.PHASE_KINDS[self._phase if phase is None else phase]
+
     def is_movement_phase(self) -> bool:
-        return self._phase in ("C", "F")
+        return self.PHASE_KINDS[self._phase] == "movement"
 
     def is_combat_phase(self) -> bool:
-        return self._phase in ("D", "G")
+        return self.PHASE_KINDS[self._phase] == "combat"
 
     def is_magic_phase(self) -> bool:
-        return self._phase in ("A", "E")
+        return self.PHASE_KINDS[self._phase] == "magic"
 
     def _next_step(self) -> list[Event]:
         """Finish the current step; move to the next step, phase or turn."""
@@ -509,7 +498,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def end_phase_hook(self, phase: str) -> list[Event]:
         """[4.28] [8.1] checks at the end of a phase; exclusive rules extend it."""
         events: list[Event] = []
-        if phase in ("C", "F"):
+        if self.phase_kind(phase) == "movement":
             events.extend(self.transfer_unstacked_leaders(self.PHASING[phase] or ""))
         return events
 
@@ -535,13 +524,14 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     def _legal(self) -> list[Action]:
         if self.pending:
             return self.decision_actions(self.pending[0])
-        if self._phase in ("A", "E"):
+        kind = self.PHASE_KINDS[self._phase]
+        if kind == "magic":
             return self.magic_actions(self.step_side or "")
-        if self.is_movement_phase():
+        if kind == "movement":
             return self.movement_actions()
-        if self.is_combat_phase():
+        if kind == "combat":
             return self.combat_actions()
-        if self._phase == "H":
+        if kind == "rally":
             return self.rally_actions(self.step_side or "")
         return self.phase_actions()
 
@@ -859,8 +849,8 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             "phase_name": PHASE_NAMES[self._phase],
             "step_name": STEP_NAMES.get(self.step, ""),
             # [3.0] each phase with the side whose phase it is (None: both, or neither)
-            "phases": [{"code": ph, "name": PHASE_NAMES[ph], "side": self.PHASING.get(ph)}
-                       for ph in self.PHASES if self.phase_applies(ph)],
+            "phases": [{"code": ph.code, "name": ph.name, "side": ph.phasing}
+                       for ph in self.SEQUENCE if self.phase_applies(ph.code)],
             "step": self.step,
             "night": self.is_night(),
             "last_turn": self.last_turn,
