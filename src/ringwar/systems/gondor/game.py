@@ -14,6 +14,7 @@ from .banner import BannerRules
 from .board import WALLS
 from .city import CityRules
 from .combat import CombatRules
+from .decisions import GONDOR_DECISIONS
 from .demoralization import DemoralizationRules
 from .equipment import EquipmentRules
 from .magic import MagicRules
@@ -44,6 +45,19 @@ class GondorGame(SetupRules, SequenceRules, CityRules, ReinforcementRules, Comba
     #: and the Siege Phase [16.2] after the Initial Magic Leader Movement Phase
     SEQUENCE = (SETUP, STANDARD_SEQUENCE[0], SIEGE, *STANDARD_SEQUENCE[1:])
     PHASES, PHASING, STEP_SIDES, PHASE_KINDS = sequence_tables(SEQUENCE)
+    DECISIONS = GONDOR_DECISIONS            # [13.0] set-up, [16.74] oil
+    ACTIONS = {**SpiGame.ACTIONS,
+               "deploy_rest": ("do_deploy_rest", None),             # [13.0] (a convenience)
+               "arrive_formed": ("do_arrive_formed", None),         # [14.0] [8.4]
+               "push": ("do_push", None),                           # [16.11]
+               "ladder": ("do_ladder", None),                       # [16.43]
+               "take_oil": ("do_take_oil", None),                   # [16.72]
+               "breach": ("do_breach", None),                       # [16.27]
+               "fireball": ("do_fireball", None),                   # [16.6]
+               "head": ("do_head", None),                           # [16.8]
+               "cast": ("do_cast", None),                           # [17.0]
+               "move_banner": ("do_move_banner", "why_not_move_banner"),   # [18.13]
+               "banner_rally": ("do_banner_rally", None)}           # [18.22]
     SELECTED_TEXT = dict(SpiGame.SELECTED_TEXT, deploy="set it up")
     OPTIONS = dict(SpiGame.STANDARD_OPTIONS, **{
         "errata_wall_2101": Option(True, "the hexside 2101/2201 is a Wall"),

@@ -30,6 +30,12 @@ class SauronGame(SetupRules, ReinforcementRules, ForcesRules, PhalanxRules, Magi
     system = "sauron"
     title = "Sauron: the Battle of Dagorlad"
     DATA = "sauron"
+    ACTIONS = {**SpiGame.ACTIONS,
+               "exit": ("do_exit", None),                   # [18.0] [21.12]
+               "cast": ("do_cast", None),                   # [16.0]
+               "conjure": ("do_conjure", None),             # [17.0]
+               "beast_power": ("do_beast_power", None),     # [17.2]
+               "exchange": ("do_exchange", None)}           # [19.14]
 
     @classmethod
     def ai_facts(cls) -> dict[str, Any]:

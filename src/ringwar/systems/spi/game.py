@@ -25,6 +25,7 @@ from ...core.state import copy_state
 from . import data as spidata
 from .combat import CombatMixin
 from .data import Charts, Scenario
+from .decisions import STANDARD_DECISIONS, STANDARD_TASKS, Decision, Task
 from .definition import SpiDefinition, freeze_options, read_only
 from .magic import MagicMixin
 from .movement import MovementMixin
@@ -65,6 +66,25 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
     #: first; E: Sauron's first), each one's kind
     SEQUENCE: ClassVar[tuple[Phase, ...]] = STANDARD_SEQUENCE
     PHASES, PHASING, STEP_SIDES, PHASE_KINDS = sequence_tables(STANDARD_SEQUENCE)
+    #: the questions put to a side in the middle of a phase, and the work that waits for
+    #: their answers, by kind (``decisions.py``; Gondor adds its own)
+    DECISIONS: ClassVar[dict[str, Decision]] = STANDARD_DECISIONS
+    TASKS: ClassVar[dict[str, Task]] = STANDARD_TASKS
+    #: [3.0] the actions a player may take outside a decision, by type: the method that
+    #: carries one out, and the one that explains why it is refused (None: the generic
+    #: diagnosis); an exclusive game adds its own.  Dispatch reads this table only, so an
+    #: action type nobody declared is refused as unknown, whatever methods exist
+    ACTIONS: ClassVar[dict[str, tuple[str, str | None]]] = {
+        "select": ("do_select", "why_not_select"),          # [4.0]
+        "move": ("do_move", "why_not_move"),                # [4.0] (select and move at once)
+        "split": ("do_split", None),                        # [8.48]
+        "form": ("do_form", None),                          # [8.43]
+        "fire": ("do_fire", "why_not_fire"),                # [7.1]
+        "leader_attack": ("do_leader_attack", None),        # [7.2]
+        "attack": ("do_attack", "why_not_attack"),          # [7.32]
+        "resolve": ("do_resolve", None),                    # [7.33]
+        "rally": ("do_rally", "why_not_rally"),             # [8.3]
+    }
     DATA: ClassVar[str] = ""           # package under ringwar.data with scenario.toml, map.toml
     STANDARD_OPTIONS: ClassVar[dict[str, Option]] = {
         "errata_7_37": Option(True, "[7.37] fanatical units bypass the Casualty Probability Table for missile fire too"),
@@ -553,10 +573,10 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             events.extend(self.end_step_checks())
             events.extend(self._next_step())
         else:
-            handler = getattr(self, f"do_{kind}", None)
-            if handler is None:
+            entry = self.ACTIONS.get(kind)
+            if entry is None:
                 raise IllegalAction("[action]", f"unknown action type {kind!r}")
-            events.extend(handler(action))
+            events.extend(getattr(self, entry[0])(action))
         events.extend(self._run_tasks())
         events.extend(self._settle())
         return events
@@ -569,7 +589,7 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         events: list[Event] = []
         while not self.pending and self.tasks and self._result is None:
             task = self.tasks.pop(0)
-            events.extend(getattr(self, f"task_{task['t']}")(task))
+            events.extend(self.TASKS[task["t"]].run(self, task))
         return events
 
     def _settle(self) -> list[Event]:
@@ -608,11 +628,11 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
         self.pending.insert(0, decision)
 
     def decision_actions(self, d: dict[str, Any]) -> list[Action]:
-        return getattr(self, f"decide_{d['kind']}")(d)
+        return self.DECISIONS[d["kind"]].options(self, d)
 
     def do_decision(self, d: dict[str, Any], action: Action) -> list[Event]:
         self.pending.pop(0)
-        return getattr(self, f"answer_{d['kind']}")(d, action)
+        return self.DECISIONS[d["kind"]].answer(self, d, action)
 
     # ===== eliminations and demoralization [9.0] ===========================================
     def demoralization_value(self, p: Piece) -> int:
@@ -1076,9 +1096,9 @@ class SpiGame(MovementMixin, CombatMixin, RallyMixin, MagicMixin, Game):
             d = {"kind": "move", "side": p.side, "unit": p.id, "rule": "[4.0]",
                  "prompt": f"where does {self.label(p)} move?"}
             return self._mismatch(d, self.decide_move(d), action)
-        checker = getattr(self, f"why_not_{kind}", None) if kind != "end" else None  # why_not_end takes no action
-        if checker is not None:
-            err = checker(action)
+        entry = self.ACTIONS.get(kind) if isinstance(kind, str) else None
+        if entry is not None and entry[1] is not None:
+            err = getattr(self, entry[1])(action)
             if err is not None:
                 return err
         if kind == "end":

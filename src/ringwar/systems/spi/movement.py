@@ -497,7 +497,7 @@ class MovementMixin:
             if p.partner and p.formation:
                 self.units[p.partner].moved = True
             return [event("stay", "[4.24]", f"{self.label(p)} stays in {p.hex or 'reserve'}", unit=p.id)]
-        return getattr(self, f"do_{kind}")(action)
+        return getattr(self, self.ACTIONS[kind][0])(action)
 
     def shorthand_move_legal(self: SpiGame, action: Action) -> bool:
         """``move``/``split``/``exit`` given without selecting first."""
