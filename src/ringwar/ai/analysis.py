@@ -141,9 +141,12 @@ def analyse(game_or_record: Any, *, top: int = 5) -> dict[str, Any]:
     position after the N-th action."""
     import ringwar
     from ringwar.core.engine import system_class
+    from ringwar.core.record import GameRecord
 
     if hasattr(game_or_record, "record") and hasattr(game_or_record, "legal_actions"):
         record = game_or_record.record
+    elif isinstance(game_or_record, GameRecord):
+        record = game_or_record
     else:
         record = ringwar.replay(game_or_record).record
     g = system_class(record.system)(type(record)(record.system, record.seed, record.scenario,
