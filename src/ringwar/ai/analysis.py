@@ -13,7 +13,8 @@ differ only in what the side may not see give the same hint for the same seed.
   every side's view of that world (a value in [-1, 1]); each side's mean value ``v`` becomes
   a chance ``(1 + v) / 2``, normalised over the sides to sum to 1.  A system without an
   evaluation of its own scores every unfinished position 0, so its chances move only where
-  a look-ahead reaches the end of the game.  Bounded: at most ``think`` seconds in all
+  a look-ahead reaches the end of the game.  Every side's value is judged from the asking
+  side's view of each world, never from another side's view of it.  Bounded: at most ``think`` seconds in all
   (after the first world).
 
 **The analysis** (:func:`analyse`) of a finished game replays its record and scores the
@@ -81,8 +82,11 @@ def estimate_chances(game: Any, side: str, seed: int = 0, *, worlds: int = HINT_
                 break
             a = legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal)
             world.apply(a)
-        for s, v in static_values(world).items():
-            sums[s] += v
+        # every side's value judged from what ``side`` sees of the world (a world keeps the
+        # true past in its log: another side's view of it could show that side's secrets)
+        view = world.view(side)
+        for s in world.sides:
+            sums[s] += evaluate(view, s)
         done += 1
     values = {s: round(v / done, 4) for s, v in sums.items()}
     return {"chances": chances_from_values(values), "values": values, "worlds": done,
