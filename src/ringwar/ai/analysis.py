@@ -82,8 +82,8 @@ def estimate_chances(game: Any, side: str, seed: int = 0, *, worlds: int = HINT_
                 break
             a = legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal)
             world.apply(a)
-        # every side's value judged from what ``side`` sees of the world (a world keeps the
-        # true past in its log: another side's view of it could show that side's secrets)
+        # every side's value judged from what ``side`` sees of the world (another side's view
+        # would show the world's re-dealt secrets as if that side knew them)
         view = world.view(side)
         for s in world.sides:
             sums[s] += evaluate(view, s)

@@ -1,8 +1,6 @@
 """``ringwar analyse FILE``: a finished game's analysis, each side's chances after every
 action and the turning points (the largest swings), from the static evaluation of the true
 position (a finished game may show everything; ``ringwar.ai.analysis``).
-
-Until ``cli.py`` lists it, run it as ``python -m ringwar.commands.analyse FILE``.
 """
 
 from __future__ import annotations
