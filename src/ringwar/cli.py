@@ -16,6 +16,7 @@ COMMANDS = {
     "serve": "serve",
     "tournament": "tournament",
     "simulate": "simulate",
+    "analyse": "analyse",
 }
 
 

@@ -147,6 +147,26 @@ def test_worlds_do_not_depend_on_the_true_secrets():
         {p.id: p.flags.get("real") for p in a.units.values()}
 
 
+@pytest.mark.rule("gondor", "[16.71]")
+def test_16_71_a_world_keeps_no_trace_of_the_true_secrets_in_its_log_or_record():
+    """A world's past is told as its side saw it: the log without the events addressed to the
+    other side and the recorded actions redacted for the side, so that the true Cauldrons
+    are nowhere in what the search is handed (a world used to keep the true log and record)."""
+    a, b = _gondor_setup(True), _gondor_setup(False)
+    wa = WorldFactory(a, "sauron").sample(random.Random(5))
+    wb = WorldFactory(b, "sauron").sample(random.Random(5))
+    assert any(e.get("visible_to") == "westernesse" for e in a.log)      # the secret is logged
+    assert any("real" in x for x in a.record.actions)                   # and recorded
+    for w in (wa, wb):
+        assert all(e.get("visible_to") in (None, "sauron") for e in w.log)
+        assert not any("real" in x for x in w.record.actions)
+    assert wa.log_for("westernesse") == wb.log_for("westernesse")
+    assert wa.record.actions == wb.record.actions
+    # the real game keeps its own past
+    assert any("real" in x for x in a.record.actions)
+    assert any(e.get("visible_to") == "westernesse" for e in a.log)
+
+
 def test_mcts_decisions_do_not_depend_on_hidden_cauldrons():
     """Sauron's MCTS plays two games that differ only in which Cauldrons are real: with the
     same seed it makes the same choices (it never reads the true hidden state)."""

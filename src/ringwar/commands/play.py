@@ -18,8 +18,10 @@ from typing import Any
 import click
 
 from .. import textview as tv
+from ..ai.levels import LEVELS
 
 HEX = re.compile(r"^\d{4}$")
+LEVEL_NAMES = [lv.name for lv in LEVELS]
 
 #: typed verb -> the action types it may mean
 VERBS: dict[str, tuple[str, ...]] = {
@@ -56,6 +58,7 @@ commands:
   cast A SPELL POINTS | conjure A | power A POWER [FACING] | select A
   HEX                    the one legal action that goes to HEX (e.g. a retreat)
   odds A B [missile]     chances of A attacking B now (SPI games)
+  hint [SECONDS]         the AI's suggestion for you and each side's chances, from your view
   map [HEX|UNIT|all] [R] the map around the action (radius R)
   units [SIDE|HEX]       units by hex, with side, label and flags
   log [N]                the last N events (default 20) with rule cases and dice
@@ -105,6 +108,11 @@ def pick_side(sides: Sequence[str], given: str | None) -> str:
     return hits[0]
 
 
+def _agent_label(agent: Any) -> str:
+    level = getattr(agent, "level", None)
+    return f"{level}-level" if level else getattr(agent, "name", type(agent).__name__)
+
+
 class Session:
     """One terminal game: the loop, the typed commands and the printing."""
 
@@ -120,6 +128,8 @@ class Session:
         self._listed: list[Any] | None = None   # the action list the player last saw
         self.viewer: str | None = self.humans[0] if self.humans else None
         self._read: Callable[[str], str | None] | None = None
+        self.hint_think = 1.0           # seconds at most for each part of a hint
+        self.hints = 0                  # hints asked (each gets its own seed)
 
     # ----- helpers -----------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -169,7 +179,7 @@ class Session:
         game = self.game
         self.echo(f"{getattr(game, 'title', '') or game.system}: seed {game.record.seed}; "
                   f"you play {', '.join(self.humans) or 'nobody'}"
-                  + (f" against the {', '.join(sorted({getattr(a, 'name', type(a).__name__) for a in self.agents.values()}))} agent"
+                  + (f" against the {', '.join(sorted({_agent_label(a) for a in self.agents.values()}))} agent"
                      if self.agents else " (hot-seat)")
                   + ". Type ? for what you may do, help for the commands.")
         if not game.record.actions:
@@ -340,6 +350,8 @@ class Session:
             self.cmd_save(args)
         elif verb == "odds":
             self.cmd_odds(args)
+        elif verb == "hint":
+            self.cmd_hint(args)
         elif HEX.match(verb) and not args and (
                 self.goes_to(verb) or int(verb) > len(self.game.legal_actions())):
             self.cmd_hex(verb)
@@ -348,6 +360,32 @@ class Session:
         else:
             self.cmd_action(verb, args)
         return True
+
+    def cmd_hint(self, args: list[str]) -> None:
+        """The AI's suggestion for the side to act and every side's chances, from that
+        side's own view (ai/analysis.py); nothing is played."""
+        from ..ai.analysis import hint
+
+        think = self.hint_think
+        if args:
+            try:
+                think = max(0.05, min(float(args[0]), 10.0))
+            except ValueError:
+                self.echo("hint [SECONDS]: the seconds are a number, e.g. hint 2")
+                return
+        side = self.game.to_act if self.game.to_act in self.humans else self.viewer
+        if side is None:
+            self.echo("no seat of yours to give a hint for")
+            return
+        self.hints += 1
+        h = hint(self.game, side, seed=self.game.record.seed * 7919 + self.hints, think=think)
+        if h["text"]:
+            self.echo(f"hint for {side}: {h['text']}")
+            legal = self.game.legal_actions()
+            if h["action"] in legal:
+                self.echo(f"  (legal action {legal.index(h['action']) + 1})")
+        self.echo("chances (" + f"{h['worlds']} looks ahead from {side}'s view): "
+                  + ", ".join(f"{s} {100 * p:.0f}%" for s, p in h["chances"].items()))
 
     def meta(self, kind: str, side: str) -> bool:
         """Resign, or offer, accept or decline a draw, for ``side``."""
@@ -748,11 +786,13 @@ def _reader(stdin: Any) -> Callable[[str], str | None]:
 
 @click.command(name="play")
 @click.argument("system", required=False, default="sauron")
-@click.option("--vs", "vs", type=click.Choice(["mcts", "heuristic", "random", "human"]), default="heuristic",
-              show_default=True,
-              help="the opponent: the rules-of-thumb AI (heuristic, instant), the search AI "
-                   "(mcts: plans each turn), "
+@click.option("--vs", "vs", type=click.Choice(["mcts", "heuristic", "random", "human"]), default=None,
+              help="the opponent: the rules-of-thumb AI (heuristic, instant; the default), the "
+                   "search AI (mcts: plans each turn), "
                    "the random agent, or another person at this keyboard (hot-seat)")
+@click.option("--level", type=click.Choice(LEVEL_NAMES), default=None,
+              help="the opponent by difficulty level (docs/ai.md): " + "; ".join(
+                  f"{lv.name}: {lv.description}" for lv in LEVELS) + " (instead of --vs)")
 @click.option("--think", type=float, default=1.0, show_default=True,
               help="seconds the search AI (mcts) may think over each plan (after one round)")
 @click.option("--side", default=None, help="the side you play against the agent (default: the first side)")
@@ -765,7 +805,7 @@ def _reader(stdin: Any) -> Callable[[str], str | None]:
               help="a game option, e.g. -o errata_7_37=false (repeatable)")
 @click.option("--players", type=click.IntRange(2, 3), default=None,
               help="number of players, for games that offer a choice (Battle of the Ring: 2 or 3)")
-def command(system: str, vs: str, think: float, side: str | None, seed: int | None, load_path: str | None,
+def command(system: str, vs: str | None, level: str | None, think: float, side: str | None, seed: int | None, load_path: str | None,
             save_path: str | None, options: tuple[str, ...], players: int | None) -> None:
     """Play SYSTEM (default: sauron) in the terminal.  Type ? for what you may do."""
     import ringwar
@@ -786,13 +826,22 @@ def command(system: str, vs: str, think: float, side: str | None, seed: int | No
             game = ringwar.new_game(system, seed=seed, options=opts)
     except ringwar.RecordError as e:
         raise click.ClickException(str(e)) from None
+    if level is not None and vs is not None:
+        raise click.UsageError("give --vs or --level, not both")
+    vs = vs or "heuristic"
     sides = list(game.sides)
     if vs == "human":
         humans = sides
     else:
         humans = [pick_side(sides, side)]
-    agents = {s: make_agent(vs, agent_seed(game.record.seed, i), **({"think": think} if think > 0 else {}))
-              for i, s in enumerate(sides) if s not in humans}
+    if level is not None:
+        from ..ai.levels import make_level_agent
+        agents = {s: make_level_agent(level, agent_seed(game.record.seed, i))
+                  for i, s in enumerate(sides) if s not in humans}
+    else:
+        agents = {s: make_agent(vs, agent_seed(game.record.seed, i),
+                                **({"think": think} if think > 0 else {}))
+                  for i, s in enumerate(sides) if s not in humans}
     session = Session(game, humans, agents, save_path=save_path)
     try:
         session.run(_reader(sys.stdin))

@@ -60,6 +60,8 @@ log = logging.getLogger("ringwar.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 TOKEN_HEADER = "X-Ringwar-Token"
 MAX_BODY = 2_000_000
+#: seconds at most each part of a hint (the suggestion, the chances) may think
+HINT_THINK = 1.0
 HELLO_TIMEOUT = 10.0     # seconds a new WebSocket has to say who it is
 
 
@@ -136,6 +138,12 @@ class Undo(BaseModel):
     version: int
 
 
+class HintRequest(BaseModel):
+    think: float | None = Field(None, gt=0, description="seconds at most for each part of the "
+                                "hint (the suggestion, the chances); the server's bound if "
+                                "omitted or larger")
+
+
 # ----- the app --------------------------------------------------------------------------------
 class Watcher:
     """One WebSocket: whose state it gets, and a flag raised when the game changed."""
@@ -157,8 +165,17 @@ class Server:
     process that claimed them."""
 
     def __init__(self, database: str, ai_delay: float, ai_think: float = 1.0,
-                 ai_lease: float = 5.0, engine_threads: int | None = None) -> None:
+                 ai_lease: float = 5.0, engine_threads: int | None = None,
+                 ai_level_think: float | None = None, hint_think: float = HINT_THINK) -> None:
         self.storage = Storage(database, ai_lease=ai_lease)
+        #: seconds at most a difficulty level's search thinks (None: as the level declares)
+        self.ai_level_think = ai_level_think
+        #: seconds at most each part of a hint thinks (the suggestion, the chances)
+        self.hint_think = hint_think
+        #: (game, side) whose hint is being worked out: one at a time each
+        self.hinting: set[tuple[str, str]] = set()
+        #: (game, version) -> the analysis of a finished game
+        self.analyses: dict[tuple[str, int], dict[str, Any]] = {}
         self.shared = self.storage.shared
         self.ai_delay = ai_delay
         self.ai_think = ai_think
@@ -276,6 +293,7 @@ class Server:
                     raise ApiError(500, "unreplayable", f"game {game_id} cannot be rebuilt from "
                                    f"its record with this version of the rules: {e}") from None
                 live = LiveGame(stored, game, actors)
+                live.level_cap = self.ai_level_think
                 self._evict()
                 self.live[game_id] = live
         self.ensure_ai(live)
@@ -409,11 +427,16 @@ class _TooLarge(Exception):
 
 def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05,
                ai_think: float = 1.0, ai_lease: float = 5.0, engine_threads: int | None = None,
-               max_body: int = MAX_BODY) -> FastAPI:
+               max_body: int = MAX_BODY, ai_level_think: float | None = None,
+               hint_think: float = HINT_THINK) -> FastAPI:
     """The web app on ``database`` (an SQLite file, or PostgreSQL that several processes may
     share).  ``ai_lease``: seconds an AI turn stays claimed by a process that stopped
-    renewing it (died) before another takes it over."""
-    srv = Server(database, ai_delay, ai_think, ai_lease, engine_threads)
+    renewing it (died) before another takes it over.  ``ai_think``: seconds a seat naming
+    an agent (``ai:mcts``) thinks; a seat naming a difficulty level (``ai:strong``) thinks
+    as the level declares, at most ``ai_level_think`` seconds if given.  ``hint_think``:
+    seconds at most for each part of a hint."""
+    srv = Server(database, ai_delay, ai_think, ai_lease, engine_threads,
+                 ai_level_think=ai_level_think, hint_think=hint_think)
     redact_tokens_in_logs()
 
     @asynccontextmanager
@@ -504,6 +527,12 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
                                     if not o.deprecated},
                         "hidden_information": bool(getattr(cls, "hidden_information", False))})
         return out
+
+    @app.get("/api/levels", tags=["systems"], summary="The AI's difficulty levels, weakest "
+             "first (a seat 'ai:LEVEL' plays at that level, in every system)")
+    async def list_levels() -> list[dict[str, Any]]:
+        from ringwar.ai.levels import DEFAULT_LEVEL, LEVELS
+        return [{**lv.to_json(), "default": lv.name == DEFAULT_LEVEL} for lv in LEVELS]
 
     # ----- games --------------------------------------------------------------------------
     @app.get("/api/games", tags=["games"], summary="Recent games (public facts only)")
@@ -641,6 +670,69 @@ def create_app(database: str = "sqlite:///ringwar.db", *, ai_delay: float = 0.05
         srv.ensure_ai(live, force=True)
         state = await srv.run(live.state_text, side, True)
         return Response('{"state":' + state + "}", media_type="application/json")
+
+    @app.post("/api/games/{game_id}/hint", tags=["play"],
+              summary="The AI's suggestion for your seat and its estimate of each side's "
+              "chances, from your side's view only (nothing is played or recorded)")
+    async def get_hint(game_id: str, request: Request,
+                       body: HintRequest | None = None) -> dict[str, Any]:
+        live = await srv.get(game_id)
+        side = srv.seat(live, token_of(request), required=True)
+        assert side is not None
+        think = srv.hint_think if body is None or body.think is None else min(body.think, srv.hint_think)
+        key = (live.id, side)
+        if key in srv.hinting:
+            raise ApiError(429, "busy", f"a hint for {side} is being worked out: wait for it")
+
+        def snap() -> tuple[Any, int, int]:
+            live.sync(srv.storage)
+            with live.lock:
+                g = live.game
+                if g.result is not None:
+                    raise ApiError(409, "game_over", "the game is over: no hint; its analysis "
+                                   f"is at /api/games/{game_id}/analysis")
+                # a snapshot: the hint thinks outside the lock while the game may move on; it
+                # reads only what ``side`` may see (ai/analysis.py: worlds re-deal the rest)
+                seed = (g.record.seed * 1_000_003 + 7919 * (1 + list(g.sides).index(side))
+                        + 104_729 * live.version) % (2**63)
+                return g.clone(), live.version, seed
+
+        snapshot, version, seed = await srv.run(snap)
+        from ringwar.ai.analysis import hint
+
+        srv.hinting.add(key)
+        try:
+            out = await run_in_threadpool(functools.partial(hint, snapshot, side, seed, think=think))
+        finally:
+            srv.hinting.discard(key)
+        return {"game": game_id, "version": version, **out}
+
+    @app.get("/api/games/{game_id}/analysis", tags=["files"],
+             summary="A finished game's analysis: each side's chances after every action and "
+             "the turning points (the largest swings)")
+    async def get_analysis(game_id: str, top: int = Query(5, ge=1, le=50)) -> dict[str, Any]:
+        live = await srv.get(game_id)
+
+        def snap() -> tuple[Any, int]:
+            live.sync(srv.storage)
+            with live.lock:
+                g = live.game
+                if g.result is None:
+                    # it scores the true position: while the game goes on it would tell secrets
+                    raise ApiError(409, "not_over", "a game is analysed once it is over (the "
+                                   "analysis reads the whole position); ask for a hint meanwhile")
+                return g.record.copy(), live.version
+
+        record, version = await srv.run(snap)
+        cache_key = (game_id, version)
+        full = srv.analyses.get(cache_key)
+        if full is None:
+            from ringwar.ai.analysis import analyse
+            full = await run_in_threadpool(functools.partial(analyse, record, top=50))
+            if len(srv.analyses) > 32:
+                srv.analyses.clear()
+            srv.analyses[cache_key] = full
+        return {"game": game_id, **full, "turning_points": full["turning_points"][:top]}
 
     @app.get("/api/games/{game_id}/log", tags=["play"],
              summary="The whole log as your seat may see it")

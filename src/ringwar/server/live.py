@@ -70,11 +70,14 @@ def parse_seat(spec: str) -> tuple[str, str | None]:
     if spec == AI_PREFIX or spec.startswith(AI_PREFIX + ":"):
         name = spec.partition(":")[2] or "random"
         from ringwar.ai.agents import AGENTS
-        if name not in AGENTS:
-            raise ApiError(400, "bad_seat", f"unknown AI agent {name!r} "
-                           f"(known: {', '.join(sorted(AGENTS))})")
+        from ringwar.ai.levels import level_names
+        # a difficulty level (ai/levels.py) is stored by its name: a reloaded game keeps it
+        if name not in AGENTS and name not in level_names():
+            raise ApiError(400, "bad_seat", f"unknown AI agent or level {name!r} "
+                           f"(agents: {', '.join(sorted(AGENTS))}; levels: "
+                           f"{', '.join(level_names())})")
         return "ai", name
-    raise ApiError(400, "bad_seat", f"a seat is 'human' or 'ai[:AGENT]', not {spec!r}")
+    raise ApiError(400, "bad_seat", f"a seat is 'human' or 'ai[:AGENT|LEVEL]', not {spec!r}")
 
 
 class LiveGame:
@@ -97,6 +100,8 @@ class LiveGame:
         self.watchers: set[Any] = set()            # connections (see app.Watcher)
         self._cache: dict[tuple[int, str | None, bool], str] = {}
         self.hidden = bool(getattr(game, "hidden_information", False))
+        #: seconds at most a difficulty level's search thinks per decision (None: its own)
+        self.level_cap: float | None = None
 
     # ----- what a seat may see ------------------------------------------------------------
     def seat_info(self) -> dict[str, Any]:
@@ -399,7 +404,11 @@ class LiveGame:
             if seed is None:        # a seat from before seeds were stored
                 seed = agent_seed(g.record.seed, list(g.sides).index(side))
             name = self.seats[side].get("agent") or "random"
-            agent = make_agent(name, seed, **({"think": think} if think > 0 else {}))
+            from ringwar.ai.levels import is_level, make_level_agent
+            if is_level(name):     # a level thinks as it declares, at most ``level_cap`` s
+                agent = make_level_agent(name, seed, think_cap=self.level_cap)
+            else:
+                agent = make_agent(name, seed, **({"think": think} if think > 0 else {}))
         self.agents[side] = (agent, saved_at)
         return agent
 

@@ -26,7 +26,8 @@ const S = {
   map: null, hexes: new Set(), places: [], placeOf: {}, states: {}, tokenOf: {}, focus: null, sel: null,
   confirm: null, replay: { step: 0, steps: 0, side: "", data: null }, sockets: [], busy: false,
   vb: null, flash: null, lowDetail: null, labelKey: "", labels: new Map(), wholeLog: false, logAll: null,
-  resignAsk: null, toastTimer: null, stackBoxes: [], titles: {},
+  resignAsk: null, toastTimer: null, stackBoxes: [], titles: {}, hint: null, hinting: false,
+  analysis: null,
 };
 
 // ----- small helpers -------------------------------------------------------------------------
@@ -630,6 +631,8 @@ function render() {
     drawOffmap(st, info);
   }
   drawMeta(st);
+  drawHint(st);
+  drawAnalysis();
   if (S.wholeLog && !REPLAY) drawWholeLog(st);
   else drawLog(v.recent_log || [], REPLAY && S.replay.data ? S.replay.data.events : null);
   $("#undo").disabled = !st.undo || S.busy;
@@ -834,6 +837,67 @@ function drawMeta(st) {
   panel.hidden = !any;
   banner.hidden = !asked;
 }
+// ----- hints: the AI's suggestion for a held seat and each side's chances (from that seat's view) -----
+function chancesHtml(ch) {
+  return Object.entries(ch || {}).map(([s, p]) => `<span class="chance" data-side="${esc(s)}">${esc(s)} <b>${pct(p)}</b></span>`).join(" · ");
+}
+function drawHint(st) {
+  const panel = $("#hint"), body = $("#hint-body"), button = $("#hint-button");
+  const seat = st.seat && S.tokenOf[st.seat] ? st.seat : null;
+  panel.hidden = REPLAY || !seat || !!st.view.result;
+  if (panel.hidden) return;
+  button.disabled = S.hinting;
+  button.textContent = S.hinting ? "Thinking…" : `Hint for ${seat}`;
+  const hnt = S.hint;
+  if (!hnt || hnt.seat !== seat) { body.innerHTML = ""; return; }
+  const stale = hnt.version !== st.version;
+  body.innerHTML = (hnt.text ? `<div class="hint-action">Suggestion: <b>${ruled(hnt.text)}</b></div>`
+    : `<div class="hint-action">No decision of ${esc(seat)}'s to suggest: it is not ${esc(seat)}'s turn.</div>`)
+    + `<div class="hint-chances">Chances: ${chancesHtml(hnt.chances)}</div>`
+    + `<div class="hint small">from ${esc(seat)}'s view only · ${hnt.worlds} look-aheads · ${hnt.seconds}s`
+    + (stale ? " · <b>for an earlier position</b>" : "") + "</div>";
+}
+async function askHint() {
+  const st = current();
+  const seat = st && st.seat && S.tokenOf[st.seat] ? st.seat : null;
+  if (!seat || S.hinting) return;
+  S.hinting = true;
+  render();
+  try {
+    const r = await api(`/api/games/${GAME}/hint`, { method: "POST", body: JSON.stringify({}) }, S.tokenOf[seat]);
+    S.hint = { ...r, seat };
+  } catch (e) { showError(e); } finally { S.hinting = false; render(); }
+}
+
+// ----- the analysis of a finished game, beside its replay ----------------------------------------------
+async function loadAnalysis() {
+  try {
+    S.analysis = await api(`/api/games/${GAME}/analysis?top=5`);
+  } catch (e) { S.analysis = null; }
+  render();
+}
+function drawAnalysis() {
+  const panel = $("#analysis"), body = $("#analysis-body"), a = S.analysis;
+  panel.hidden = !REPLAY || !a;
+  if (panel.hidden) return;
+  const step = S.replay.step, row = a.series[Math.min(step, a.series.length - 1)];
+  const first = a.sides[0], n = Math.max(1, a.series.length - 1);
+  // the first side's chance over the game: a line, the turning points marked, the step shown
+  const W = 260, H = 60, x = (i) => (W * i / n).toFixed(1), y = (p) => (H - H * p).toFixed(1);
+  const line = a.series.map((r, i) => `${x(i)},${y(r.chances[first] ?? 0.5)}`).join(" ");
+  const marks = a.turning_points.map((t) => `<circle class="tp" cx="${x(t.step)}" cy="${y(a.series[t.step].chances[first] ?? 0.5)}" r="3"/>`).join("");
+  body.innerHTML = `<div class="analysis-now">After step ${step}: ${chancesHtml(row.chances)}</div>`
+    + `<svg class="chance-line" viewBox="-2 -2 ${W + 4} ${H + 4}" width="${W}" height="${H}" aria-label="${esc(first)}'s chance over the game">`
+    + `<line x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}" class="even"/><polyline points="${line}" fill="none"/>${marks}`
+    + `<line x1="${x(step)}" y1="0" x2="${x(step)}" y2="${H}" class="now"/></svg>`
+    + `<div class="hint small">${esc(first)}'s chance over the game (${esc(a.method)})</div>`
+    + "<h4>Turning points</h4><ol class=\"turning-points\">" + a.turning_points.map((t) =>
+      `<li><a href="#" class="tp-link" data-step="${t.step}">step ${t.step}</a>: ${t.side ? esc(t.side) + ": " : ""}${ruled(t.text || "")} `
+      + `<span class="swing">(${t.gainer ? esc(t.gainer) + " +" : "±"}${pct(t.swing)})</span></li>`).join("") + "</ol>"
+    + (a.turning_points.length ? "" : "<p class=\"hint\">The estimate never moved: this game has no evaluation short of its result.</p>");
+  for (const link of body.querySelectorAll(".tp-link")) link.onclick = (ev) => { ev.preventDefault(); loadStep(Number(link.dataset.step)); };
+}
+
 function askResign(side) { S.resignAsk = side; render(); }
 async function sendMeta(a) {
   const s = S.states[a.side], token = S.tokenOf[a.side];
@@ -1205,6 +1269,7 @@ async function loadStep(n) {
     S.labels = new Map();
     $("#r-action").textContent = d.action_text || (d.action ? describe(d.action, unitMap({ view: d.view })) : "start");
     $("#r-side-box").hidden = !d.over;
+    if (d.over && !S.analysis) loadAnalysis();
     document.body.dataset.step = d.step;
     S.flash = d.action ? Object.values(d.action).filter((x) => typeof x === "string" && S.hexes.has(x)) : null;
     render();
@@ -1244,6 +1309,7 @@ async function main() {
   $("#cancel").onclick = () => { S.confirm = null; $("#confirm").hidden = true; };
   $("#export").onclick = exportRecord;
   $("#full-log").onclick = fullLog;
+  $("#hint-button").onclick = askHint;
   $("#replay-link").href = `/replay/${GAME}${location.hash}`;
   // the systems' titles, for a view that does not carry its own
   api("/api/systems").then((all) => { for (const x of all) S.titles[x.name] = x.title; render(); }).catch(() => {});

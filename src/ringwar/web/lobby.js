@@ -1,6 +1,7 @@
 // The lobby: create a game (seats human or AI), import a record file, list recent games.
 const $ = (s) => document.querySelector(s);
 let systems = [];
+let levels = [];     // the AI's difficulty levels (GET /api/levels), weakest first
 
 // a notice fixed at the top of the window: the player never has to scroll to find it
 function say(text, error = true) {
@@ -19,6 +20,7 @@ async function api(path, opts = {}) {
 function seatSelect(side, id) {
   return `<label class="seat">${side} <select id="${id}" data-side="${side}">
     <option value="human">human</option>
+    ${levels.map((lv) => `<option value="ai:${esc(lv.name)}" title="${esc(lv.description)}">AI: ${esc(lv.title)}</option>`).join("")}
     <option value="ai:heuristic">AI: rules of thumb (instant)</option>
     <option value="ai:mcts">AI: search (plans each turn, thinks)</option>
     <option value="ai:random">AI: random (for testing)</option></select></label>`;
@@ -179,6 +181,7 @@ async function listGames() {
 
 async function main() {
   systems = await api("/api/systems");
+  levels = await api("/api/levels").catch(() => []);
   $("#system").innerHTML = systems.map((s) => `<option value="${s.name}" ${s.name === "sauron" ? "selected" : ""}>${s.title || s.name}</option>`).join("");
   $("#system").addEventListener("change", showSystem);
   showSystem();
