@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from ...core import hexes as hx
 from ...core.engine import Event, event
 from ...core.hexmap import HexMap
+from ..spi.board import ALL_MA
 from ..spi.game import SAURON, WEST
-from ..spi.movement import ALL_MA
 from ..spi.state import Piece
 from .board import ERRATA_WALL, WALLS, _city, _without_side
 

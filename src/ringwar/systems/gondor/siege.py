@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
-from ..spi.combat import rng_text
+from ..spi.board import rng_text
 from ..spi.game import SAURON
 from ..spi.state import Piece
 from .board import GARRISON, WALLS

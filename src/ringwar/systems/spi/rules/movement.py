@@ -1,28 +1,21 @@
-"""[4.0] Movement, [5.0] Stacking, [6.0] Zones of Control, [8.4] Special Formations."""
+"""[4.0] Movement and [5.0] Stacking: Movement Allowances [4.1], terrain costs [4.3], which
+units may move and where (the reach, computed for the unit being moved), moves and their
+refusals, stacking where a move ends [4.28] [5.0]."""
 
 from __future__ import annotations
 
 import heapq
 from typing import TYPE_CHECKING, Any
 
-from ...core.engine import Action, Event, event
-from ...core.errors import IllegalAction
-from .state import MAP, OFFMAP, Piece
+from ....core.engine import Action, Event, event
+from ....core.errors import IllegalAction
+from ..board import ALL_MA
+from ..state import MAP, OFFMAP, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import SpiGame
+    from ..game import SpiGame
 
 INF = float("inf")
-#: a cost meaning "the unit's whole Movement Allowance" (only as its first step)
-ALL_MA = 1000.0
-
-
-def _count(counts: dict[str, int], h: str, n: int) -> None:
-    c = counts.get(h, 0) + n
-    if c:
-        counts[h] = c
-    else:
-        del counts[h]
 
 
 def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
@@ -71,93 +64,8 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
     return {h: (c, entries[h], via[h]) for h, c in cost.items()}
 
 
-class MovementMixin:
-    """Rules of movement.  Hooks: ``terrain_cost``, ``hexside_cost``, ``zoc_extends``,
-    ``zoc_affects``, ``stops_in_zoc``, ``leave_zoc_cost``, ``movement_allowance``,
-    ``entry_hexes``, ``pass_zone``, ``extra_movement_actions``."""
-
-    # ----- [6.0] Zones of Control ------------------------------------------------------------
-    def exerts_zoc(self: SpiGame, p: Piece) -> bool:
-        """[6.1] every combat unit, except [6.14] a demoralized army's, [6.15] leaders."""
-        return p.on_map and p.is_combat and not self.is_demoralized(p)
-
-    def zoc_extends(self: SpiGame, frm: str, to: str) -> bool:
-        """[6.13] not into or through Mountain hexes, not through unbreached gates."""
-        if self.charts.terrain.get(self.hexmap.terrain(to), {}).get("blocks_zoc"):
-            return False
-        side = self.hexmap.side(frm, to)
-        return not (side and side.get("kind") in ("gate", "wall") and not side.get("breached"))
-
-    def zoc_context(self: SpiGame) -> Any:
-        """Hook: what ZOCs depend on besides the armies' positions and demoralization (a cache
-        key), including anything a new phase or Game-Turn changes: ZOC maps outlive phases."""
-        return None
-
-    def zoc_extends_for(self: SpiGame, p: Piece, to: str) -> bool:
-        """Hook: does ``p``'s ZOC reach ``to`` (Gondor [16.44]: from siege towers and ladders)."""
-        return self.zoc_extends(p.hex, to)
-
-    def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
-        """Hex -> the ``side`` units exerting a ZOC into it."""
-        hit = self._cache.get(("zoc", side))
-        if hit is not None:
-            return hit
-        # an army's ZOCs change only when its own pieces move, it is demoralized or the
-        # board's ZOC context changes: kept across the other side's moves
-        key = (self._side_version.get(side, 0), self._zoc_key())
-        last = self._zoc_cache.get(side)
-        if last is not None and last[0] == key:
-            cached = last[1]
-        else:
-            out: dict[str, list[str]] = {}
-            for p in self.units.values():
-                if p.side == side and p.on_map and self.exerts_zoc(p):
-                    for n in self.hexmap.adjacent(p.hex):
-                        if self.zoc_extends_for(p, n):
-                            out.setdefault(n, []).append(p.id)
-            cached = {h: tuple(v) for h, v in out.items()}
-            self._zoc_cache[side] = (key, cached)       # the latest map of each side
-        self._cache[("zoc", side)] = cached
-        return cached
-
-    def _zoc_key(self: SpiGame) -> tuple[Any, ...]:
-        """What besides an army's own positions its ZOCs depend on: demoralization [6.14]
-        and the board (``zoc_context``); both change only with ``_touch``."""
-        hit = self._cache.get("zoc_key")
-        if hit is None:
-            hit = self._cache["zoc_key"] = (tuple(sorted(self.demoralized.items())), self.zoc_context())
-        return hit
-
-    def zoc_affects(self: SpiGame, mover: Piece, exerter: Piece) -> bool:
-        """[6.15] leaders are never affected; [6.16] friendly ZOCs never affect friends."""
-        return not mover.is_leader and mover.side != exerter.side
-
-    def in_enemy_zoc(self: SpiGame, p: Piece, h: str | None = None) -> bool:
-        h = p.hex if h is None else h
-        if h is None:
-            return False
-        return h in self.enemy_zoc_hexes(p)
-
-    def zoc_exerters(self: SpiGame, p: Piece) -> list[Piece]:
-        """The enemy units whose ZOC ``p`` is in, for combat [7.31] (its only callers)."""
-        enemies = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(p.hex or "", ())
-        return [self.units[e] for e in enemies if self.zoc_binds_in_combat(p, self.units[e])]
-
-    def zoc_binds_in_combat(self: SpiGame, p: Piece, exerter: Piece) -> bool:
-        """Hook: does ``exerter``'s ZOC oblige ``p`` to attack [7.31]?  As for movement,
-        unless an exclusive rule exempts movement only (Sauron [15.21])."""
-        return self.zoc_affects(p, exerter)
-
-    def stops_in_zoc(self: SpiGame, p: Piece) -> bool:
-        """[6.11] entering an enemy ZOC ends movement."""
-        return True
-
-    def may_leave_zoc(self: SpiGame, p: Piece) -> bool:
-        """[6.11] the only ways out of an enemy ZOC are retreat and advance after combat."""
-        return False
-
-    def leave_zoc_cost(self: SpiGame, p: Piece) -> float:
-        return 0.0
+class MovementRules:
+    """[4.0] movement and [5.0] stacking."""
 
     # ----- [4.3] terrain ---------------------------------------------------------------------------
     def terrain_cost(self: SpiGame, p: Piece, a: str | None, b: str) -> float | None:
@@ -265,24 +173,13 @@ class MovementMixin:
         out = {h: v for h, v in cached.items() if h != here and h not in enemy and h not in full}
         return self.filter_destinations(p, out)
 
-    def occupancy(self: SpiGame) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
-        """Hexes holding a unit that counts for stacking, and hexes held by each side (not by
-        equipment alone [4.27]), each with how many such pieces: kept up to date by ``place``
-        and ``remove`` once built."""
-        occ = self._occ
-        if occ is None:
-            occ = self._occ = ({}, {})
-            for h, ids in self.at.items():
-                for i in ids:
-                    self._occupy(occ, self.units[i], h, 1)
-        return occ
+    # ----- [5.0] stacking ---------------------------------------------------------------------------
+    def counts_for_stacking(self: SpiGame, p: Piece) -> bool:
+        """[5.0] leaders do not count (nor siege equipment [5.0] c.); hook for others."""
+        return p.is_combat
 
-    def _occupy(self: SpiGame, occ: tuple[dict[str, int], dict[str, dict[str, int]]], p: Piece,
-                h: str, n: int) -> None:
-        if not p.is_gear:
-            _count(occ[1].setdefault(p.side, {}), h, n)
-        if self.counts_for_stacking(p):
-            _count(occ[0], h, n)
+    def stackers_at(self: SpiGame, h: str) -> list[Piece]:
+        return [p for p in self.pieces_at(h) if self.counts_for_stacking(p)]
 
     def filter_destinations(self: SpiGame, p: Piece, dests: dict[str, Any]) -> dict[str, Any]:
         """Hook: exclusive restrictions on where a move may end (e.g. [15.22] Dwarves)."""
@@ -346,30 +243,6 @@ class MovementMixin:
             if c is not None:
                 row.append((b, c))
         return tuple(row)
-
-    def zoc_class(self: SpiGame, p: Piece) -> Any:
-        """Pieces alike in how enemy ZOCs affect them (hook)."""
-        return "leader" if p.is_leader else "unit"
-
-    def enemy_zoc_hexes(self: SpiGame, p: Piece) -> frozenset[str]:
-        """Hexes in which ``p`` would be in an enemy ZOC that affects it (the same for every
-        piece of its ``zoc_class``)."""
-        enemy_side = "sauron" if p.side == "westernesse" else "westernesse"
-        zc = self.zoc_class(p)
-        hit = self._cache.get(("zs", enemy_side, zc))
-        if hit is not None:
-            return hit
-        enemies = self.zoc_map(enemy_side)
-        key = (self._side_version.get(enemy_side, 0), self._zoc_key())
-        last = self._zoc_cache.get(("zs", enemy_side, zc))
-        if last is not None and last[0] == key:
-            hit = last[1]
-        else:
-            hit = frozenset(h for h, ids in enemies.items()
-                            if any(self.zoc_affects(p, self.units[e]) for e in ids))
-            self._zoc_cache[("zs", enemy_side, zc)] = (key, hit)
-        self._cache[("zs", enemy_side, zc)] = hit
-        return hit
 
     def forbidden_hexes(self: SpiGame, p: Piece) -> frozenset[str] | set[str] | None:
         """Hook: hexes ``p`` may not enter at all this phase (None: none)."""
@@ -441,15 +314,6 @@ class MovementMixin:
                     heap.append((c, e, e))
         return _dijkstra(table, allowance, heap, blocked, zoc, zone, self.stops_in_zoc(p),
                          self.leave_zoc_cost(p), start)
-
-    def avoids_enemy_zoc(self: SpiGame, p: Piece) -> bool:
-        """[7.15] missile-only units and [9.32] demoralized Z units never enter an enemy ZOC
-        voluntarily."""
-        if p.is_leader:
-            return False
-        if p.missile_only:
-            return True
-        return self.is_demoralized(p) and p.morale_now() == "Z"
 
     # ----- actions --------------------------------------------------------------------------------
     # A move is two decisions (architecture.md): select a unit, then where it goes.  The
@@ -555,110 +419,6 @@ class MovementMixin:
         """Hook: consequences of a completed move (picking up a Pedestal, say)."""
         return []
 
-    # ----- [8.4] special formations --------------------------------------------------------------
-    def split_destinations(self: SpiGame, p: Piece) -> dict[str, Any]:
-        """[8.48] a formation disbands when one unit moves away alone."""
-        if p.formed_turn == self._turn:
-            return {}
-        saved = p.formation, p.partner
-        p.formation, p.partner = None, None
-        try:
-            reach = self._reachable(p)
-        finally:
-            p.formation, p.partner = saved
-        return {h: v for h, v in reach.items() if h != p.hex and not self.enemy_in(h, p.side)
-                and not self.stackers_at(h)}
-
-    def do_split(self: SpiGame, action: Action) -> list[Event]:
-        p = self.units[action["unit"]]
-        partner = self.units[p.partner] if p.partner else None
-        frm = p.hex
-        self.dissolve_formation(p)
-        self.relocate(p, action["to"])
-        p.moved = True
-        if partner is not None:
-            partner.moved = True
-        events = [event("split", "[8.48]", f"{self.label(p)} leaves the formation: {frm} -> {action['to']}; "
-                        "the formation is disbanded", unit=p.id, frm=frm, to=action["to"])]
-        events.extend(self.after_move(p, frm, action["to"]))
-        return events
-
-    def formation_terrain_ok(self: SpiGame, a: str | None, b: str) -> bool:
-        """[8.41] special formations only in clear terrain, never across other hexsides."""
-        if self.hexmap.terrain(b) != "clear":
-            return False
-        return a is None or self.hexmap.side(a, b) is None
-
-    def formation_actions(self: SpiGame, side: str) -> list[Action]:
-        """[8.43] two like units of one nationality, beside or with an unmoved leader, out of
-        enemy ZOCs, move into the leader's clear hex.  Westernesse only [8.41]."""
-        if side != "westernesse" or not self.is_movement_phase():
-            return []
-        acts: list[Action] = []
-        seen: set[tuple[str, str, str]] = set()
-        pieces = self.on_map(side)
-        for ld in pieces:
-            if not ld.is_leader or ld.moved or not self.leader_may_form(ld):
-                continue
-            h = ld.hex
-            assert h is not None
-            if not self.formation_terrain_ok(None, h):
-                continue
-            zone = {h, *self.hexmap.adjacent(h)}
-            near = [u for u in pieces if not u.is_leader and u.hex in zone]
-            for i, a in enumerate(near):
-                for b in near[i + 1:]:
-                    if self._may_form(a, b, h, ld):
-                        k = (min(a.id, b.id), max(a.id, b.id), h)
-                        if k not in seen:
-                            seen.add(k)
-                            acts.append({"type": "form", "unit": k[0], "with": k[1], "hex": h})
-        return acts
-
-    def leader_may_form(self: SpiGame, ld: Piece) -> bool:
-        """Hook: [8.47] leaders under a Freeze Leader or Fear spell may not form."""
-        return True
-
-    def _may_form(self: SpiGame, a: Piece, b: Piece, h: str, ld: Piece) -> bool:
-        for u in (a, b):
-            if u.moved or u.disrupted or u.formation or self.in_enemy_zoc(u):
-                return False
-            if u.hex != h:
-                if not self.formation_terrain_ok(u.hex, h):
-                    return False
-                c = self.terrain_cost(u, u.hex, h)
-                if c is None or c > u.ma:
-                    return False
-        if a.kind != b.kind or a.kind not in ("infantry", "cavalry"):
-            return False                                                     # [8.42]
-        if a.nation != b.nation or a.nation != ld.nation and ld.magic == 0:
-            return False                                                     # [8.43]
-        if (a.melee_now(), a.missile_now(), a.armour_now(), a.morale_now()) != (
-                b.melee_now(), b.missile_now(), b.armour_now(), b.morale_now()):
-            return False                                                     # [8.43]
-        others = [q for q in self.stackers_at(h) if q.id not in (a.id, b.id)]
-        return not others
-
-    def do_form(self: SpiGame, action: Action) -> list[Event]:
-        a, b = self.units[action["unit"]], self.units[action["with"]]
-        h = action["hex"]
-        kind = self.formation_kind(a, b)
-        for u, v in ((a, b), (b, a)):
-            if u.hex != h:
-                self.relocate(u, h)
-            u.formation, u.partner, u.formed_turn, u.moved = kind, v.id, self._turn, True
-        rule = self.formation_rule(kind)
-        events = [event("form", rule, f"{self.label(a)} and {self.label(b)} form a "
-                        f"{kind.replace('_', ' ')} in {h}", unit=a.id, partner=b.id, hex=h, formation=kind)]
-        events.extend(self.after_move(a, None, h))
-        return events
-
-    def formation_kind(self: SpiGame, a: Piece, b: Piece) -> str:
-        return "wedge" if a.kind == "cavalry" else "shield_wall"             # [8.42]
-
-    def formation_rule(self: SpiGame, kind: str) -> str:
-        return "[8.43]"
-
     def why_not_select(self: SpiGame, action: Action) -> IllegalAction | None:
         """Why a unit may not be picked to move now (None: it may)."""
         p = self.unit_for(action)
@@ -739,7 +499,3 @@ class MovementMixin:
     def why_not_move_hook(self: SpiGame, p: Piece, to: str) -> IllegalAction | None:
         """Hook: exclusive reasons ``p`` may not move to ``to`` (checked before terrain)."""
         return None
-
-    def _phase_name(self: SpiGame) -> str:
-        from .game import PHASE_NAMES
-        return PHASE_NAMES[self._phase]
