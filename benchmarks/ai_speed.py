@@ -19,27 +19,27 @@ import time
 
 
 def mcts_rate(system: str, seed: int, searches: int, iterations: int) -> tuple[float, int]:
-    """Iterations per second of MCTS searches at positions reached by heuristic play."""
+    """Iterations per second of the search (``ringwar.ai.mcts``), each side played by its own
+    ``MCTSAgent`` from its own worlds until ``searches`` searches have been made: an iteration
+    is one playout (a plan's script played out in a world, or a tactical rollout)."""
     import ringwar
-    from ringwar.ai.heuristic import HeuristicAgent
     from ringwar.ai.mcts import MCTSAgent
     from ringwar.ai.worlds import WorldFactory
 
     game = ringwar.new_game(system, seed=seed)
-    pilot = {s: HeuristicAgent(seed=i) for i, s in enumerate(game.sides)}
-    agent = MCTSAgent(seed=seed, iterations=iterations, margin=1e9)
-    done = 0
-    while done < searches and game.result is None:
+    agents = {s: MCTSAgent(seed=seed + i, iterations=iterations) for i, s in enumerate(game.sides)}
+
+    def total(key: str) -> float:
+        return sum(a.stats[key] for a in agents.values())
+
+    while total("searches") < searches and game.result is None:
         side = game.to_act
         legal = game.legal_actions()
-        view = game.view(side)
-        if len(legal) > 1 and legal[0].get("type") not in ("select", "place", "deploy_rest"):
-            agent.world = WorldFactory(game, side)
-            agent.choose(view, legal)
-            done = int(agent.stats["searches"])
-        game.apply(pilot[side].choose(view, legal))
-    st = agent.stats
-    return (st["iterations"] / st["seconds"] if st["seconds"] else 0.0), int(st["iterations"])
+        agent = agents[side]
+        agent.world = WorldFactory(game, side)
+        game.apply(agent.choose(game.view(side), legal))
+    seconds = total("seconds")
+    return (total("iterations") / seconds if seconds else 0.0), int(total("iterations"))
 
 
 def _busy(n: int) -> int:

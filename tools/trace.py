@@ -6,6 +6,7 @@ so that an engine rebuilt underneath (issue 13) can be shown to play the same ga
     python tools/trace.py record --system gondor --seeds 1-5 --policy heuristic --max-steps 800 --out F
     python tools/trace.py check /tmp/s.json.gz            # replay and compare, step by step
     python tools/trace.py check F --ignore hash            # when the state hash is meant to change
+    python tools/trace.py record ... --skip views          # lighter: legal actions, events, hash
 
 A trace keeps, for each game (system, seed, options) and each step: the action played (as the
 policy chose it from the legal actions), and digests of what the players saw around it —
@@ -44,9 +45,11 @@ def observe_legal(game: Any) -> tuple[list[dict], str]:
     return legal, digest(sorted(digest(a) for a in legal))
 
 
-def observe_after(game: Any, events: list[dict]) -> dict[str, str]:
-    views = {str(s): game.view(s) for s in [*game.sides, None]}
-    return {"events": digest(events), "views": digest(views), "hash": game.state_hash()[:12]}
+def observe_after(game: Any, events: list[dict], skip: frozenset[str] = frozenset()) -> dict[str, str | None]:
+    """Digests of what a step showed (None for a part in ``skip``: not recorded)."""
+    views = None if "views" in skip else digest({str(s): game.view(s) for s in [*game.sides, None]})
+    return {"events": None if "events" in skip else digest(events), "views": views,
+            "hash": game.state_hash()[:12]}
 
 
 def seeds_of(text: str) -> list[int]:
@@ -57,7 +60,8 @@ def seeds_of(text: str) -> list[int]:
     return out
 
 
-def record_game(system: str, seed: int, policy: str, max_steps: int, options: dict | None) -> dict:
+def record_game(system: str, seed: int, policy: str, max_steps: int, options: dict | None,
+                skip: frozenset[str] = frozenset()) -> dict:
     import ringwar
     from ringwar.ai import agent_seed, make_agent
     from ringwar.core.engine import unattended_options
@@ -74,7 +78,7 @@ def record_game(system: str, seed: int, policy: str, max_steps: int, options: di
             "side": side, "to_act": side, "turn": game.turn, "phase": game.phase}
         action = agent.choose(view, legal)
         events = game.apply(action)
-        steps.append([action, legal_d, *observe_after(game, events).values()])
+        steps.append([action, legal_d, *observe_after(game, events, skip).values()])
     return {"system": system, "seed": seed, "options": opts, "policy": policy,
             "result": game.result, "steps": steps}
 
@@ -85,6 +89,7 @@ def check_game(g: dict, ignore: set[str]) -> tuple[int, list[str]] | None:
     from ringwar.core.errors import IllegalAction
 
     game = ringwar.new_game(g["system"], seed=g["seed"], options=g["options"])
+    skip = frozenset(k for k, i in (("events", 2), ("views", 3)) if g["steps"] and g["steps"][0][i] is None)
     for i, (action, legal_d, events_d, views_d, hash_d) in enumerate(g["steps"]):
         _, now_legal = observe_legal(game)
         wrong = ["legal"] if now_legal != legal_d and "legal" not in ignore else []
@@ -92,9 +97,9 @@ def check_game(g: dict, ignore: set[str]) -> tuple[int, list[str]] | None:
             events = game.apply(action)
         except IllegalAction as e:
             return i, [*wrong, f"the action is refused: {e}"]
-        now = observe_after(game, events)
+        now = observe_after(game, events, skip)
         wrong += [k for k, want in zip(("events", "views", "hash"), (events_d, views_d, hash_d), strict=True)
-                  if k not in ignore and now[k] != want]
+                  if k not in ignore and k not in skip and now[k] != want]
         if wrong:
             return i, wrong
     return None                    # (the result is in every view: no separate check)
@@ -125,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     rec.add_argument("--options", default="{}", help="game options as JSON (besides the unattended ones)")
     rec.add_argument("--out", required=True, type=Path)
     rec.add_argument("--append", action="store_true", help="add to the games already in --out")
+    rec.add_argument("--skip", action="append", default=[], choices=("events", "views"),
+                     help="record no digest of this part (faster: for large comparisons)")
     chk = sub.add_parser("check", help="replay a trace and report the first difference of each game")
     chk.add_argument("trace", type=Path)
     chk.add_argument("--ignore", action="append", default=[], choices=PARTS)
@@ -134,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         games = read(args.out) if args.append and args.out.exists() else []
         for seed in seeds_of(args.seeds):
             t0 = time.perf_counter()
-            g = record_game(args.system, seed, args.policy, args.max_steps, json.loads(args.options))
+            g = record_game(args.system, seed, args.policy, args.max_steps, json.loads(args.options),
+                            frozenset(args.skip))
             games.append(g)
             print(f"{args.system} seed {seed} {args.policy}: {len(g['steps'])} steps, "
                   f"{'result ' + str((g['result'] or {}).get('winner')) if g['result'] else 'unfinished'}"

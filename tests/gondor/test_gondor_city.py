@@ -8,7 +8,7 @@ from _gondor import SAURON, WEST, cost, gpos
 
 import ringwar
 from conftest import acts, dests, illegal, play, rig
-from ringwar.systems.spi.movement import ALL_MA
+from ringwar.systems.spi.board import ALL_MA
 
 rule = pytest.mark.rule
 

@@ -76,6 +76,10 @@ def test_16_12_a_catapult_that_fired_in_the_siege_phase_may_not_fire_in_the_comb
     assert g.may_fire(g.units[c]) is False
     assert not [d for d in g.fire_targets(g.units[c])] or not g.may_fire(g.units[c])
     assert w
+    # the refusal names the rule that forbids it (it used to cite [7.11])
+    g.step = "missile"
+    err = g.why_not_fire({"type": "fire", "unit": c, "target": w})
+    assert err is not None and err.rule == "[16.12]", err
 
 
 @rule("gondor", "[16.12]", "[16.25]")

@@ -52,9 +52,14 @@ SCANNED = {
     ("GET", "/api/games/{game_id}/map"): "the map data, by every party",
     ("GET", "/api/games/{game_id}/map.svg"): "the map picture, by every party",
     ("WS", "/api/games/{game_id}/ws"): "a socket per party for the whole game",
+    ("POST", "/api/games/{game_id}/hint"): "a hint asked by every party (worked out from the "
+                                           "seat's own view; refused to observers, and once over)",
+    ("GET", "/api/games/{game_id}/analysis"): "the analysis, asked by every party (refused "
+                                              "until the game is over: it reads everything)",
 }
 #: API routes that return no game data
-EXEMPT = {("GET", "/api/systems"): "the systems' rules and options: the same for everybody"}
+EXEMPT = {("GET", "/api/systems"): "the systems' rules and options: the same for everybody",
+          ("GET", "/api/levels"): "the AI's difficulty levels: the same for everybody"}
 
 
 def digest(x: Any) -> str:
@@ -299,6 +304,11 @@ def scan_endpoints(client: Any, gid: str, tokens: dict[str, str], ref: Reference
         else:
             assert r.status_code == 200
         get("/api/games")
+        r = client.post(f"/api/games/{gid}/hint", headers=h, json={"think": 0.05})
+        box.raw.append(r.text)
+        assert r.status_code == (401 if s is None else 409 if g.result is not None else 200), r.text
+        r = get(f"/api/games/{gid}/analysis")
+        assert r.status_code == (409 if g.result is None else 200), r.text
         get(f"/api/games/{gid}/map")
         get(f"/api/games/{gid}/map.svg")
         for step in range(steps + 1):

@@ -186,7 +186,7 @@ LEADER_CRT = {   # spi-tables.md [7.26], independent copy
 @rule("standard", "[7.26]")
 def test_7_26_leader_combat_results_table_matches_the_chart():
     from ringwar.systems.spi import data
-    from ringwar.systems.spi.combat import leader_column
+    from ringwar.systems.spi.rules.leader_combat import leader_column
     assert dict(data.charts().leader_crt) | {} == {**data.charts().leader_crt} and all(
         list(data.charts().leader_crt[c]) == LEADER_CRT[c] for c in LEADER_CRT)
     assert [leader_column(d) for d in (9, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3, -4, -7)] == [

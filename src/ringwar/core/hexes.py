@@ -141,13 +141,20 @@ def _line(a: Hex, b: Hex, nudge: float) -> list[Hex]:
     return out
 
 
-def hex_lines(a: Hex, b: Hex) -> tuple[list[Hex], list[Hex]]:
+def hex_lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
     """The two hex lines from ``a`` to ``b``, nudged to either side.
 
     They differ only where the true line runs exactly along a hexside; a line of sight is
     blocked only if *both* are blocked (the usual reading for SPI games).
     """
-    return _line(a, b, 1e-6), _line(a, b, -1e-6)
+    return _lines(a, b)
+
+
+@lru_cache(maxsize=1 << 16)
+def _lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    # pure geometry, asked again and again for the same pairs (lines of fire [7.13]); kept
+    # as tuples, so no caller can change what the next one gets
+    return tuple(_line(a, b, 1e-6)), tuple(_line(a, b, -1e-6))
 
 
 def line(a: Hex, b: Hex) -> list[Hex]:

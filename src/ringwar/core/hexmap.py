@@ -108,16 +108,17 @@ class HexMap:
                     raise ValueError(f"hex {h} is listed as both {self._terrain[h]} and {kind}")
                 self._terrain[h] = kind
         self.default_terrain = spec.map.default
-        self._sides: dict[str, dict[str, Any]] = {}
+        sides: dict[str, dict[str, Any]] = {}
         for s in spec.hexside:
             a, b = s.hexes
             self._require(a, f"hexside {a}/{b}")
             self._require(b, f"hexside {a}/{b}")
             key = hx.hexside(a, b)
-            if key in self._sides:
+            if key in sides:
                 raise ValueError(f"hexside {key} is listed twice")
-            self._sides[key] = {k: v for k, v in
-                                (("kind", s.kind), ("high", s.high), ("name", s.name)) if v is not None}
+            sides[key] = {k: v for k, v in
+                          (("kind", s.kind), ("high", s.high), ("name", s.name)) if v is not None}
+        self._sides = sides
         self._road_sides: set[str] = set()
         self.roads: dict[str, list[str]] = {}
         for name, chain in spec.roads.items():
@@ -158,9 +159,26 @@ class HexMap:
         """On-map neighbours of ``h``."""
         return self._adj[h]
 
+    @property
+    def _sides(self) -> dict[str, dict[str, Any]]:
+        """Hexside id -> its feature.  Setting it also indexes the features by hex
+        (``_side_at``), which ``side`` reads: a copy of the map with other features sets it."""
+        return self._sides_by_id
+
+    @_sides.setter
+    def _sides(self, sides: dict[str, dict[str, Any]]) -> None:
+        self._sides_by_id = sides
+        at: dict[str, dict[str, dict[str, Any]]] = {}
+        for key, feature in sides.items():
+            a, b = key.split("/")
+            at.setdefault(a, {})[b] = feature
+            at.setdefault(b, {})[a] = feature
+        self._side_at = at
+
     def side(self, a: str, b: str) -> dict[str, Any] | None:
         """The feature on the hexside between adjacent ``a`` and ``b`` (None: plain)."""
-        return self._sides.get(f"{a}/{b}" if a < b else f"{b}/{a}")
+        at = self._side_at.get(a)
+        return None if at is None else at.get(b)
 
     def sides(self) -> dict[str, dict[str, Any]]:
         return dict(self._sides)

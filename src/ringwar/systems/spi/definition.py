@@ -14,7 +14,7 @@ The state is everything else the game holds (pieces, phase, pending decisions, s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -39,22 +39,39 @@ class SpiDefinition:
     #: an exclusive game's fixed facts (``SpiGame.define``): Gondor's ``city``, Sauron's
     #: ``road_zone`` ...
     facts: Mapping[str, Any]
-    #: [4.3] cost tables by cost class, filled as classes of piece are first moved (a table
-    #: depends only on this definition and the class: ``SpiGame.cost_class``)
+    #: [4.3] cost tables by (cost class, board features), filled as classes of piece are first
+    #: moved (a table depends only on this definition, the class and the features:
+    #: ``SpiGame.cost_class``, ``SpiGame.cost_features``)
     cost_tables: dict[Any, CostTable] = field(default_factory=dict, repr=False)
+    #: cost class -> (features, table) of the table last built for it, from which the next
+    #: one for other features is patched (``SpiGame.feature_hexes``)
+    latest_costs: dict[Any, tuple[frozenset[Any], CostTable]] = field(default_factory=dict, repr=False)
+
+    #: (cost class, features, start hex, allowance) -> the reach of a unit on an empty board
+    #: ([4.0] with no enemy, no ZOC), which is its reach whenever no enemy piece or ZOC is
+    #: within it (``SpiGame._reachable``)
+    free_reach: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
 
     #: at most this many tables a definition keeps (a class can carry board features,
     #: Gondor's breaches and fires, so their number is not bounded by the piece kinds)
     MAX_TABLES = 512
 
-    def cost_table(self, key: Any, build: Callable[[], CostTable]) -> CostTable:
-        """The table for cost class ``key``, built by ``build`` the first time."""
-        hit = self.cost_tables.get(key)
-        if hit is None:
-            if len(self.cost_tables) >= self.MAX_TABLES:
-                self.cost_tables.clear()
-            hit = self.cost_tables[key] = build()
-        return hit
+    def store_cost_table(self, key: Any, table: CostTable) -> CostTable:
+        """Keep the table for cost class and features ``key`` (bounded: see MAX_TABLES)."""
+        if len(self.cost_tables) >= self.MAX_TABLES:
+            self.cost_tables.clear()
+        self.cost_tables[key] = table
+        return table
+
+
+    MAX_FREE_REACH = 50_000
+
+    def store_free_reach(self, key: Any, reach: dict[str, Any]) -> dict[str, Any]:
+        """Keep an empty board's reach (bounded: see MAX_FREE_REACH)."""
+        if len(self.free_reach) >= self.MAX_FREE_REACH:
+            self.free_reach.clear()
+        self.free_reach[key] = reach
+        return reach
 
 
 def freeze_options(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

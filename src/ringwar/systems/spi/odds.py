@@ -211,7 +211,7 @@ def explain_leader_attack(game: Any, attacker_id: str, target_id: str) -> dict[s
     ra, why_a = game.combat_rating_why(a, foe=d)
     rd, why_d = game.combat_rating_why(d, foe=a)
     diff = ra - rd
-    from .combat import leader_column
+    from .rules.leader_combat import leader_column
     col = leader_column(diff)
     shifts = [shift_entry(r) for r in why_a + why_d]
     if diff > 6 or diff < -4:

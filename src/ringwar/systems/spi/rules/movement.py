@@ -1,98 +1,71 @@
-"""[4.0] Movement, [5.0] Stacking, [6.0] Zones of Control, [8.4] Special Formations."""
+"""[4.0] Movement and [5.0] Stacking: Movement Allowances [4.1], terrain costs [4.3], which
+units may move and where (the reach, computed for the unit being moved), moves and their
+refusals, stacking where a move ends [4.28] [5.0]."""
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING, Any
 
-from ...core import hexes as hx
-from ...core.engine import Action, Event, event
-from ...core.errors import IllegalAction
-from .state import MAP, OFFMAP, Piece
+from ....core.engine import Action, Event, event
+from ....core.errors import IllegalAction
+from ..board import ALL_MA
+from ..state import MAP, OFFMAP, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import SpiGame
+    from ..game import SpiGame
 
 INF = float("inf")
-#: a cost meaning "the unit's whole Movement Allowance" (only as its first step)
-ALL_MA = 1000.0
 
 
-class MovementMixin:
-    """Rules of movement.  Hooks: ``terrain_cost``, ``hexside_cost``, ``zoc_extends``,
-    ``zoc_affects``, ``stops_in_zoc``, ``leave_zoc_cost``, ``movement_allowance``,
-    ``entry_hexes``, ``pass_zone``, ``extra_movement_actions``."""
+def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
+              starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str],
+              zoc: frozenset[str], zone: frozenset[str] | None, stops: bool, leave: float,
+              start: str | None) -> dict[str, tuple[float, str | None, str | None]]:
+    """[4.0] the least MP to reach each hex within ``allowance`` from ``starts`` ((MP, hex,
+    entry hex) each), over ``table``; never into ``blocked`` or out of ``zone``; [6.11]
+    stopping in ``zoc`` (``stops``) except at ``start``, [15.12] paying ``leave`` to go on
+    from it.  Hex -> (MP spent, entry hex used or None, previous hex)."""
+    cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
+    entries: dict[str, str | None] = {}       # ... the entry hex used (reinforcements)
+    via: dict[str, str | None] = {}           # ... the hex it was entered from
+    heap = []
+    for c, h, e in starts:
+        if h not in cost or c < cost[h]:
+            cost[h], entries[h], via[h] = c, e, None
+            heap.append((c, h, e))
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        spent, h, entry = pop(heap)
+        if spent > cost[h]:
+            continue
+        if h in zoc:
+            if stops and h != start:
+                continue                                            # [6.11] must stop
+            extra = leave
+        else:
+            extra = 0.0
+        for n, c in table[h]:
+            if n in blocked or (zone is not None and n not in zone):
+                continue                                            # [4.27]
+            if c >= ALL_MA:
+                # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
+                if spent > 0 or n in zoc:
+                    continue
+                total = allowance
+            else:
+                total = spent + c + extra
+            if total <= allowance:
+                before = cost.get(n)
+                if before is None or total < before:
+                    cost[n], entries[n], via[n] = total, entry, h
+                    push(heap, (total, n, entry))
+    return {h: (c, entries[h], via[h]) for h, c in cost.items()}
 
-    # ----- [6.0] Zones of Control ------------------------------------------------------------
-    def exerts_zoc(self: SpiGame, p: Piece) -> bool:
-        """[6.1] every combat unit, except [6.14] a demoralized army's, [6.15] leaders."""
-        return p.on_map and p.is_combat and not self.is_demoralized(p)
 
-    def zoc_extends(self: SpiGame, frm: str, to: str) -> bool:
-        """[6.13] not into or through Mountain hexes, not through unbreached gates."""
-        if self.charts.terrain.get(self.hexmap.terrain(to), {}).get("blocks_zoc"):
-            return False
-        side = self.hexmap.side(frm, to)
-        return not (side and side.get("kind") in ("gate", "wall") and not side.get("breached"))
-
-    def zoc_context(self: SpiGame) -> Any:
-        """Hook: board state besides the armies' positions that ZOCs depend on (cache key)."""
-        return None
-
-    def zoc_extends_for(self: SpiGame, p: Piece, to: str) -> bool:
-        """Hook: does ``p``'s ZOC reach ``to`` (Gondor [16.44]: from siege towers and ladders)."""
-        return self.zoc_extends(p.hex, to)
-
-    def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
-        """Hex -> the ``side`` units exerting a ZOC into it."""
-        # an army's ZOCs change only when its own pieces move or it is demoralized
-        key = (side, self._side_version.get(side, 0), tuple(sorted(self.demoralized.items())),
-               self.zoc_context())
-        cached = self._zoc_cache.get(key)
-        if cached is not None:
-            return cached
-        out: dict[str, list[str]] = {}
-        for p in self.units.values():
-            if p.side == side and p.on_map and self.exerts_zoc(p):
-                for n in self.hexmap.adjacent(p.hex):
-                    if self.zoc_extends_for(p, n):
-                        out.setdefault(n, []).append(p.id)
-        result = {h: tuple(v) for h, v in out.items()}
-        if len(self._zoc_cache) > 16:
-            self._zoc_cache.clear()
-        self._zoc_cache[key] = result
-        return result
-
-    def zoc_affects(self: SpiGame, mover: Piece, exerter: Piece) -> bool:
-        """[6.15] leaders are never affected; [6.16] friendly ZOCs never affect friends."""
-        return not mover.is_leader and mover.side != exerter.side
-
-    def in_enemy_zoc(self: SpiGame, p: Piece, h: str | None = None) -> bool:
-        h = p.hex if h is None else h
-        if h is None:
-            return False
-        enemies = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(h, ())
-        return any(self.zoc_affects(p, self.units[e]) for e in enemies)
-
-    def zoc_exerters(self: SpiGame, p: Piece) -> list[Piece]:
-        """The enemy units whose ZOC ``p`` is in, for combat [7.31] (its only callers)."""
-        enemies = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(p.hex or "", ())
-        return [self.units[e] for e in enemies if self.zoc_binds_in_combat(p, self.units[e])]
-
-    def zoc_binds_in_combat(self: SpiGame, p: Piece, exerter: Piece) -> bool:
-        """Hook: does ``exerter``'s ZOC oblige ``p`` to attack [7.31]?  As for movement,
-        unless an exclusive rule exempts movement only (Sauron [15.21])."""
-        return self.zoc_affects(p, exerter)
-
-    def stops_in_zoc(self: SpiGame, p: Piece) -> bool:
-        """[6.11] entering an enemy ZOC ends movement."""
-        return True
-
-    def may_leave_zoc(self: SpiGame, p: Piece) -> bool:
-        """[6.11] the only ways out of an enemy ZOC are retreat and advance after combat."""
-        return False
-
-    def leave_zoc_cost(self: SpiGame, p: Piece) -> float:
-        return 0.0
+class MovementRules:
+    """[4.0] movement and [5.0] stacking."""
 
     # ----- [4.3] terrain ---------------------------------------------------------------------------
     def terrain_cost(self: SpiGame, p: Piece, a: str | None, b: str) -> float | None:
@@ -200,22 +173,13 @@ class MovementMixin:
         out = {h: v for h, v in cached.items() if h != here and h not in enemy and h not in full}
         return self.filter_destinations(p, out)
 
-    def occupancy(self: SpiGame) -> tuple[set[str], dict[str, set[str]]]:
-        """Hexes holding a unit that counts for stacking, and hexes held by each side."""
-        hit = self._cache.get("occ")
-        if hit is None:
-            stackers: set[str] = set()
-            sides: dict[str, set[str]] = {}
-            for h, ids in self.at.items():
-                for i in ids:
-                    p = self.units[i]
-                    if not p.is_gear:
-                        sides.setdefault(p.side, set()).add(h)
-                    if self.counts_for_stacking(p):
-                        stackers.add(h)
-            hit = (stackers, sides)
-            self._cache["occ"] = hit
-        return hit
+    # ----- [5.0] stacking ---------------------------------------------------------------------------
+    def counts_for_stacking(self: SpiGame, p: Piece) -> bool:
+        """[5.0] leaders do not count (nor siege equipment [5.0] c.); hook for others."""
+        return p.is_combat
+
+    def stackers_at(self: SpiGame, h: str) -> list[Piece]:
+        return [p for p in self.pieces_at(h) if self.counts_for_stacking(p)]
 
     def filter_destinations(self: SpiGame, p: Piece, dests: dict[str, Any]) -> dict[str, Any]:
         """Hook: exclusive restrictions on where a move may end (e.g. [15.22] Dwarves)."""
@@ -228,33 +192,48 @@ class MovementMixin:
 
     # ----- the search: Dijkstra over precomputed costs ----------------------------------------
     def cost_class(self: SpiGame, p: Piece) -> tuple[Any, ...]:
-        """Everything ``terrain_cost`` depends on besides the hexes (hook: extend it when
-        an exclusive rule makes costs depend on more)."""
+        """Everything about ``p`` that ``terrain_cost`` depends on (hook: extend it when an
+        exclusive rule makes costs depend on more of the piece)."""
         return (p.kind, p.formation, p.side)
 
+    def cost_features(self: SpiGame) -> frozenset[Any]:
+        """Hook: the board's changing features that ``terrain_cost`` depends on, as hashable
+        atoms (Gondor: a breach, a fire, a gate's control ...).  None by default."""
+        return frozenset()
+
+    def feature_hexes(self: SpiGame, atom: Any) -> Any:
+        """Hook: the hexes whose moves out depend on ``atom`` of ``cost_features`` (their
+        rows of the cost table are recomputed when it appears or goes).  By default every
+        hex, which is always right and slow: a system with features says which."""
+        return self.hexmap.hexes
+
     def cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
-        """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p`` [4.3]: kept by the
-        game's definition, which every game with the same options shares."""
+        """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p`` [4.3] on the board as
+        it is: kept by the game's definition, which every game with the same options shares.
+        A table for new features is the last one for the same class with only the rows those
+        features touch recomputed."""
+        cls, features = self.cost_class(p), self.cost_features()
         defn = self.defn
-        return defn.cost_table(self.cost_class(p), lambda: self._build_cost_table(p))
+        key = (cls, features)
+        hit = defn.cost_tables.get(key)
+        if hit is None:
+            hit = defn.store_cost_table(key, self._build_cost_table(p, cls, features))
+        return hit
 
-    def _build_cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
-        defn = self.defn
-
-        def static_table() -> dict[str, tuple[tuple[str, float], ...]]:
-            self._static_costs = True
-            try:
-                return {a: self._cost_row(p, a) for a in self.hexmap.hexes}
-            finally:
-                self._static_costs = False
-
-        static = defn.cost_table(("static", self.static_cost_class(p)), static_table)
-        dynamic = self.dynamic_cost_hexes()
-        if not dynamic:
-            return static
-        table = dict(static)
-        for a in dynamic:
-            table[a] = self._cost_row(p, a)
+    def _build_cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
+                          ) -> dict[str, tuple[tuple[str, float], ...]]:
+        last = self.defn.latest_costs.get(cls)
+        if last is None:
+            table = {a: self._cost_row(p, a) for a in self.hexmap.hexes}
+        else:
+            before, table = last
+            table = dict(table)
+            redo: set[str] = set()
+            for atom in features.symmetric_difference(before):
+                redo.update(self.feature_hexes(atom))
+            for a in redo:
+                table[a] = self._cost_row(p, a)
+        self.defn.latest_costs[cls] = (features, table)
         return table
 
     def _cost_row(self: SpiGame, p: Piece, a: str) -> tuple[tuple[str, float], ...]:
@@ -264,34 +243,6 @@ class MovementMixin:
             if c is not None:
                 row.append((b, c))
         return tuple(row)
-
-    def static_cost_class(self: SpiGame, p: Piece) -> tuple[Any, ...]:
-        """Hook: the part of ``cost_class`` that never changes during a game; with
-        ``dynamic_cost_hexes`` it lets tables be patched, not rebuilt, as the board changes."""
-        return self.cost_class(p)
-
-    def dynamic_cost_hexes(self: SpiGame) -> set[str] | frozenset[str]:
-        """Hook: hexes whose moves out depend on the board's changing features (their rows
-        are recomputed; while ``_static_costs`` is set ``terrain_cost`` ignores them)."""
-        return frozenset()
-
-    def zoc_class(self: SpiGame, p: Piece) -> Any:
-        """Pieces alike in how enemy ZOCs affect them (hook)."""
-        return "leader" if p.is_leader else "unit"
-
-    def enemy_zoc_hexes(self: SpiGame, p: Piece) -> frozenset[str]:
-        """Hexes in which ``p`` would be in an enemy ZOC that affects it."""
-        enemy_side = "sauron" if p.side == "westernesse" else "westernesse"
-        enemies = self.zoc_map(enemy_side)
-        key = ("zs", enemy_side, self._side_version.get(enemy_side, 0), tuple(sorted(self.demoralized.items())),
-               self.zoc_context(),
-               self.zoc_class(p))
-        hit = self._zoc_cache.get(key)
-        if hit is None:
-            hit = frozenset(h for h, ids in enemies.items()
-                            if any(self.zoc_affects(p, self.units[e]) for e in ids))
-            self._zoc_cache[key] = hit
-        return hit
 
     def forbidden_hexes(self: SpiGame, p: Piece) -> frozenset[str] | set[str] | None:
         """Hook: hexes ``p`` may not enter at all this phase (None: none)."""
@@ -313,27 +264,43 @@ class MovementMixin:
         return path
 
     def _reachable(self: SpiGame, p: Piece) -> dict[str, tuple[float, str | None, str | None]]:
-        """Dijkstra: hex -> (MP spent, entry hex used or None, previous hex)."""
-        import heapq
-
+        """Every hex ``p`` can reach now: hex -> (MP spent, entry hex used or None, previous
+        hex).  Dijkstra over the cost table, never into enemy-occupied hexes [4.27], stopping
+        in enemy ZOCs [6.11]; a unit far from the enemy gets the reach of an empty board for
+        its class, start and allowance, kept by the definition (the same answer: nothing on
+        the board touches it)."""
         allowance = self.movement_allowance(p)
+        cls, features = self.cost_class(p), self.cost_features()
         table = self.cost_table(p)
-        enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", set())
+        enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
         zoc = self.enemy_zoc_hexes(p)
         zone = self.pass_zone(p)
         banned = self.forbidden_hexes(p)          # e.g. Gondor [14.31]
         avoid = self.avoids_enemy_zoc(p)          # [7.15] [9.32]
-        stops = self.stops_in_zoc(p)              # [6.11]
-        leave = self.leave_zoc_cost(p)            # [15.12]
-        best: dict[str, tuple[float, str | None, str | None]] = {}
+        # never entered: [4.27] enemy-occupied hexes, banned ones, ZOCs a unit avoids
+        blocked = set(enemy)
+        if banned:
+            blocked.update(banned)
+        if avoid:
+            blocked.update(zoc)
+        start = p.hex
+        if p.on_map and zone is None:
+            assert start is not None
+            key = (cls, features, start, allowance)
+            free = self.defn.free_reach.get(key)
+            if free is None:
+                free = self.defn.store_free_reach(key, _dijkstra(
+                    table, allowance, [(0.0, start, None)], frozenset(), frozenset(), None, True, 0.0, start))
+            if blocked.isdisjoint(free) and zoc.isdisjoint(free):
+                return dict(free)
         heap: list[tuple[float, str, str | None]] = []
         if p.on_map:
-            assert p.hex is not None
-            if p.hex in zoc and not self.may_leave_zoc(p):
+            assert start is not None
+            if start in zoc and not self.may_leave_zoc(p):
                 return {}                                          # [6.11]
-            best[p.hex] = (0.0, None, None)
-            heap.append((0.0, p.hex, None))
+            heap.append((0.0, start, None))
         else:
+            first: dict[str, float] = {}
             for e in self.entry_hexes(p):
                 if e in enemy or (zone is not None and e not in zone) or (banned and e in banned):
                     continue
@@ -342,43 +309,11 @@ class MovementMixin:
                     continue
                 # [14.0] a chain of units entering by one hex: the k-th spends k more MP
                 c += self.entry_count.get(e, 0)
-                if c <= allowance and (e not in best or c < best[e][0]):
-                    best[e] = (c, e, None)
+                if c <= allowance and (e not in first or c < first[e]):
+                    first[e] = c
                     heap.append((c, e, e))
-            heapq.heapify(heap)
-        while heap:
-            spent, h, entry = heapq.heappop(heap)
-            if spent > best[h][0]:
-                continue
-            in_zoc = h in zoc
-            if in_zoc and stops and h != p.hex:
-                continue                                            # [6.11] must stop
-            extra = leave if in_zoc else 0.0
-            for n, c in table[h]:
-                if n in enemy or (zone is not None and n not in zone) or (banned and n in banned):
-                    continue                                        # [4.27]
-                if avoid and n in zoc:
-                    continue
-                if c >= ALL_MA:
-                    # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                    if spent > 0 or n in zoc:
-                        continue
-                    total = allowance
-                else:
-                    total = spent + c + extra
-                if total <= allowance and (n not in best or total < best[n][0]):
-                    best[n] = (total, entry, h)
-                    heapq.heappush(heap, (total, n, entry))
-        return best
-
-    def avoids_enemy_zoc(self: SpiGame, p: Piece) -> bool:
-        """[7.15] missile-only units and [9.32] demoralized Z units never enter an enemy ZOC
-        voluntarily."""
-        if p.is_leader:
-            return False
-        if p.missile_only:
-            return True
-        return self.is_demoralized(p) and p.morale_now() == "Z"
+        return _dijkstra(table, allowance, heap, blocked, zoc, zone, self.stops_in_zoc(p),
+                         self.leave_zoc_cost(p), start)
 
     # ----- actions --------------------------------------------------------------------------------
     # A move is two decisions (architecture.md): select a unit, then where it goes.  The
@@ -426,7 +361,7 @@ class MovementMixin:
             if p.partner and p.formation:
                 self.units[p.partner].moved = True
             return [event("stay", "[4.24]", f"{self.label(p)} stays in {p.hex or 'reserve'}", unit=p.id)]
-        return getattr(self, f"do_{kind}")(action)
+        return getattr(self, self.ACTIONS[kind][0])(action)
 
     def shorthand_move_legal(self: SpiGame, action: Action) -> bool:
         """``move``/``split``/``exit`` given without selecting first."""
@@ -483,109 +418,6 @@ class MovementMixin:
     def after_move(self: SpiGame, p: Piece, frm: str | None, to: str) -> list[Event]:
         """Hook: consequences of a completed move (picking up a Pedestal, say)."""
         return []
-
-    # ----- [8.4] special formations --------------------------------------------------------------
-    def split_destinations(self: SpiGame, p: Piece) -> dict[str, Any]:
-        """[8.48] a formation disbands when one unit moves away alone."""
-        if p.formed_turn == self._turn:
-            return {}
-        saved = p.formation, p.partner
-        p.formation, p.partner = None, None
-        try:
-            reach = self._reachable(p)
-        finally:
-            p.formation, p.partner = saved
-        return {h: v for h, v in reach.items() if h != p.hex and not self.enemy_in(h, p.side)
-                and not self.stackers_at(h)}
-
-    def do_split(self: SpiGame, action: Action) -> list[Event]:
-        p = self.units[action["unit"]]
-        partner = self.units[p.partner] if p.partner else None
-        frm = p.hex
-        self.dissolve_formation(p)
-        self.relocate(p, action["to"])
-        p.moved = True
-        if partner is not None:
-            partner.moved = True
-        events = [event("split", "[8.48]", f"{self.label(p)} leaves the formation: {frm} -> {action['to']}; "
-                        "the formation is disbanded", unit=p.id, frm=frm, to=action["to"])]
-        events.extend(self.after_move(p, frm, action["to"]))
-        return events
-
-    def formation_terrain_ok(self: SpiGame, a: str | None, b: str) -> bool:
-        """[8.41] special formations only in clear terrain, never across other hexsides."""
-        if self.hexmap.terrain(b) != "clear":
-            return False
-        return a is None or self.hexmap.side(a, b) is None
-
-    def formation_actions(self: SpiGame, side: str) -> list[Action]:
-        """[8.43] two like units of one nationality, beside or with an unmoved leader, out of
-        enemy ZOCs, move into the leader's clear hex.  Westernesse only [8.41]."""
-        if side != "westernesse" or not self.is_movement_phase():
-            return []
-        acts: list[Action] = []
-        seen: set[tuple[str, str, str]] = set()
-        for ld in self.on_map(side):
-            if not ld.is_leader or ld.moved or not self.leader_may_form(ld):
-                continue
-            h = ld.hex
-            assert h is not None
-            if not self.formation_terrain_ok(None, h):
-                continue
-            near = [u for u in self.on_map(side) if not u.is_leader and u.hex is not None
-                    and (u.hex == h or hx.distance(u.hex, h) == 1)]
-            for i, a in enumerate(near):
-                for b in near[i + 1:]:
-                    if self._may_form(a, b, h, ld):
-                        k = (min(a.id, b.id), max(a.id, b.id), h)
-                        if k not in seen:
-                            seen.add(k)
-                            acts.append({"type": "form", "unit": k[0], "with": k[1], "hex": h})
-        return acts
-
-    def leader_may_form(self: SpiGame, ld: Piece) -> bool:
-        """Hook: [8.47] leaders under a Freeze Leader or Fear spell may not form."""
-        return True
-
-    def _may_form(self: SpiGame, a: Piece, b: Piece, h: str, ld: Piece) -> bool:
-        for u in (a, b):
-            if u.moved or u.disrupted or u.formation or self.in_enemy_zoc(u):
-                return False
-            if u.hex != h:
-                if not self.formation_terrain_ok(u.hex, h):
-                    return False
-                c = self.terrain_cost(u, u.hex, h)
-                if c is None or c > u.ma:
-                    return False
-        if a.kind != b.kind or a.kind not in ("infantry", "cavalry"):
-            return False                                                     # [8.42]
-        if a.nation != b.nation or a.nation != ld.nation and ld.magic == 0:
-            return False                                                     # [8.43]
-        if (a.melee_now(), a.missile_now(), a.armour_now(), a.morale_now()) != (
-                b.melee_now(), b.missile_now(), b.armour_now(), b.morale_now()):
-            return False                                                     # [8.43]
-        others = [q for q in self.stackers_at(h) if q.id not in (a.id, b.id)]
-        return not others
-
-    def do_form(self: SpiGame, action: Action) -> list[Event]:
-        a, b = self.units[action["unit"]], self.units[action["with"]]
-        h = action["hex"]
-        kind = self.formation_kind(a, b)
-        for u, v in ((a, b), (b, a)):
-            if u.hex != h:
-                self.relocate(u, h)
-            u.formation, u.partner, u.formed_turn, u.moved = kind, v.id, self._turn, True
-        rule = self.formation_rule(kind)
-        events = [event("form", rule, f"{self.label(a)} and {self.label(b)} form a "
-                        f"{kind.replace('_', ' ')} in {h}", unit=a.id, partner=b.id, hex=h, formation=kind)]
-        events.extend(self.after_move(a, None, h))
-        return events
-
-    def formation_kind(self: SpiGame, a: Piece, b: Piece) -> str:
-        return "wedge" if a.kind == "cavalry" else "shield_wall"             # [8.42]
-
-    def formation_rule(self: SpiGame, kind: str) -> str:
-        return "[8.43]"
 
     def why_not_select(self: SpiGame, action: Action) -> IllegalAction | None:
         """Why a unit may not be picked to move now (None: it may)."""
@@ -667,7 +499,3 @@ class MovementMixin:
     def why_not_move_hook(self: SpiGame, p: Piece, to: str) -> IllegalAction | None:
         """Hook: exclusive reasons ``p`` may not move to ``to`` (checked before terrain)."""
         return None
-
-    def _phase_name(self: SpiGame) -> str:
-        from .game import PHASE_NAMES
-        return PHASE_NAMES[self._phase]

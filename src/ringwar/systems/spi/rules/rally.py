@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import hexes as hx
-from ...core.engine import Action, Event, event
-from ...core.errors import IllegalAction
-from .state import Piece
+from ....core import hexes as hx
+from ....core.engine import Action, Event, event
+from ....core.errors import IllegalAction
+from ..state import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import SpiGame
+    from ..game import SpiGame
 
 MAX_RALLIES = 3  # [8.32]
 
 
-class RallyMixin:
+class RallyRules:
     def rally_rating(self: SpiGame, ld: Piece) -> int:
         """[8.37] the rating used on the Rally Table; [10.0] Sauron's leaders +3 at night."""
         return self.leader_rating_why(ld, combat=False)[0]

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.engine import Action
-from .state import Piece
+from ....core.engine import Action
+from ..state import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import SpiGame
+    from ..game import SpiGame
 
 
-class MagicMixin:
+class StandardMagicRules:
     def magic_points_left(self: SpiGame, ld: Piece) -> int:
         """[8.53] what is left of the Magic Capability Rating."""
         return ld.magic - ld.magic_spent

@@ -1,0 +1,64 @@
+"""The board facts of Gondor shared by its rule sections (which import this module, never each
+other): the kinds of wall hexside, the armies' names [19.12], the errata wall, and the city's
+facts derived once from the map [15.0] (each hex's level, the gates, the walls)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ...core import hexes as hx
+from ...core.hexmap import HexMap
+
+WALLS = ("wall", "tower", "gate")
+GARRISON, RELIEF = "garrison", "relief"
+
+
+ERRATA_WALL = "2101/2201"
+
+
+@cache
+def _without_side(hexmap: HexMap, key: str) -> HexMap:
+    """A copy of ``hexmap`` without the feature on hexside ``key`` (shared, immutable)."""
+    import copy
+    m = copy.copy(hexmap)
+    m._sides = {k: v for k, v in hexmap._sides.items() if k != key}
+    return m
+
+
+@cache
+def _city(hexmap: HexMap) -> dict[str, Any]:
+    """Facts about the city derived once from the map: level of each hex, gates, walls."""
+    level: dict[str, int] = {}
+    for k in range(1, 8):
+        for h in hexmap.places.get(f"level_{k}", ()):
+            level[h] = k
+    gates: dict[str, dict[str, Any]] = {}
+    for key, side in hexmap.sides().items():
+        if side["kind"] == "gate":
+            a, b = key.split("/")
+            gates[key] = {"name": side.get("name", "Gate"), "high": side.get("high"),
+                          "low": b if side.get("high") == a else a}
+    outer = frozenset(h for h in level if level[h] == 1)
+    near_walls = frozenset(h for h in hexmap.hexes if h not in level and hexmap.terrain(h) != "mountain"
+                           and any(hx.distance(h, o) <= 2 for o in outer))
+    walls = frozenset(h for key, side in hexmap.sides().items() if side["kind"] in WALLS
+                      for h in key.split("/"))
+    # [20.2] the gates into each level from the level below
+    gates_into = {k: [key for key, g in gates.items()
+                      if level.get(g["high"]) == k and level.get(g["low"], 0) == k - 1]
+                  for k in range(1, 8)}
+    # [16.43] from each hex, the walls a Ladder may be set against: (hex above, hexside)
+    climbs: dict[str, tuple[tuple[str, str], ...]] = {}
+    for h in walls:
+        up = []
+        for n in hexmap.adjacent(h):
+            side = hexmap.side(h, n)
+            if side and side["kind"] in WALLS and side.get("high") == n:
+                up.append((n, hx.hexside(h, n)))
+        if up:
+            climbs[h] = tuple(up)
+    return {"level": level, "gates": gates, "city": frozenset(level),
+            "garrison_deploy": frozenset(level) | near_walls, "wall_hexes": walls,
+            "gates_into": gates_into, "climbs": climbs}
+

@@ -1,0 +1,145 @@
+"""Gondor [17.0] Magic and Spells: the Lord of the Nazgul's (Fear [17.11], Freeze Leader [17.12],
+Operate Grond [17.13]) and Gandalf's (Break Darkness [17.21], Stalemate Nazgul [17.22],
+Revealing Aragorn [17.23]), by the Magic Capabilities Chart [17.4]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import hexes as hx
+from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from ..spi.game import SAURON, WEST
+from ..spi.state import Piece
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import GondorGame
+
+
+class MagicRules:
+    """[17.0] magic: the spells, their casting and their effects."""
+
+    def frozen(self: GondorGame, p: Piece) -> bool:
+        """[17.12] Freeze Leader: Westernesse leaders near the Nazgul Lord may not move."""
+        return p.id in self.spell_state["frozen"] and self.spell_active("freeze")
+
+    def spell_active(self: GondorGame, name: str, turn: int | None = None) -> bool:
+        until = self.spell_state["active"].get(name)
+        t = self._turn if turn is None else turn
+        return until is not None and t <= until
+
+    def spell_actions(self: GondorGame, side: str) -> list[Action]:
+        acts: list[Action] = []
+        for ld in sorted(self.on_map(side), key=lambda q: q.id):
+            if ld.magic <= 0 or not self.may_cast_now(ld) or self.frozen(ld):
+                continue
+            if ld.id == "nazgul" and self.banner_hex() is not None:
+                continue                                           # [18.23]
+            left = self.magic_points_left(ld)
+            for key, spell in sorted(self.sc.spells.items()):
+                if spell.caster != ld.key or not self.spell_possible(ld, key):
+                    continue
+                for pts in range(1, min(spell.automatic, left) + 1):
+                    acts.append({"type": "cast", "unit": ld.id, "spell": key, "points": pts})
+        return acts
+
+    def spell_possible(self: GondorGame, ld: Piece, key: str) -> bool:
+        cast = self.spell_state["cast"]
+        night = self.is_night()
+        nazgul = self.units["nazgul"]
+        if key == "break_darkness":
+            return not night and cast.get(key, 0) < 2 and not self.spell_active("break_darkness")
+        if key in ("stalemate_day", "stalemate_night"):
+            if (key == "stalemate_night") != night or not nazgul.on_map:
+                return False
+            return hx.distance(ld.hex, nazgul.hex) == 1              # [17.22]
+        if key == "reveal_aragorn":
+            return self.units["aragorn"].on_map and cast.get(key, 0) < 1
+        if key == "fear":
+            return cast.get(key, 0) < 2 and not self.spell_active("fear")
+        if key == "freeze_1":
+            return cast.get("freeze", 0) == 0
+        if key == "freeze_2":
+            return 1 <= cast.get("freeze", 0) < 3
+        if key == "operate_grond":
+            grond = next((g for g in self.on_map(SAURON) if "grond" in g.tags), None)
+            return (not self.siege["grond"] and grond is not None and hx.distance(ld.hex, grond.hex) <= 3
+                    and any("carries_grond" in q.tags for q in self.combat_at(grond.hex)))   # [17.13]
+        return False
+
+    def do_cast(self: GondorGame, action: Action) -> list[Event]:
+        ld = self.units[action["unit"]]
+        key, pts = action["spell"], int(action["points"])
+        spell = self.sc.spells[key]
+        rng_ = spell.succeeds_on(pts)
+        if rng_ is None:
+            ok = True
+            events = [event("spell", "[17.4]", f"{ld.name} casts {spell.name} with {pts} points: automatic",
+                            spell=key, points=pts, success=True)]
+        else:
+            dice = self.dice.roll(2)
+            total = sum(dice)
+            ok = rng_[0] <= total <= rng_[1]
+            events = [event("spell", "[17.4]", f"{ld.name} attempts {spell.name} with {pts} points: needs "
+                            f"{rng_[0]}-{rng_[1]}, rolled {total} ({dice[0]}+{dice[1]}): "
+                            + ("cast" if ok else "fails (no points spent [8.56])"), dice=dice, table="17.4",
+                            cell=f"{key}/{pts}", spell=key, points=pts, success=ok)]
+        self.note_cast(ld, ok)
+        if not ok:
+            return events
+        self.spend_magic(ld, pts)
+        base = "freeze" if key.startswith("freeze") else key
+        self.spell_state["cast"][base] = self.spell_state["cast"].get(base, 0) + 1
+        self.spell_state["active"][base] = self._turn + min(spell.duration, 99) - 1
+        return events + self.spell_effect(ld, base, spell)
+
+    def spell_effect(self: GondorGame, ld: Piece, key: str, spell: Any) -> list[Event]:
+        if key == "freeze":
+            frozen = [p.id for p in self.on_map(WEST) if p.is_leader and hx.distance(p.hex, ld.hex) <= 3]
+            self.spell_state["frozen"] = frozen
+            return [event("spell_effect", spell.rule, f"frozen: {', '.join(frozen) or 'no leader'}")]
+        if key == "operate_grond":
+            self.siege["grond"] = True
+            return [event("spell_effect", "[17.13]", "Grond is activated for the rest of the game")]
+        if key.startswith("stalemate"):
+            nazgul = self.units["nazgul"]
+            dest = self.east_of(ld.hex, 6)
+            frm = nazgul.hex
+            self.relocate(nazgul, dest)
+            return [event("spell_effect", "[17.22]", f"the Lord of the Nazgul is thrown back from {frm} to {dest}")]
+        if key == "reveal_aragorn":
+            aragorn = self.units["aragorn"]
+            self.siege["banner"] = {"with": aragorn.id, "until": self._turn + 2}
+            return [event("banner", "[18.12]", "the Banner of the King is unfurled with Aragorn")]
+        return [event("spell_effect", spell.rule, f"{spell.name} is in effect this Game-Turn")]
+
+    def east_of(self: GondorGame, h: str, n: int) -> str:
+        """[17.22] six hexes toward the East edge (down the columns); the nearest free hex."""
+        target = h
+        for _ in range(n):
+            nxt = hx.neighbour(target, 4)
+            if nxt is None or nxt not in self.hexmap:
+                break
+            target = nxt
+        free = [x for r in range(0, 6) for x in hx.ring(target, r) if x in self.hexmap
+                and self.charts.terrain.get(self.hexmap.terrain(x), {}).get("cost") is not None
+                and not self.enemy_in(x, SAURON)]
+        return free[0] if free else h
+
+    def may_rally_hook(self: GondorGame, ld: Piece, u: Piece) -> IllegalAction | None:
+        if u.side == WEST and self.spell_active("fear"):
+            return IllegalAction("[17.11]", "Westernesse units may not be rallied under the Fear spell")
+        if ld.side == WEST and self.frozen(ld):
+            return IllegalAction("[17.12]", f"{ld.name} is frozen and may not rally")
+        if u.side == SAURON and self.spell_active("break_darkness"):
+            return IllegalAction("[17.21]", "no Sauron unit may be rallied while Darkness is broken")
+        bh = self.banner_hex()
+        if u.side == SAURON and bh and hx.distance(bh, u.hex) <= 6:
+            return IllegalAction("[18.21]", "no Sauron unit within six hexes of the Banner may be rallied")
+        return None
+
+    def leader_may_form(self: GondorGame, ld: Piece) -> bool:
+        return not self.frozen(ld) and not self.spell_active("fear")      # [8.47]
+
+    def magic_leader_may_move(self: GondorGame, ld: Piece) -> bool:
+        return super().magic_leader_may_move(ld) and not self.frozen(ld)

@@ -1,0 +1,54 @@
+"""Gondor [20.0] Victory Conditions: how Sauron wins [20.1], controlling city levels [20.2]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.engine import Event, event
+from ..spi.game import SAURON, WEST
+from .board import GARRISON
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import GondorGame
+
+
+class VictoryRules:
+    """[20.0] victory: city levels controlled, who wins."""
+
+    def controls_level(self: GondorGame, k: int) -> bool:
+        """[20.2] all gates into level k from below are Sauron's, and no undisrupted
+        Westernesse combat unit is inside it."""
+        gates = self.city["gates_into"].get(k, ())
+        if not gates or any(self.siege["gate_control"].get(key) != SAURON for key in gates):
+            return False
+        return not any(p.is_combat and not p.disrupted and self.city["level"].get(p.hex) == k
+                       for p in self.on_map(WEST))
+
+    def update_levels(self: GondorGame) -> list[Event]:
+        now = [k for k in range(1, 8) if self.controls_level(k)]
+        before = self.siege["levels"]
+        if now == before:
+            return []
+        self.siege["levels"] = now
+        delta = len(now) - len(before)
+        dem = self.sc.demoralization
+        events = [event("levels", "[20.2]", f"Sauron controls city level(s): {', '.join(map(str, now)) or 'none'}")]
+        events.extend(self.add_dp(GARRISON, delta * int(dem["level_controlled"]), "[19.11]",
+                                  f"{abs(delta)} city level(s) {'taken' if delta > 0 else 'lost'} by Sauron"))
+        events.extend(self.add_dp(SAURON, delta * int(dem["sauron_per_level"]), "[19.13]",
+                                  f"{abs(delta)} city level(s) {'taken' if delta > 0 else 'lost'} by Sauron"))
+        return events
+
+    def decide_victory(self: GondorGame) -> dict[str, Any]:
+        last = self.siege["last"]
+        road = last.get("1918") == SAURON and last.get("2124") == SAURON
+        a, b, c = self.demoralized[GARRISON], not self.demoralized[SAURON], road
+        why = (f"garrison demoralized: {'yes' if a else 'no'}; Sauron undemoralized: {'yes' if b else 'no'}; "
+               f"road (1918, 2124) Sauron's: {'yes' if c else 'no'}")
+        if a and b and c:
+            return {"winner": SAURON, "level": "victory", "rule": "[20.1]", "text": f"Sauron wins [20.1] ({why})"}
+        return {"winner": WEST, "level": "victory", "rule": "[20.1]",
+                "text": f"Westernesse wins [20.1]: Sauron did not achieve all three ({why})"}
+
+    def victory_rule(self: GondorGame) -> str:
+        return "[20.1]"

@@ -1,0 +1,39 @@
+"""What each side sees of Sauron: the Beast's counter, the weapons and Pedestal carried, the
+spells, the gate."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..spi.state import Piece
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import SauronGame
+
+
+class Views:
+    """Views."""
+
+    def unit_view(self: SauronGame, p: Piece) -> dict[str, Any]:
+        d = super().unit_view(p)
+        if p.id == "beast":
+            d["facing"] = self.spell_state["beast"]["facing"]
+            d["label"] = ("A" if self.beast_power("horn") else "") + f"-{p.armour_now()}-X"
+        for k, w in self.weapons.items():
+            if w["carrier"] == p.id and not w["destroyed"]:
+                d.setdefault("carries", []).append(self.sc.weapons[k].name)
+        if self.pedestal["carrier"] == p.id:
+            d.setdefault("carries", []).append("Pedestal")
+        return d
+
+    def exclusive_view(self: SauronGame, side: str | None) -> dict[str, Any]:
+        return {
+            "pedestal": {"hex": self.pedestal_hex(), "carrier": self.pedestal["carrier"]},
+            "weapons": {self.sc.weapons[k].name: dict(w) for k, w in self.weapons.items()},
+            "spells_cast": dict(self.spell_state["cast"]),
+            "spells_active": {k: v for k, v in self.spell_state["active"].items() if self.spell_active(k)},
+            "beast": {"conjured": self.spell_state["beast"]["conjured"],
+                      "powers": {k: v for k, v in self.spell_state["beast"]["powers"].items() if self.beast_power(k)},
+                      "facing": self.spell_state["beast"]["facing"]},
+            "gate": "closed" if self.gate_closed() else "open",
+        }

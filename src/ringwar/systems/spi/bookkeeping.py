@@ -1,0 +1,113 @@
+"""The engine: the board's bookkeeping.  Where each piece is (``units``, ``at``), placing,
+removing and moving pieces, the derived facts dropped when the board changes (``_touch``) and the
+occupancy counts patched on every placement; the rules ask these, never change them directly."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .state import MAP, Piece
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import SpiGame
+
+
+def _count(counts: dict[str, int], h: str, n: int) -> None:
+    c = counts.get(h, 0) + n
+    if c:
+        counts[h] = c
+    else:
+        del counts[h]
+
+
+class Bookkeeping:
+    """Where the pieces are: placement, removal, occupancy, the pieces in order."""
+
+    # ===== the board ===========================================================================
+    def piece(self: SpiGame, pid: Any) -> Piece:
+        try:
+            return self.units[pid]
+        except (KeyError, TypeError):
+            raise KeyError(f"unknown unit {pid!r}") from None
+
+    def place(self: SpiGame, p: Piece, h: str) -> None:
+        p.hex, p.where = h, MAP
+        self.at.setdefault(h, []).append(p.id)
+        if self._occ is not None:
+            self._occupy(self._occ, p, h, 1)
+        self._touch(p.side)
+
+    def remove(self: SpiGame, p: Piece) -> None:
+        if p.hex is not None and p.hex in self.at:
+            lst = self.at[p.hex]
+            lst.remove(p.id)
+            if not lst:
+                del self.at[p.hex]
+            if self._occ is not None:
+                self._occupy(self._occ, p, p.hex, -1)
+        p.hex = None
+        self._touch(p.side)
+
+    def relocate(self: SpiGame, p: Piece, h: str) -> None:
+        self.remove(p)
+        self.place(p, h)
+
+    def _touch(self: SpiGame, side: str | None = None) -> None:
+        """The board changed (for ``side``'s pieces, or anything): drop derived facts."""
+        self._board_version += 1
+        self._cache.clear()
+        if side is None:
+            self._side_version = {s: v + 1 for s, v in self._side_version.items()}
+        else:
+            self._side_version[side] = self._side_version.get(side, 0) + 1
+
+    def pieces_at(self: SpiGame, h: str | None) -> list[Piece]:
+        if h is None:
+            return []
+        return [self.units[i] for i in self.at.get(h, ())]
+
+    def combat_at(self: SpiGame, h: str | None) -> list[Piece]:
+        return [p for p in self.pieces_at(h) if p.is_combat]
+
+    def enemy_in(self: SpiGame, h: str, side: str) -> bool:
+        """[4.27] an enemy-occupied hex (enemy equipment alone does not occupy it)."""
+        return any(self.units[i].side != side and not self.units[i].is_gear for i in self.at.get(h, ()))
+
+    def side_pieces(self: SpiGame, side: str) -> list[Piece]:
+        return [p for p in self.units.values() if p.side == side]
+
+    def on_map(self: SpiGame, side: str | None = None) -> list[Piece]:
+        """The pieces on the map (of ``side``), in the units' order: kept until the board
+        changes (``_touch``), so callers only iterate over it."""
+        hit = self._cache.get(("on_map", side))
+        if hit is None:
+            hit = self._cache[("on_map", side)] = [
+                p for p in self.units.values() if p.on_map and (side is None or p.side == side)]
+        return hit
+
+    def units_in_order(self: SpiGame) -> list[Piece]:
+        """The pieces sorted by id (views, action lists): the set of pieces never changes
+        once the game is set up, so the order is kept."""
+        order = self._cache.get("units_in_order")
+        if order is None or len(order) != len(self.units):
+            order = self._cache["units_in_order"] = sorted(self.units.values(), key=lambda q: q.id)
+        return order
+
+    def occupancy(self: SpiGame) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+        """Hexes holding a unit that counts for stacking, and hexes held by each side (not by
+        equipment alone [4.27]), each with how many such pieces: kept up to date by ``place``
+        and ``remove`` once built."""
+        occ = self._occ
+        if occ is None:
+            occ = self._occ = ({}, {})
+            for h, ids in self.at.items():
+                for i in ids:
+                    self._occupy(occ, self.units[i], h, 1)
+        return occ
+
+    def _occupy(self: SpiGame, occ: tuple[dict[str, int], dict[str, dict[str, int]]], p: Piece,
+                h: str, n: int) -> None:
+        if not p.is_gear:
+            _count(occ[1].setdefault(p.side, {}), h, n)
+        if self.counts_for_stacking(p):
+            _count(occ[0], h, n)

@@ -1,0 +1,421 @@
+"""[7.3] Melee Combat and [7.4] the Casualty Probability Table: the values used in combat
+(attack strength, armour, morale, fanaticism [7.37], each with its reasons), the steps of a
+Combat Phase [7.16], who may and who must attack [7.31] [6.3], declaring [7.32] and resolving
+an attack [7.33] [7.41] [7.42]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ....core import hexes as hx
+from ....core.engine import Action, Event, event
+from ....core.errors import IllegalAction
+from ..board import rng_text
+from ..data import shift
+from ..state import Piece
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import SpiGame
+
+NO_COMBAT = "no combat may take place during a Movement Phase"
+
+
+class MeleeRules:
+    """[7.3] melee combat and [7.4] its resolution."""
+
+    # ===== values used in combat =================================================================
+    # Each value comes with its reasons, "[case] what: effect", so that a preview and the log
+    # can say why a column was read (spi/odds.py ``explain_attack``).
+    def attack_letter(self: SpiGame, p: Piece, melee: bool, target: Piece | None = None) -> str | None:
+        """The attack strength ``p`` uses now, after every modifier (A best .. E worst)."""
+        if melee:
+            base = self.formation_attack(p) or p.melee_now()
+        else:
+            base = p.missile_now()
+        if base is None:
+            return None
+        steps = self.attack_shift(p, melee, target)
+        return shift(base, steps) if steps else base
+
+    def attack_why(self: SpiGame, p: Piece, melee: bool, target: Piece | None = None) -> list[str]:
+        """Why ``p`` attacks at the letter :meth:`attack_letter` gives, besides its counter."""
+        why: list[str] = []
+        printed = p.melee if melee else p.missile
+        form = self.formation_attack(p) if melee else None
+        if form:
+            why.append(f"[8.44] attacker in a special formation: attacks at {form}")
+        elif p.reduced and printed and printed != (p.melee_now() if melee else p.missile_now()):
+            now = p.melee_now() if melee else p.missile_now()
+            why.append(f"[7.42] attacker on its reduced side: {printed} -> {now}")
+        mods = self.attack_modifiers(p, melee, target)
+        why.extend(text for _steps, text in mods)
+        base = form or (p.melee_now() if melee else p.missile_now())
+        if base is not None and mods:
+            total = sum(steps for steps, _ in mods)
+            i = "ABCDE".index(base.upper()) - total
+            if i < 0 or i > 4:
+                why.append(f"[7.41] {'A is the best' if i < 0 else 'E is the worst'} attack strength "
+                           "(docs/reconstructed.md)")
+        return why
+
+    def attack_shift(self: SpiGame, p: Piece, melee: bool, target: Piece | None) -> int:
+        """Levels added to an attack strength: the sum of :meth:`attack_modifiers`."""
+        return sum(steps for steps, _why in self.attack_modifiers(p, melee, target))
+
+    def attack_modifiers(self: SpiGame, p: Piece, melee: bool, target: Piece | None) -> list[tuple[int, str]]:
+        """Hook: levels added to (+) or taken from (-) an attack strength, each with its reason
+        (spells, magic weapons ...): ``[(1, "[16.2] Wrath of the Ringwraith: +1 level")]``."""
+        return []
+
+    def defence_armour(self: SpiGame, d: Piece, attacker_hex: str | None, missile: bool) -> tuple[int, list[str]]:
+        """Armour Protection Rating of a defender and the reasons it changed (max 4 [7.18])."""
+        why: list[str] = []
+        if d.formation in ("wedge", "shield_wall"):
+            armour = 4                                                   # [8.44]
+            why.append("[8.44] defender in a special formation: armour 4")
+        else:
+            armour = self.base_armour(d)
+            special = self.base_armour_why(d)
+            if special:
+                why.append(special)
+            elif d.reduced and d.armour != armour:
+                why.append(f"[7.42] defender on its reduced side: armour {d.armour} -> {armour}")
+        terrain = self.hexmap.terrain(d.hex or "")
+        terr = self.charts.terrain.get(terrain, {})
+        if terr.get("armour") and self.terrain_armour_applies(d):
+            armour += int(terr["armour"])
+            why.append(f"[4.3] defender in {terrain}: armour +{terr['armour']}")
+        if attacker_hex is not None and d.hex is not None and hx.distance(attacker_hex, d.hex) == 1:
+            side = self.hexmap.side(attacker_hex, d.hex)
+            if side and side.get("kind") == "slope" and side.get("high") == d.hex:
+                up = int(self.charts.hexsides["slope"].get("upslope_armour", 1))
+                armour += up
+                why.append(f"[4.3] attacked through an upslope hexside: armour +{up}")
+        extra, reasons = self.armour_modifiers(d, attacker_hex, missile)
+        armour += extra
+        why.extend(reasons)
+        if armour > 4:
+            why.append(f"[7.18] armour never exceeds 4 (it would be {armour})")
+        elif armour < 1:
+            why.append(f"[7.41] armour below 1 counts as 1 (it would be {armour}; docs/reconstructed.md)")
+        return max(1, min(4, armour)), why
+
+    def terrain_armour_applies(self: SpiGame, d: Piece) -> bool:
+        return True
+
+    def base_armour(self: SpiGame, d: Piece) -> int:
+        return d.armour_now()
+
+    def base_armour_why(self: SpiGame, d: Piece) -> str | None:
+        """Hook: why :meth:`base_armour` is not the counter's rating ([15.24] a tunnel ...)."""
+        return None
+
+    def armour_modifiers(self: SpiGame, d: Piece, attacker_hex: str | None, missile: bool) -> tuple[int, list[str]]:
+        """Hook: walls [7.18], siege towers, ladders, magic ..."""
+        return 0, []
+
+    def defence_morale(self: SpiGame, d: Piece) -> str:
+        return self.defence_morale_why(d)[0]
+
+    def defence_morale_why(self: SpiGame, d: Piece) -> tuple[str, list[str]]:
+        """Hook: the morale a defender uses on the [7.42] table, and why it is not the
+        counter's (a reduced unit's back-printed value, spells, Severed Heads ...)."""
+        m = d.morale_now()
+        return m, ([f"[7.42] defender on its reduced side: morale {d.morale} -> {m}"]
+                   if d.reduced and m != d.morale else [])
+
+    def is_fanatical(self: SpiGame, p: Piece) -> bool:
+        return self.fanatical_why(p) is not None
+
+    def fanatical_why(self: SpiGame, p: Piece) -> str | None:
+        """Hook: why ``p`` is fanatical now (None: it is not): [10.0] Sauron's units at night;
+        [9.33] Westernesse W/X units of a demoralized army."""
+        if p.side == "sauron":
+            return "[10.0] Sauron's units are fanatical at night" if self.is_night() else None
+        if self.is_demoralized(p) and p.morale_now() in ("W", "X"):
+            return "[9.33] a W or X unit of a demoralized army is fanatical"
+        return None
+
+    def attackable(self: SpiGame, d: Piece, attacker: Piece, melee: bool) -> bool:
+        """Hook: may ``attacker`` attack ``d`` at all (Magic Armor ...)."""
+        return True
+
+    # ===== melee [7.3] ===========================================================================
+    def may_melee(self: SpiGame, p: Piece) -> bool:
+        """Melee-capable now: not disrupted [7.57], not attacked yet [7.34], not after advancing
+        [7.52], not a demoralized Z unit [9.32], and with a melee strength."""
+        if not p.on_map or p.is_leader or p.side != self.phasing:
+            return False
+        if p.disrupted or p.attacked or p.advanced:
+            return False
+        if self.attack_letter(p, melee=True) is None:
+            return False
+        if self.is_demoralized(p) and p.morale_now() == "Z":
+            return False
+        return self.may_melee_hook(p)
+
+    def attacks_from(self: SpiGame, p: Piece) -> bool:
+        """Hook: may an allocated attacker still attack (on the map, or Gondor's arriving
+        relief [14.2] from off the map)."""
+        return p.on_map
+
+    def may_melee_hook(self: SpiGame, p: Piece) -> bool:
+        return True
+
+    def may_melee_into(self: SpiGame, p: Piece, d: Piece) -> bool:
+        """[7.36] not through prohibited hexsides or into prohibited hexes; [7.35] walls."""
+        if d.advanced or not d.on_map or d.is_leader:
+            return False                                     # [7.52] [7.25]
+        if hx.distance(p.hex, d.hex) != 1:
+            return False
+        if self.terrain_cost(p, p.hex, d.hex) is None and not self.melee_ignores_terrain(p):
+            return False
+        return self.attackable(d, p, melee=True) and self.may_melee_across(p, d)
+
+    def melee_ignores_terrain(self: SpiGame, p: Piece) -> bool:
+        return False
+
+    def may_melee_across(self: SpiGame, p: Piece, d: Piece) -> bool:
+        """Hook: [7.35] unbreached walls (Gondor)."""
+        return True
+
+    def melee_targets(self: SpiGame, p: Piece) -> list[Piece]:
+        """The enemies ``p`` may melee; [7.31] if it is in enemy ZOCs it must pick one of the
+        units exerting them."""
+        adj = [q for n in self.hexmap.adjacent(p.hex) for q in self.combat_at(n)
+               if q.side != p.side and self.may_melee_into(p, q)]
+        forced = self.forced_targets(p, adj)
+        return forced if forced else adj
+
+    def forced_targets(self: SpiGame, p: Piece, legal: list[Piece]) -> list[Piece]:
+        """[7.31] the targets a unit in an enemy ZOC must choose among (empty: not obliged)."""
+        exerting = {q.id for q in self.zoc_exerters(p)}
+        return [q for q in legal if q.id in exerting]
+
+    def obliged_attackers(self: SpiGame) -> list[Piece]:
+        side = self.phasing
+        out = []
+        for p in self.units.values():
+            if p.side == side and p.on_map and self.may_melee(p):
+                if p.formation and p.partner and self.units[p.partner].attacked:
+                    continue
+                adj = [q for n in self.hexmap.adjacent(p.hex) for q in self.combat_at(n)
+                       if q.side != p.side and self.may_melee_into(p, q)]
+                if self.forced_targets(p, adj):
+                    out.append(p)
+        return out
+
+    def combat_actions(self: SpiGame) -> list[Action]:
+        acts: list[Action] = []
+        if self.step == "missile":
+            side = self.phasing
+            for p in self.units_in_order():
+                if p.side == side and p.on_map and self.may_fire(p):
+                    for d in self.fire_targets(p):
+                        acts.append({"type": "fire", "unit": p.id, "target": d.id})
+            acts.append({"type": "end"})
+        elif self.step == "leader":
+            for ld in self.units_in_order():
+                if ld.is_leader and ld.on_map and ld.side == self.phasing and not ld.flags.get("leader_attacked"):
+                    for t in self.leader_targets(ld):
+                        acts.append({"type": "leader_attack", "unit": ld.id, "target": t.id})
+            acts.append({"type": "end"})
+        else:
+            if self.battle is not None:
+                target = self.units[self.battle["target"]]
+                for p in self.units_in_order():
+                    if p.id in self.battle["attackers"] or not self.may_melee(p):
+                        continue
+                    if p.formation and p.partner in self.battle["attackers"]:
+                        continue
+                    if target in self.melee_targets(p):
+                        acts.append({"type": "attack", "unit": p.id, "target": target.id})
+                acts.append({"type": "resolve"})
+            else:
+                for p in self.units_in_order():
+                    if self.may_melee(p):
+                        if p.formation and p.partner and (self.units[p.partner].attacked or p.partner < p.id):
+                            continue
+                        for d in self.melee_targets(p):
+                            acts.append({"type": "attack", "unit": p.id, "target": d.id})
+                if not self.obliged_attackers():
+                    acts.append({"type": "end"})
+        return acts
+
+    def do_attack(self: SpiGame, action: Action) -> list[Event]:
+        """[7.32] name the units attacking one defender; they are committed to it."""
+        p, d = self.units[action["unit"]], self.units[action["target"]]
+        if self.battle is None:
+            self.battle = {"target": d.id, "attackers": [p.id]}
+            text = f"{self.label(p)} will attack {self.label(d)}"
+        else:
+            self.battle["attackers"].append(p.id)
+            text = f"{self.label(p)} joins the attack on {self.label(d)}"
+        p.attacked = True
+        if p.partner and p.formation:
+            self.units[p.partner].attacked = True
+        return [event("allocate", "[7.32]", text, unit=p.id, target=d.id)]
+
+    def do_resolve(self: SpiGame, action: Action) -> list[Event]:
+        assert self.battle is not None
+        battle, self.battle = self.battle, None
+        self.tasks.insert(0, {"t": "battle", "target": battle["target"], "attackers": battle["attackers"],
+                              "i": 0, "rbc": False})
+        return []
+
+    def task_battle(self: SpiGame, task: dict[str, Any]) -> list[Event]:
+        d = self.units[task["target"]]
+        attackers = [self.units[a] for a in task["attackers"]]
+        if not d.on_map:
+            return []
+        if not task["rbc"] and self.may_retreat_before_combat(d, attackers):
+            opts = self.retreat_options(d, 2, allow_partial=True, displace=False)
+            if opts:
+                self.ask({"kind": "rbc", "side": d.side, "unit": d.id, "rule": "[7.7]",
+                          "attackers": task["attackers"], "auto": False,
+                          "prompt": f"{self.label(d)} may retreat before combat (one or two hexes) or stand"})
+                return []
+        i = task["i"]
+        if i >= len(attackers):
+            return []
+        p = attackers[i]
+        if not self.attacks_from(p):
+            self.tasks.insert(0, dict(task, i=i + 1, rbc=True))
+            return []
+        letter = self.attack_letter(p, melee=True, target=d)
+        assert letter is not None
+        origin = d.hex
+        self.tasks.insert(0, dict(task, i=i + 1, rbc=True))
+        events = self.resolve_attack(p, d, letter, self.is_fanatical(p), "[7.33]", missile=False)
+        if any(e["type"] == "casualty_result" for e in events):
+            # the defender's hex is vacated by any casualty: the rest of the battle is void
+            self.tasks = [t for t in self.tasks if not (t["t"] == "battle" and t["target"] == d.id)]
+            self.tasks.insert(self._after_retreat_index(), {"t": "advance", "unit": p.id, "hex": origin})
+        return events
+
+    def _after_retreat_index(self: SpiGame) -> int:
+        """Where to queue an advance: after the retreats just queued."""
+        i = 0
+        while i < len(self.tasks) and self.tasks[i]["t"] in ("retreat", "retreat_finish", "displace_finish"):
+            i += 1
+        return i
+
+    def resolve_attack(self: SpiGame, p: Piece, d: Piece, letter: str, fanatical: bool,
+                       rule: str, missile: bool) -> list[Event]:
+        """[7.33] two steps: [7.41] 2d6 for a casualty, then [7.42] 1d6 against morale."""
+        armour, why = self.defence_armour(d, p.hex, missile)
+        kind = "missile fire" if missile else "melee"
+        mods = f" ({'; '.join(why)})" if why else ""
+        events: list[Event] = []
+        if fanatical:
+            events.append(event("fanatical", "[7.37]", f"{self.label(p)} is fanatical: {kind} on "
+                                f"{self.label(d)} skips the Casualty Probability Table", unit=p.id))
+        else:
+            lo, hi = self.charts.cpt_range(letter, armour)
+            dice = self.dice.roll(2)
+            total = sum(dice)
+            hit = lo <= total <= hi
+            events.append(event("roll", "[7.41]", f"{kind}: {self.label(p)} {letter} vs armour {armour}"
+                                f"{mods} needs {rng_text(lo, hi)}: rolled {total} ({dice[0]}+{dice[1]}), "
+                                + ("casualty" if hit else "no effect"),
+                                dice=dice, table="7.41", cell=f"{letter.upper()}/{armour}", unit=p.id,
+                                target=d.id, hit=hit))
+            if not hit:
+                return events
+        morale = self.defence_morale(d)
+        die = self.dice.d6()
+        result = self.charts.crt_result(die, morale)
+        events.append(event("casualty_result", "[7.42]", f"{self.label(d)} morale {morale}, die {die}: "
+                            f"{result.replace('hE', '½E').replace('+', ', ')}", dice=[die], table="7.42",
+                            cell=f"{die}/{morale}", unit=d.id, result=result))
+        events.extend(self.apply_casualty(d, result, p, "[7.42]", missile=missile))
+        return events
+
+    def apply_casualty(self: SpiGame, d: Piece, result: str, by: Piece | None, rule: str,
+                       missile: bool = False) -> list[Event]:
+        """Carry out a [7.42] result on ``d`` (inflicted by ``by``'s missile fire or melee)."""
+        special = self.formation_casualty(d, result, by, rule)
+        if special is not None:
+            return special
+        events: list[Event] = []
+        if result == "E":
+            events.extend(self.leader_risk(d, "E"))
+            events.extend(self.eliminate(d, rule, "E result", by))
+            return events
+        retreat = 0
+        if result.startswith("hE"):
+            events.extend(self.leader_risk(d, "hE"))
+            if d.reduced:
+                events.extend(self.eliminate(d, rule, "½E on a reduced unit", by))
+                return events
+            d.reduced = True
+            events.append(event("reduced", rule, f"{self.label(d)} is inverted to its reduced side", unit=d.id))
+            retreat = 1
+        elif result in ("r1", "r2"):
+            retreat = int(result[1])
+        if retreat:
+            events.extend(self.order_retreat(d, retreat, "[7.54]"))
+        return events
+
+    # ===== refusals of combat actions ==========================================================
+    def _combat_step_check(self: SpiGame, action: Action, step: str,
+                           wrong_step: str) -> tuple[Piece, Piece] | IllegalAction:
+        """The attacker and target, if this is the [7.16] step for such an attack."""
+        pair = self.units_for(action)
+        if isinstance(pair, IllegalAction):
+            return pair
+        if self.is_movement_phase():
+            return IllegalAction("[4.23]", NO_COMBAT)
+        if not self.is_combat_phase() or self.step != step:
+            return IllegalAction("[7.16]", wrong_step)
+        return pair
+
+    def why_not_attack(self: SpiGame, action: Action) -> IllegalAction | None:
+        # [7.16] missile fire first, then [7.21] leader combat, then melee
+        pair = self._combat_step_check(action, "melee",
+                                       "melee comes after missile and leader combat in the Combat Phase")
+        if isinstance(pair, IllegalAction):
+            return pair
+        p, d = pair
+        if p.side != self.phasing:
+            return IllegalAction("[7.31]", f"{p.name} is not the phasing player's")
+        if p.is_leader or d.is_leader:
+            return IllegalAction("[7.25]", "leaders and combat units may not attack each other")
+        if p.disrupted:
+            return IllegalAction("[7.57]", f"{self.label(p)} is disrupted and may not attack")
+        if p.attacked:
+            return IllegalAction("[7.34]", f"{self.label(p)} has already attacked this Combat Phase")
+        if p.advanced:
+            return IllegalAction("[7.52]", f"{self.label(p)} advanced after combat and may not attack again")
+        if p.missile_only:
+            return IllegalAction("[2.3]", f"{self.label(p)} has only a missile strength and may not melee")
+        if self.is_demoralized(p) and p.morale_now() == "Z":
+            return IllegalAction("[9.32]", "demoralized units with morale Z may never melee")
+        if self.battle is not None and self.battle["target"] != d.id:
+            return IllegalAction("[7.32]", f"finish the attack on {self.battle['target']} first (resolve it)")
+        if self.battle is not None and p.formation and p.partner in self.battle["attackers"]:
+            return IllegalAction("[8.44]", f"{self.label(p)} attacks together with its formation partner, "
+                                 "already committed")
+        if not self.attacks_from(p) or not d.on_map:
+            return IllegalAction("[7.31]", "both units must be on the map")
+        if d.side == p.side:
+            return IllegalAction("[7.31]", "melee is only against enemy units")
+        if p.on_map and hx.distance(p.hex, d.hex) != 1:
+            return IllegalAction("[7.31]", "melee is only against an adjacent enemy unit")
+        if d.advanced:
+            return IllegalAction("[7.52]", "a unit that advanced after combat may not be attacked this phase")
+        if p.on_map and not self.may_melee_into(p, d):
+            return IllegalAction("[7.36]", f"{self.label(p)} may not melee into {d.hex} "
+                                 "(prohibited hex or hexside)")
+        targets = self.melee_targets(p)
+        if d not in targets:
+            if targets and p.on_map and self.forced_targets(p, targets):
+                return self.obligation(p, targets)
+            return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
+        return None
+
+    def obligation(self: SpiGame, p: Piece, targets: list[Piece] | None = None) -> IllegalAction:
+        """Why ``p`` must attack (one of ``targets``, named when given): hook, so that an
+        exclusive rule that obliges an attack names itself (Sauron's [15.22] Dwarves)."""
+        among = f" one of {', '.join(q.id for q in targets)}" if targets else ""
+        return IllegalAction("[7.31]", f"{self.label(p)} is in an enemy ZOC and must attack{among}")

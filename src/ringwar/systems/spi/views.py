@@ -1,0 +1,76 @@
+"""The engine: what a side sees (``view``): the pieces, the phase and step, demoralization,
+the pending decision, the exclusive rules' part."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import STEP_NAMES
+from .sequence import PHASE_NAMES
+from .state import DEAD, EXITED, MAP, OFFMAP, Piece
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import SpiGame
+
+
+class StandardViews:
+    """The view of the game (exclusive rules add theirs in ``exclusive_view``)."""
+
+    def unit_view(self: SpiGame, p: Piece) -> dict[str, Any]:
+        static = self._view_statics.get((p.id, p.key))
+        if static is None:
+            static = self._view_statics[(p.id, p.key)] = self.static_unit_view(p)
+        d: dict[str, Any] = {
+            **static, "hex": p.hex, "where": p.where, "label": self.counter_label(p),
+            "reduced": p.reduced, "disrupted": p.disrupted, "formation": p.formation,
+            "partner": p.partner, "moved": p.moved, "fired": p.fired, "attacked": p.attacked,
+        }
+        if p.is_leader:
+            d.update(rally=p.rally_now(), magic=p.magic, magic_left=p.magic - p.magic_spent,
+                     rallies_made=p.rallies_made)
+        else:
+            d.update(melee=p.melee_now(), missile=p.missile_now(), armour=p.armour_now(),
+                     morale=p.morale_now(), movement=p.ma)
+        if p.arrival is not None and p.where == OFFMAP:
+            d["arrival"] = p.arrival
+        return d
+
+    def static_unit_view(self: SpiGame, p: Piece) -> dict[str, Any]:
+        """What a piece's view never changes in (its counter's printed facts and [9.12]
+        value): kept by piece and type (``_view_statics``, shared by clones)."""
+        d = {"id": p.id, "type": p.key, "name": p.name, "side": p.side, "nation": p.nation,
+             "kind": p.kind}
+        if not p.is_leader:
+            d["value"] = self.demoralization_value(p)
+        return d
+
+    def _view(self: SpiGame, side: str | None) -> dict[str, Any]:
+        units = [self.unit_view(p) for p in self.units_in_order()
+                 if p.where in (MAP, OFFMAP, DEAD, EXITED) and not p.flags.get("out")]
+        return {
+            "title": self.title,
+            "phase_name": PHASE_NAMES[self._phase],
+            "step_name": STEP_NAMES.get(self.step, ""),
+            # [3.0] each phase with the side whose phase it is (None: both, or neither)
+            "phases": [{"code": ph.code, "name": ph.name, "side": ph.phasing}
+                       for ph in self.SEQUENCE if self.phase_applies(ph.code)],
+            "step": self.step,
+            "night": self.is_night(),
+            "last_turn": self.last_turn,
+            "night_turns": [t for t in range(1, self.last_turn + 1) if self.is_night(t)],
+            "units": units,
+            "demoralization": {s: {"points": self.dp[s], "level": self.dp_level(s),
+                                   "demoralized": self.demoralized[s]} for s in self.dp},
+            "victory_points": dict(self.vp),
+            "pending": None if not self.pending else self.describe_decision(self.pending[0]),
+            "battle": self.battle,
+            "exclusive": self.exclusive_view(side),
+            "log_size": len(self.log),
+            "recent_log": self.recent_log(side),
+        }
+
+    def exclusive_view(self: SpiGame, side: str | None) -> dict[str, Any]:
+        return {}
+
+    def describe_decision(self: SpiGame, d: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in d.items() if k not in ("then",)}
