@@ -6,6 +6,8 @@ import copy
 import random
 
 import pytest
+from ai_helpers import Checked
+from ai_helpers import gondor_setup as _gondor_setup
 
 import ringwar
 from ringwar.ai import RunawayGame, agent_seed, make_agent, play_game
@@ -16,31 +18,6 @@ from ringwar.ai.worlds import WorldFactory
 
 SYSTEMS = ["sauron", "gondor", "battle-of-the-ring"]
 
-
-class Checked:
-    """Wraps an agent: asserts every choice is in the legal list and the list is untouched."""
-
-    def __init__(self, agent):
-        self.agent = agent
-        self.uses_view = getattr(agent, "uses_view", True)
-        self.needs_world = getattr(agent, "needs_world", False)
-        self.choices = []
-
-    @property
-    def world(self):
-        return self.agent.world
-
-    @world.setter
-    def world(self, w):
-        self.agent.world = w
-
-    def choose(self, view, legal):
-        before = copy.deepcopy(legal)
-        a = self.agent.choose(view, legal)
-        assert a in legal
-        assert legal == before
-        self.choices.append(a)
-        return a
 
 
 def play_some(game, agents, n):
@@ -104,27 +81,6 @@ def test_mcts_is_reproducible_with_a_seed():
 
 
 # ----- hidden information: Gondor's Cauldrons [16.71] -------------------------------------------------
-def _gondor_setup(real_first: bool):
-    """Play Gondor's set-up; the Westernesse player places its six Cauldrons, three real
-    and three dummies, in the same hexes, with the real ones first or last."""
-    game = ringwar.new_game("gondor", seed=11)
-    cauldrons_real = [real_first] * 3 + [not real_first] * 3
-    placed = 0
-    for _ in range(2000):
-        if game.phase != "S" or game.result is not None:
-            break
-        legal = game.legal_actions()
-        pending = [a for a in legal if a["type"] == "place" and "real" in a]
-        if pending:
-            want = cauldrons_real[placed]
-            choice = next(a for a in pending if a["real"] == want)
-            placed += 1
-        else:
-            choice = next((a for a in legal if a["type"] == "deploy_rest"), None) or legal[0]
-        game.apply(choice)
-    assert placed == 6
-    return game
-
 
 def test_the_two_gondor_games_differ_only_in_secrets():
     a, b = _gondor_setup(True), _gondor_setup(False)

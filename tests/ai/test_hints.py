@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from ai_helpers import gondor_setup as _gondor_setup
 from click.testing import CliRunner
 
 import ringwar
@@ -14,29 +15,6 @@ from ringwar.ai import make_agent, play_game
 from ringwar.ai.analysis import analyse, chances_from_values, hint, turning_points
 from ringwar.ai.worlds import WorldFactory
 from ringwar.core.engine import systems
-
-
-def _gondor_setup(real_first: bool):
-    """Gondor's set-up, the pattern of tests/ai/test_ai_agents.py: the Westernesse player
-    places its six Cauldrons, three real and three dummies, in the same hexes, with the real
-    ones first or last [16.71]."""
-    game = ringwar.new_game("gondor", seed=11)
-    cauldrons_real = [real_first] * 3 + [not real_first] * 3
-    placed = 0
-    for _ in range(2000):
-        if game.phase != "S" or game.result is not None:
-            break
-        legal = game.legal_actions()
-        pending = [a for a in legal if a["type"] == "place" and "real" in a]
-        if pending:
-            want = cauldrons_real[placed]
-            choice = next(a for a in pending if a["real"] == want)
-            placed += 1
-        else:
-            choice = next((a for a in legal if a["type"] == "deploy_rest"), None) or legal[0]
-        game.apply(choice)
-    assert placed == 6
-    return game
 
 
 def _sauron_to_act(real_first: bool):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from ai_helpers import Checked
 from click.testing import CliRunner
 
 import ringwar
@@ -21,31 +22,6 @@ from ringwar.ai.levels import (
     next_level,
 )
 from ringwar.core.engine import systems
-
-
-class Checked:
-    """Wraps an agent: every choice is legal and the legal list is left as it was."""
-
-    def __init__(self, agent):
-        self.agent = agent
-        self.uses_view = getattr(agent, "uses_view", True)
-        self.needs_world = getattr(agent, "needs_world", False)
-        self.choices = []
-
-    @property
-    def world(self):
-        return getattr(self.agent, "world", None)
-
-    @world.setter
-    def world(self, w):
-        self.agent.world = w
-
-    def choose(self, view, legal):
-        before = copy.deepcopy(legal)
-        a = self.agent.choose(view, legal)
-        assert a in legal and legal == before
-        self.choices.append(a)
-        return a
 
 
 def test_the_table_declares_each_level_once_weakest_first():
