@@ -63,8 +63,8 @@ class SpiDefinition:
         self.cost_tables[key] = table
         return table
 
-
-    MAX_FREE_REACH = 50_000
+    #: (a reach is a dict of some 60 hexes, about 9 KB: 4,096 of them are some 40 MB)
+    MAX_FREE_REACH = 4096
 
     def store_free_reach(self, key: Any, reach: dict[str, Any]) -> dict[str, Any]:
         """Keep an empty board's reach (bounded: see MAX_FREE_REACH)."""
