@@ -72,3 +72,33 @@ def test_3_0_an_undeclared_action_type_is_refused_cleanly_and_changes_nothing(sy
             game.apply({"type": t, "unit": next(iter(game.units))})
         assert e.value.rule == "[3.0]", (t, e.value)
         assert game.state_hash() == before
+
+
+@pytest.mark.rule("sauron", "[4.0]")
+@pytest.mark.rule("gondor", "[4.0]")
+@pytest.mark.parametrize("system", SPI)
+def test_4_0_the_units_offered_to_move_are_exactly_those_the_refusal_lets_move(system):
+    """One predicate for movement (issue 13, item 3): in every position of a random game, a
+    unit is offered ``select`` if and only if ``why_not_mover`` has no refusal for it, and
+    ``movers`` are the units it refuses for nothing but where they stand ([6.11] [4.27])."""
+    import random
+
+    game = ringwar.new_game(system, seed=3)
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(1500):
+        if game.result is not None:
+            break
+        legal = game.legal_actions()
+        if not game.pending and (game.is_movement_phase() or game.is_magic_phase()):
+            side = game.step_side
+            offered = {a["unit"] for a in legal if a["type"] == "select"}
+            lets = {p.id for p in game.units.values() if game.why_not_mover(p) is None}
+            assert offered == lets, (game.turn, game.phase, offered ^ lets)
+            movers = {p.id for p in game.movers(side)}
+            assert lets <= movers
+            for pid in movers - lets:
+                assert game.why_not_mover(game.units[pid]).rule in ("[6.11]", "[4.27]")
+            checked += 1
+        game.apply(rng.choice(legal))
+    assert checked > 50

@@ -38,10 +38,6 @@ class EquipmentRules:
             return IllegalAction("[17.12]", f"{p.name} is frozen by the Lord of the Nazgul and may not move")
         return None
 
-    def movers(self: GondorGame, side: str) -> list[Piece]:
-        out = super().movers(side)
-        return [p for p in out if not p.is_gear and not self.frozen(p)]
-
     def equipment_lost(self: GondorGame, d: Piece, result: str, by: Piece | None, missile: bool) -> list[Event]:
         """[16.47] an adverse melee result destroys the Siege Tower or Ladder in the hex."""
         if by is None or by.side == d.side or by.missile_only or missile:

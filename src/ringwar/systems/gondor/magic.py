@@ -141,5 +141,3 @@ class MagicRules:
     def leader_may_form(self: GondorGame, ld: Piece) -> bool:
         return not self.frozen(ld) and not self.spell_active("fear")      # [8.47]
 
-    def magic_leader_may_move(self: GondorGame, ld: Piece) -> bool:
-        return super().magic_leader_may_move(ld) and not self.frozen(ld)

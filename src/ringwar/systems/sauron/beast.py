@@ -23,11 +23,6 @@ class BeastRules:
     def counts_for_stacking(self: SauronGame, p: Piece) -> bool:
         return p.id != "beast" and super().counts_for_stacking(p)
 
-    def may_move_hook(self: SauronGame, p: Piece) -> bool:
-        if p.id == "beast" and self.is_magic_phase():
-            return False
-        return True
-
     def beast_power(self: SauronGame, power: str) -> bool:
         until = self.spell_state["beast"]["powers"].get(power)
         return until is not None and (until == 0 or self._turn <= until)

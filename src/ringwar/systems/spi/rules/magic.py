@@ -37,11 +37,6 @@ class StandardMagicRules:
                     return False
         return True
 
-    def magic_leader_may_move(self: SpiGame, ld: Piece) -> bool:
-        """[4.11] [8.52] magic leaders move in the Magic Leader Movement Phases unless they
-        attempt a spell in that phase."""
-        return not self.cast_this_phase(ld)
-
     def note_cast(self: SpiGame, ld: Piece, success: bool) -> None:
         ld.flags["cast"] = [self._turn, self._phase]
         ld.flags["cast_ok"] = success

@@ -5,6 +5,7 @@ refusals, stacking where a move ends [4.28] [5.0]."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ....core.engine import Action, Event, event
@@ -16,6 +17,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import SpiGame
 
 INF = float("inf")
+#: the refusal ``_mover_refusal`` gives while only listing (no words are built)
+NOT_A_MOVER = IllegalAction("[4.0]", "this piece may not move now")
 
 
 def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
@@ -121,31 +124,58 @@ class MovementRules:
 
     # ----- can it move at all? ------------------------------------------------------------------
     def movers(self: SpiGame, side: str) -> list[Piece]:
-        """Pieces of ``side`` that may still move in this phase."""
-        magic_phase = self.is_magic_phase()
-        out = []
-        for p in self.units.values():
-            if p.side != side or p.moved or p.disrupted:       # [7.57] disrupted units never move
-                continue
-            if not (p.on_map or self.available_reinforcement(p)):
-                continue
-            if p.is_leader and p.magic > 0:
-                if magic_phase:
-                    if not self.magic_leader_may_move(p):
-                        continue
-                elif self.options.get("errata_8_52", True):    # [8.52] errata
-                    continue
-            elif magic_phase:
-                continue
-            if p.formation and p.formed_turn == self._turn:   # [8.45] not in the turn formed
-                continue
-            if not self.may_move_hook(p):
-                continue
-            out.append(p)
-        return out
+        """Pieces of ``side`` that may still move in this phase: those ``why_not_mover``'s rules
+        let move, but for the two about where a piece stands ([6.11] [4.27], ``may_select``)."""
+        return [p for p in self.units.values()
+                if p.side == side and self._mover_refusal(p, side, False, False) is None]
 
-    def may_move_hook(self: SpiGame, p: Piece) -> bool:
-        return True
+    def why_not_mover(self: SpiGame, p: Piece) -> IllegalAction | None:
+        """Why ``p`` may not move at all now, whatever the destination (None: it may).  The one
+        predicate behind the units a player may select, ``movers`` and the refusals."""
+        return self._mover_refusal(p, self.step_side, True, True)
+
+    def _mover_refusal(self: SpiGame, p: Piece, side: str | None, select: bool,
+                       explain: bool) -> IllegalAction | None:
+        """The rules that stop ``p`` moving now, in the order a refusal names them; with
+        ``explain`` False a refusal is the bare ``NOT_A_MOVER`` (no words built: listing)."""
+        def no(rule: str, why: Callable[[], str]) -> IllegalAction:
+            return IllegalAction(rule, why()) if explain else NOT_A_MOVER
+
+        magic_phase = self.is_magic_phase()
+        if not magic_phase and not self.is_movement_phase():
+            return no("[4.22]", lambda: f"units move only in their own Movement Phase, not the {self._phase_name()}")
+        if p.side != side:
+            return no("[4.22]", lambda: f"{p.name} belongs to {p.side}; it is {side}'s phase")
+        if p.where not in (MAP, OFFMAP) or p.flags.get("out") or (
+                p.where == OFFMAP and not self.available_reinforcement(p)):
+            return no("[14.0]", lambda: f"{p.name} is not on the map and not an available reinforcement")
+        if p.disrupted:                                         # [7.57] until rallied
+            return no("[7.57]", lambda: f"{self.label(p)} is disrupted and may not move until rallied")
+        if magic_phase and self.cast_this_phase(p):
+            return no("[8.52]", lambda: f"{p.name} attempted a spell this phase and may not move in it")
+        if p.moved:
+            return no("[4.24]", lambda: f"{self.label(p)} has already moved this phase")
+        magic_leader = p.is_leader and p.magic > 0
+        if magic_leader and not magic_phase and self.options.get("errata_8_52", True):
+            return no("[8.52]", lambda: f"{p.name} is a magic leader and moves only in the Magic Leader "
+                      "Movement Phases")
+        if magic_phase and not magic_leader:
+            return no("[4.11]", lambda: "only magic leaders move in a Magic Leader Movement Phase")
+        if p.formation and p.formed_turn == self._turn:
+            return no("[8.45]", lambda: "a special formation may not move in the Game-Turn it is formed")
+        special = self.why_not_mover_hook(p)
+        if special is not None:
+            return special
+        if select and not self.may_select(p):
+            if p.on_map:
+                return no("[6.11]", lambda: f"{self.label(p)} is in an enemy ZOC and may not move")
+            return no("[4.27]", lambda: f"every hex {self.label(p)} may enter by is enemy-occupied")
+        return None
+
+    def why_not_mover_hook(self: SpiGame, p: Piece) -> IllegalAction | None:
+        """Hook: exclusive reasons a piece may not move this phase (siege equipment, a frozen
+        leader ...)."""
+        return None
 
     def _phase_key(self: SpiGame) -> tuple[Any, ...]:
         return (self._turn, self._phase, self.step_side)
@@ -326,8 +356,8 @@ class MovementRules:
 
     def movement_actions(self: SpiGame) -> list[Action]:
         side = self.step_side or ""
-        acts: list[Action] = [{"type": "select", "unit": p.id}
-                              for p in sorted(self.movers(side), key=lambda q: q.id) if self.may_select(p)]
+        acts: list[Action] = [{"type": "select", "unit": p.id} for p in self.units_in_order()
+                              if p.side == side and self._mover_refusal(p, side, True, False) is None]
         acts.extend(self.formation_actions(side))
         acts.extend(self.extra_movement_actions(side))
         if self.may_end_movement():
@@ -425,41 +455,6 @@ class MovementRules:
         if isinstance(p, IllegalAction):
             return p
         return self.why_not_mover(p)
-
-    def why_not_mover(self: SpiGame, p: Piece) -> IllegalAction | None:
-        """Why ``p`` may not move at all now, whatever the destination (None: it may)."""
-        if not self.is_movement_phase() and not self.is_magic_phase():
-            return IllegalAction("[4.22]", f"units move only in their own Movement Phase, not the {self._phase_name()}")
-        if p.side != self.step_side:
-            return IllegalAction("[4.22]", f"{p.name} belongs to {p.side}; it is {self.step_side}'s phase")
-        if p.where not in (MAP, OFFMAP) or p.flags.get("out") or (
-                p.where == OFFMAP and not self.available_reinforcement(p)):
-            return IllegalAction("[14.0]", f"{p.name} is not on the map and not an available reinforcement")
-        if p.disrupted:
-            return IllegalAction("[7.57]", f"{self.label(p)} is disrupted and may not move until rallied")
-        if self.is_magic_phase() and self.cast_this_phase(p):
-            return IllegalAction("[8.52]", f"{p.name} attempted a spell this phase and may not move in it")
-        if p.moved:
-            return IllegalAction("[4.24]", f"{self.label(p)} has already moved this phase")
-        if p.is_leader and p.magic > 0 and not self.is_magic_phase() and self.options.get("errata_8_52", True):
-            return IllegalAction("[8.52]", f"{p.name} is a magic leader and moves only in the Magic Leader Movement Phases")
-        if self.is_magic_phase() and not (p.is_leader and p.magic > 0):
-            return IllegalAction("[4.11]", "only magic leaders move in a Magic Leader Movement Phase")
-        if p.formation and p.formed_turn == self._turn:
-            return IllegalAction("[8.45]", "a special formation may not move in the Game-Turn it is formed")
-        if p.on_map and self.in_enemy_zoc(p) and not self.may_leave_zoc(p):
-            return IllegalAction("[6.11]", f"{self.label(p)} is in an enemy ZOC and may not move")
-        selectable = self.may_select(p)
-        if not p.on_map and not selectable:
-            return IllegalAction("[4.27]", f"every hex {self.label(p)} may enter by is enemy-occupied")
-        if not selectable or p not in self.movers(p.side):
-            return self.why_not_mover_hook(p) or IllegalAction("[4.0]", f"{self.label(p)} may not move now")
-        return None
-
-    def why_not_mover_hook(self: SpiGame, p: Piece) -> IllegalAction | None:
-        """Hook: exclusive reasons a piece may not move this phase (siege equipment, a frozen
-        leader ...)."""
-        return None
 
     def why_not_move(self: SpiGame, action: Action) -> IllegalAction | None:
         p = self.unit_for(action)
