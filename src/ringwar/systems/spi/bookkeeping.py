@@ -54,7 +54,6 @@ class Bookkeeping:
 
     def _touch(self: SpiGame, side: str | None = None) -> None:
         """The board changed (for ``side``'s pieces, or anything): drop derived facts."""
-        self._board_version += 1
         self._cache.clear()
         if side is None:
             self._side_version = {s: v + 1 for s, v in self._side_version.items()}

@@ -86,7 +86,6 @@ class Construction:
         self.vp = {WEST: 0, SAURON: 0}
         self.entry_count: dict[str, int] = {}
         self._result: dict[str, Any] | None = None
-        self._board_version = 0
         self._cache: dict[Any, Any] = {}
         self._side_version: dict[str, int] = {WEST: 0, SAURON: 0}
         self._zoc_cache: dict[Any, Any] = {}

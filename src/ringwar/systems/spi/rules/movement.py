@@ -21,6 +21,11 @@ INF = float("inf")
 NOT_A_MOVER = IllegalAction("[4.0]", "this piece may not move now")
 
 
+def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
+    """A refusal citing ``rule``, its words built only when they will be read."""
+    return IllegalAction(rule, why()) if explain else NOT_A_MOVER
+
+
 def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
               starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str],
               zoc: frozenset[str], zone: frozenset[str] | None, stops: bool, leave: float,
@@ -138,38 +143,35 @@ class MovementRules:
                        explain: bool) -> IllegalAction | None:
         """The rules that stop ``p`` moving now, in the order a refusal names them; with
         ``explain`` False a refusal is the bare ``NOT_A_MOVER`` (no words built: listing)."""
-        def no(rule: str, why: Callable[[], str]) -> IllegalAction:
-            return IllegalAction(rule, why()) if explain else NOT_A_MOVER
-
         magic_phase = self.is_magic_phase()
         if not magic_phase and not self.is_movement_phase():
-            return no("[4.22]", lambda: f"units move only in their own Movement Phase, not the {self._phase_name()}")
+            return _refuse(explain, "[4.22]", lambda: f"units move only in their own Movement Phase, not the {self._phase_name()}")
         if p.side != side:
-            return no("[4.22]", lambda: f"{p.name} belongs to {p.side}; it is {side}'s phase")
+            return _refuse(explain, "[4.22]", lambda: f"{p.name} belongs to {p.side}; it is {side}'s phase")
         if p.where not in (MAP, OFFMAP) or p.flags.get("out") or (
                 p.where == OFFMAP and not self.available_reinforcement(p)):
-            return no("[14.0]", lambda: f"{p.name} is not on the map and not an available reinforcement")
+            return _refuse(explain, "[14.0]", lambda: f"{p.name} is not on the map and not an available reinforcement")
         if p.disrupted:                                         # [7.57] until rallied
-            return no("[7.57]", lambda: f"{self.label(p)} is disrupted and may not move until rallied")
+            return _refuse(explain, "[7.57]", lambda: f"{self.label(p)} is disrupted and may not move until rallied")
         if magic_phase and self.cast_this_phase(p):
-            return no("[8.52]", lambda: f"{p.name} attempted a spell this phase and may not move in it")
+            return _refuse(explain, "[8.52]", lambda: f"{p.name} attempted a spell this phase and may not move in it")
         if p.moved:
-            return no("[4.24]", lambda: f"{self.label(p)} has already moved this phase")
+            return _refuse(explain, "[4.24]", lambda: f"{self.label(p)} has already moved this phase")
         magic_leader = p.is_leader and p.magic > 0
         if magic_leader and not magic_phase and self.options.get("errata_8_52", True):
-            return no("[8.52]", lambda: f"{p.name} is a magic leader and moves only in the Magic Leader "
+            return _refuse(explain, "[8.52]", lambda: f"{p.name} is a magic leader and moves only in the Magic Leader "
                       "Movement Phases")
         if magic_phase and not magic_leader:
-            return no("[4.11]", lambda: "only magic leaders move in a Magic Leader Movement Phase")
+            return _refuse(explain, "[4.11]", lambda: "only magic leaders move in a Magic Leader Movement Phase")
         if p.formation and p.formed_turn == self._turn:
-            return no("[8.45]", lambda: "a special formation may not move in the Game-Turn it is formed")
+            return _refuse(explain, "[8.45]", lambda: "a special formation may not move in the Game-Turn it is formed")
         special = self.why_not_mover_hook(p)
         if special is not None:
             return special
         if select and not self.may_select(p):
             if p.on_map:
-                return no("[6.11]", lambda: f"{self.label(p)} is in an enemy ZOC and may not move")
-            return no("[4.27]", lambda: f"every hex {self.label(p)} may enter by is enemy-occupied")
+                return _refuse(explain, "[6.11]", lambda: f"{self.label(p)} is in an enemy ZOC and may not move")
+            return _refuse(explain, "[4.27]", lambda: f"every hex {self.label(p)} may enter by is enemy-occupied")
         return None
 
     def why_not_mover_hook(self: SpiGame, p: Piece) -> IllegalAction | None:
@@ -242,12 +244,16 @@ class MovementRules:
         it is: kept by the game's definition, which every game with the same options shares.
         A table for new features is the last one for the same class with only the rows those
         features touch recomputed."""
-        cls, features = self.cost_class(p), self.cost_features()
+        return self._cost_table(p, self.cost_class(p), self.cost_features())
+
+    def _cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
+                    ) -> dict[str, tuple[tuple[str, float], ...]]:
+        """``cost_table`` for a class and features already worked out (``_reachable`` keys its
+        kept reaches on them too)."""
         defn = self.defn
-        key = (cls, features)
-        hit = defn.cost_tables.get(key)
+        hit = defn.cost_tables.get((cls, features))
         if hit is None:
-            hit = defn.store_cost_table(key, self._build_cost_table(p, cls, features))
+            hit = defn.store_cost_table((cls, features), self._build_cost_table(p, cls, features))
         return hit
 
     def _build_cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
@@ -301,7 +307,7 @@ class MovementRules:
         the board touches it)."""
         allowance = self.movement_allowance(p)
         cls, features = self.cost_class(p), self.cost_features()
-        table = self.cost_table(p)
+        table = self._cost_table(p, cls, features)
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
         zoc = self.enemy_zoc_hexes(p)
         zone = self.pass_zone(p)
