@@ -84,10 +84,14 @@ class EquipmentRules:
         if int(self.sc.siege["ladders"]) - self.siege["ladders_used"] <= 0:
             return acts
         laddered = {x["hex"] for x in self.siege["ladders"]}
-        for p in sorted(self.on_map(SAURON), key=lambda q: q.id):
+        climbs = self.city["climbs"]
+        for p in self.units_of(SAURON):
+            below = climbs.get(p.hex) if p.on_map else None        # walls it may climb from here
+            if not below:
+                continue
             if not p.is_combat or p.disrupted or p.kind == "cavalry" or "mumak" in p.tags or p.hex in laddered:
                 continue                                           # [16.48]
-            for _n, key in self.city["climbs"].get(p.hex, ()):     # a wall from below
+            for _n, key in below:                                  # a wall from below
                 if key not in self.siege["breached"]:
                     acts.append({"type": "ladder", "unit": p.id, "hexside": key})
         return acts
@@ -137,8 +141,10 @@ class EquipmentRules:
         if side == WEST and self._phase == "F":
             acts.extend(self.banner_moves())
             acts.extend(self.arrival_formations())
-            for p in sorted(self.on_map(WEST), key=lambda q: q.id):
-                if not p.is_combat or p.flags.get("carry"):
+            # [16.72] only where a Cauldron with Oil left stands
+            oil_at = {c.hex for c in self.on_map() if "cauldron" in c.tags and c.flags.get("oil", 0) > 0}
+            for p in self.units_of(WEST) if oil_at else ():
+                if p.hex not in oil_at or not p.on_map or not p.is_combat or p.flags.get("carry"):
                     continue
                 for c in self.pieces_at(p.hex):
                     if "cauldron" in c.tags and c.flags.get("oil", 0) > 0:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import hexes as hx
 from ...core.engine import Action
 from ..spi.game import SAURON
 from ..spi.state import Piece
@@ -23,12 +22,16 @@ class PhalanxRules:
         acts: list[Action] = []
         slaves = [p for p in self.on_map(SAURON) if "slave" in p.tags and not p.moved and not p.disrupted
                   and not p.formation and not p.reduced]           # [15.34] full strength only
+        # each slave's neighbours among them, in the slaves' order
+        by_hex: dict[str | None, list[tuple[int, Piece]]] = {}
+        for i, b in enumerate(slaves):
+            by_hex.setdefault(b.hex, []).append((i, b))
         for a in slaves:
             if self.in_enemy_zoc(a):
                 continue
-            for b in slaves:
-                if b is a or hx.distance(a.hex, b.hex) != 1:
-                    continue
+            near = sorted((x for n in self.hexmap.adjacent(a.hex) for x in by_hex.get(n, ())),
+                          key=lambda x: x[0])
+            for _i, b in near:
                 c = self.terrain_cost(a, a.hex, b.hex)
                 if c is not None and c <= a.ma:
                     acts.append({"type": "form", "unit": a.id, "with": b.id, "hex": b.hex})

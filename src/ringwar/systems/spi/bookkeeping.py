@@ -86,11 +86,20 @@ class Bookkeeping:
 
     def units_in_order(self: SpiGame) -> list[Piece]:
         """The pieces sorted by id (views, action lists): the set of pieces never changes
-        once the game is set up, so the order is kept."""
-        order = self._cache.get("units_in_order")
+        once the game is set up, so the order is kept (a derived fact: not copied by clones)."""
+        order = self._order
         if order is None or len(order) != len(self.units):
-            order = self._cache["units_in_order"] = sorted(self.units.values(), key=lambda q: q.id)
+            order = self._order = sorted(self.units.values(), key=lambda q: q.id)
+            self._side_order = {}
         return order
+
+    def units_of(self: SpiGame, side: str) -> list[Piece]:
+        """``side``'s pieces, on the map or not, in id order (kept like ``units_in_order``)."""
+        order = self.units_in_order()
+        hit = self._side_order.get(side)
+        if hit is None:
+            hit = self._side_order[side] = [p for p in order if p.side == side]
+        return hit
 
     def occupancy(self: SpiGame) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
         """Hexes holding a unit that counts for stacking, and hexes held by each side (not by

@@ -89,6 +89,9 @@ class Construction:
         self._cache: dict[Any, Any] = {}
         self._side_version: dict[str, int] = {WEST: 0, SAURON: 0}
         self._zoc_cache: dict[Any, Any] = {}
+        #: the pieces in id order, all and by side (``units_in_order``, ``units_of``)
+        self._order: list[Piece] | None = None
+        self._side_order: dict[str, list[Piece]] = {}
         #: occupancy (``occupancy()``): derived from ``at``, patched by ``place``/``remove``
         self._occ: tuple[dict[str, int], dict[str, dict[str, int]]] | None = None
         #: (piece id, type) -> its view's unchanging part (``static_unit_view``)

@@ -132,7 +132,8 @@ class SpiGame(MovementRules, ZocRules, MissileRules, LeaderCombatRules, MeleeRul
     #: facts derived from the state and rebuilt on demand: a clone starts without them
     CLONE_DERIVED: ClassVar[dict[str, Any]] = {
         "_cache": dict, "_zoc_cache": dict, "_move_cache": dict,
-        "_legal_cache": lambda: None, "_occ": lambda: None}
+        "_legal_cache": lambda: None, "_occ": lambda: None, "_order": lambda: None,
+        "_side_order": dict}
 
     # ===== previews (``previews.py``) ===========================================================
     #: the chart a spell attempt is rolled on ([8.54]: the exclusive rules give it)

@@ -34,6 +34,8 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
     entry hex) each), over ``table``; never into ``blocked`` or out of ``zone``; [6.11]
     stopping in ``zoc`` (``stops``) except at ``start``, [15.12] paying ``leave`` to go on
     from it.  Hex -> (MP spent, entry hex used or None, previous hex)."""
+    if zone is None and len(starts) == 1 and starts[0][2] is None:
+        return _dijkstra_from(table, allowance, starts[0], blocked, zoc, stops, leave, start)
     cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
     entries: dict[str, str | None] = {}       # ... the entry hex used (reinforcements)
     via: dict[str, str | None] = {}           # ... the hex it was entered from
@@ -70,6 +72,46 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
                     cost[n], entries[n], via[n] = total, entry, h
                     push(heap, (total, n, entry))
     return {h: (c, entries[h], via[h]) for h, c in cost.items()}
+
+
+def _dijkstra_from(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
+                   first: tuple[float, str, str | None], blocked: set[str] | frozenset[str],
+                   zoc: frozenset[str], stops: bool, leave: float,
+                   start: str | None) -> dict[str, tuple[float, str | None, str | None]]:
+    """``_dijkstra`` from one hex on the map with no zone: the usual case (a unit moving from
+    where it stands), without the bookkeeping of entry hexes.  The same answer, found in the
+    same order (ties in the heap are broken by hex, as there)."""
+    c0, h0, _e = first
+    cost: dict[str, float] = {h0: c0}
+    via: dict[str, str | None] = {h0: None}
+    heap = [(c0, h0)]
+    pop, push, get = heapq.heappop, heapq.heappush, cost.get
+    while heap:
+        spent, h = pop(heap)
+        if spent > cost[h]:
+            continue
+        extra = 0.0
+        if h in zoc:
+            if stops and h != start:
+                continue                                            # [6.11] must stop
+            extra = leave
+        for n, c in table[h]:
+            if n in blocked:
+                continue                                            # [4.27]
+            if c >= ALL_MA:
+                # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
+                if spent > 0 or n in zoc:
+                    continue
+                total = allowance
+            else:
+                total = spent + c + extra
+            if total <= allowance:
+                before = get(n)
+                if before is None or total < before:
+                    cost[n] = total
+                    via[n] = h
+                    push(heap, (total, n))
+    return {h: (c, None, via[h]) for h, c in cost.items()}
 
 
 class MovementRules:
@@ -131,8 +173,17 @@ class MovementRules:
     def movers(self: SpiGame, side: str) -> list[Piece]:
         """Pieces of ``side`` that may still move in this phase: those ``why_not_mover``'s rules
         let move, but for the two about where a piece stands ([6.11] [4.27], ``may_select``)."""
-        return [p for p in self.units.values()
-                if p.side == side and self._mover_refusal(p, side, False, False) is None]
+        return self._listed_movers(side, False)
+
+    def _listed_movers(self: SpiGame, side: str, select: bool) -> list[Piece]:
+        """The pieces of ``side`` (in id order) that ``_mover_refusal`` does not refuse: its
+        phase's rules asked once, then each piece's."""
+        if self._phase_mover_refusal(side, False) is not None:
+            return []
+        magic_phase = self.is_magic_phase()
+        unit_refusal = self._unit_mover_refusal
+        return [p for p in self.units_of(side)
+                if unit_refusal(p, side, magic_phase, select, False) is None]
 
     def why_not_mover(self: SpiGame, p: Piece) -> IllegalAction | None:
         """Why ``p`` may not move at all now, whatever the destination (None: it may).  The one
@@ -142,10 +193,20 @@ class MovementRules:
     def _mover_refusal(self: SpiGame, p: Piece, side: str | None, select: bool,
                        explain: bool) -> IllegalAction | None:
         """The rules that stop ``p`` moving now, in the order a refusal names them; with
-        ``explain`` False a refusal is the bare ``NOT_A_MOVER`` (no words built: listing)."""
-        magic_phase = self.is_magic_phase()
-        if not magic_phase and not self.is_movement_phase():
+        ``explain`` False a refusal is the bare ``NOT_A_MOVER`` (no words built: listing).
+        Those of the phase come first (``_listed_movers`` asks them once for all pieces)."""
+        return (self._phase_mover_refusal(side, explain)
+                or self._unit_mover_refusal(p, side, self.is_magic_phase(), select, explain))
+
+    def _phase_mover_refusal(self: SpiGame, side: str | None, explain: bool) -> IllegalAction | None:
+        """[4.22] nothing moves outside a Movement (or Magic Leader Movement) Phase."""
+        if not self.is_magic_phase() and not self.is_movement_phase():
             return _refuse(explain, "[4.22]", lambda: f"units move only in their own Movement Phase, not the {self._phase_name()}")
+        return None
+
+    def _unit_mover_refusal(self: SpiGame, p: Piece, side: str | None, magic_phase: bool,
+                            select: bool, explain: bool) -> IllegalAction | None:
+        """The rules that stop ``p`` moving in a phase in which pieces move."""
         if p.side != side:
             return _refuse(explain, "[4.22]", lambda: f"{p.name} belongs to {p.side}; it is {side}'s phase")
         if p.where not in (MAP, OFFMAP) or p.flags.get("out") or (
@@ -362,8 +423,7 @@ class MovementRules:
 
     def movement_actions(self: SpiGame) -> list[Action]:
         side = self.step_side or ""
-        acts: list[Action] = [{"type": "select", "unit": p.id} for p in self.units_in_order()
-                              if p.side == side and self._mover_refusal(p, side, True, False) is None]
+        acts: list[Action] = [{"type": "select", "unit": p.id} for p in self._listed_movers(side, True)]
         acts.extend(self.formation_actions(side))
         acts.extend(self.extra_movement_actions(side))
         if self.may_end_movement():

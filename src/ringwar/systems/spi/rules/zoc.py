@@ -71,10 +71,17 @@ class ZocRules:
         return not mover.is_leader and mover.side != exerter.side
 
     def in_enemy_zoc(self: SpiGame, p: Piece, h: str | None = None) -> bool:
+        """Is ``p`` (or would it be, in ``h``) in an enemy ZOC that affects it: the hex's
+        exerters asked directly (most hexes have none), the same answer as
+        ``h in enemy_zoc_hexes(p)``."""
         h = p.hex if h is None else h
         if h is None:
             return False
-        return h in self.enemy_zoc_hexes(p)
+        ids = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(h)
+        if not ids:
+            return False
+        units, affects = self.units, self.zoc_affects
+        return any(affects(p, units[e]) for e in ids)
 
     def zoc_exerters(self: SpiGame, p: Piece) -> list[Piece]:
         """The enemy units whose ZOC ``p`` is in, for combat [7.31] (its only callers)."""
