@@ -19,12 +19,26 @@ class Views:
         if p.id == "beast":
             d["facing"] = self.spell_state["beast"]["facing"]
             d["label"] = ("A" if self.beast_power("horn") else "") + f"-{p.armour_now()}-X"
-        for k, w in self.weapons.items():
-            if w["carrier"] == p.id and not w["destroyed"]:
-                d.setdefault("carries", []).append(self.sc.weapons[k].name)
-        if self.pedestal["carrier"] == p.id:
-            d.setdefault("carries", []).append("Pedestal")
         return d
+
+    def unit_views(self: SauronGame) -> list[dict[str, Any]]:
+        views = super().unit_views()
+        carried = self.carried_by()
+        if carried:
+            for d in views:
+                if d["id"] in carried:
+                    d["carries"] = carried[d["id"]]
+        return views
+
+    def carried_by(self: SauronGame) -> dict[str, list[str]]:
+        """Piece id -> the weapons [16.4] and the Pedestal [16.6] it carries."""
+        out: dict[str, list[str]] = {}
+        for k, w in self.weapons.items():
+            if w["carrier"] is not None and not w["destroyed"]:
+                out.setdefault(w["carrier"], []).append(self.sc.weapons[k].name)
+        if self.pedestal["carrier"] is not None:
+            out.setdefault(self.pedestal["carrier"], []).append("Pedestal")
+        return out
 
     def exclusive_view(self: SauronGame, side: str | None) -> dict[str, Any]:
         return {

@@ -96,6 +96,8 @@ class Construction:
         self._occ: tuple[dict[str, int], dict[str, dict[str, int]]] | None = None
         #: (piece id, type) -> its view's unchanging part (``static_unit_view``)
         self._view_statics: dict[tuple[str, str], dict[str, Any]] = {}
+        #: piece id -> (what its view shows, the view): ``unit_view``'s last answer for it
+        self._unit_views: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self.spell_state: dict[str, Any] = {}
         self.create_pieces()
         self.init_exclusive()

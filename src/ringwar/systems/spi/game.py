@@ -133,7 +133,7 @@ class SpiGame(MovementRules, ZocRules, MissileRules, LeaderCombatRules, MeleeRul
     CLONE_DERIVED: ClassVar[dict[str, Any]] = {
         "_cache": dict, "_zoc_cache": dict, "_move_cache": dict,
         "_legal_cache": lambda: None, "_occ": lambda: None, "_order": lambda: None,
-        "_side_order": dict}
+        "_side_order": dict, "_unit_views": dict}
 
     # ===== previews (``previews.py``) ===========================================================
     #: the chart a spell attempt is rolled on ([8.54]: the exclusive rules give it)

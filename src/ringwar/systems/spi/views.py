@@ -17,11 +17,20 @@ class StandardViews:
     """The view of the game (exclusive rules add theirs in ``exclusive_view``)."""
 
     def unit_view(self: SpiGame, p: Piece) -> dict[str, Any]:
+        """A piece as the players see it (a fresh dict: an exclusive rule's hook may add to
+        it).  Kept per piece while what it shows is unchanged (``_unit_views``: most pieces do
+        not change from one view to the next)."""
+        label = self.counter_label(p)
+        key = (p.key, p.hex, p.where, p.reduced, p.disrupted, p.formation, p.partner, p.moved,
+               p.fired, p.attacked, p.magic_spent, p.rallies_made, p.arrival, label)
+        hit = self._unit_views.get(p.id)
+        if hit is not None and hit[0] == key:
+            return dict(hit[1])
         static = self._view_statics.get((p.id, p.key))
         if static is None:
             static = self._view_statics[(p.id, p.key)] = self.static_unit_view(p)
         d: dict[str, Any] = {
-            **static, "hex": p.hex, "where": p.where, "label": self.counter_label(p),
+            **static, "hex": p.hex, "where": p.where, "label": label,
             "reduced": p.reduced, "disrupted": p.disrupted, "formation": p.formation,
             "partner": p.partner, "moved": p.moved, "fired": p.fired, "attacked": p.attacked,
         }
@@ -33,7 +42,8 @@ class StandardViews:
                      morale=p.morale_now(), movement=p.ma)
         if p.arrival is not None and p.where == OFFMAP:
             d["arrival"] = p.arrival
-        return d
+        self._unit_views[p.id] = (key, d)
+        return dict(d)
 
     def static_unit_view(self: SpiGame, p: Piece) -> dict[str, Any]:
         """What a piece's view never changes in (its counter's printed facts and [9.12]
@@ -45,8 +55,7 @@ class StandardViews:
         return d
 
     def _view(self: SpiGame, side: str | None) -> dict[str, Any]:
-        units = [self.unit_view(p) for p in self.units_in_order()
-                 if p.where in (MAP, OFFMAP, DEAD, EXITED) and not p.flags.get("out")]
+        units = self.unit_views()
         return {
             "title": self.title,
             "phase_name": PHASE_NAMES[self._phase],
@@ -68,6 +77,12 @@ class StandardViews:
             "log_size": len(self.log),
             "recent_log": self.recent_log(side),
         }
+
+    def unit_views(self: SpiGame) -> list[dict[str, Any]]:
+        """The pieces in play (or gone from it) as everyone sees them, in id order (hook: what
+        an exclusive rule shows of several pieces at once)."""
+        return [self.unit_view(p) for p in self.units_in_order()
+                if p.where in (MAP, OFFMAP, DEAD, EXITED) and not p.flags.get("out")]
 
     def exclusive_view(self: SpiGame, side: str | None) -> dict[str, Any]:
         return {}
