@@ -58,7 +58,9 @@ def _city(hexmap: HexMap) -> dict[str, Any]:
                 up.append((n, hx.hexside(h, n)))
         if up:
             climbs[h] = tuple(up)
+    # [15.1] the wall hexsides (walls, towers, gates): (hexside, its feature), in map order
+    wall_sides = tuple((key, side) for key, side in hexmap.sides().items() if side["kind"] in WALLS)
     return {"level": level, "gates": gates, "city": frozenset(level),
             "garrison_deploy": frozenset(level) | near_walls, "wall_hexes": walls,
-            "gates_into": gates_into, "climbs": climbs}
+            "gates_into": gates_into, "climbs": climbs, "wall_sides": wall_sides}
 

@@ -171,8 +171,8 @@ class EquipmentRules:
     def offer_oil(self: GondorGame) -> None:
         """After each Sauron move, the Westernesse player may pour oil from any unit that
         carries some (dummy or not: the question itself must not tell)."""
-        for c in sorted(self.on_map(WEST), key=lambda q: q.id):
-            if not c.flags.get("carry"):
+        for c in self.units_of(WEST):
+            if not c.flags.get("carry") or not c.on_map:
                 continue
             targets = [t.id for t in self.oil_targets(c)]
             fresh = [t for t in targets if [c.id, t] not in self.siege["oil_asked"]]

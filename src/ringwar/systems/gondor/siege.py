@@ -11,7 +11,7 @@ from ...core.engine import Action, Event, event
 from ..spi.board import rng_text
 from ..spi.game import SAURON
 from ..spi.state import Piece
-from .board import GARRISON, WALLS
+from .board import GARRISON
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
@@ -115,8 +115,8 @@ class SiegeRules:
 
     def breach_targets(self: GondorGame, c: Piece) -> list[str]:
         out = []
-        for key, wall in self.hexmap.sides().items():
-            if wall["kind"] not in WALLS or key in self.siege["breached"] or self.outer_wall(wall):
+        for key, wall in self.city["wall_sides"]:
+            if key in self.siege["breached"] or self.outer_wall(wall):
                 continue
             if wall["kind"] == "gate" and wall.get("name") == "Main Gate":
                 continue                                           # [16.13] only Grond

@@ -47,8 +47,8 @@ class StandardMagicRules:
         ld.magic_spent += points
 
     def magic_actions(self: SpiGame, side: str) -> list[Action]:
-        acts: list[Action] = [{"type": "select", "unit": p.id}
-                              for p in sorted(self.movers(side), key=lambda q: q.id) if self.may_select(p)]
+        # [8.52] magic leaders move in these phases: the same units ``movement_actions`` offers
+        acts: list[Action] = [{"type": "select", "unit": p.id} for p in self._listed_movers(side, True)]
         acts.extend(self.spell_actions(side))
         acts.append({"type": "end"})
         return acts
