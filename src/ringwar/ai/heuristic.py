@@ -82,6 +82,22 @@ STYLES: dict[str, dict[str, float]] = {
 }
 
 
+#: enemy hexes -> {hex: distance to the nearest of them}: pure geometry, so shared by every
+#: decision that sees the enemy in the same hexes (a side's moves in one phase, the playouts
+#: of a search from one position)
+_NEAR: dict[frozenset[str], dict[str, int]] = {}
+_NEAR_MAX = 256
+
+
+def _distances_to(enemy: frozenset[str]) -> dict[str, int]:
+    hit = _NEAR.get(enemy)
+    if hit is None:
+        if len(_NEAR) >= _NEAR_MAX:
+            _NEAR.clear()                        # bounded: start again
+        hit = _NEAR[enemy] = {}
+    return hit
+
+
 class _Context:
     """Facts derived once from a view for scoring many actions."""
 
@@ -118,9 +134,10 @@ class _Context:
         self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
         self.turn = int(view.get("turn") or 0)
         self.last_turn = int(view.get("last_turn") or 0)
-        self._near: dict[str, int] = {}
+        self._near = _distances_to(frozenset(self.enemy_combat_hexes))
 
     def nearest_enemy(self, h: str) -> int:
+        """Hexes from ``h`` to the nearest enemy combat unit (30 if there is none)."""
         d = self._near.get(h)
         if d is None:
             d = min((hx.distance(h, e) for e in self.enemy_combat_hexes), default=30)
