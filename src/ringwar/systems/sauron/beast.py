@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from ..spi.board import refuse
 from ..spi.game import WEST
 from ..spi.state import Piece
 
@@ -105,10 +107,18 @@ class BeastRules:
             return ["[17.22] Horn Attack: the Beast of Mordor attacks at A"]
         return super().attack_why(p, melee, target)
 
-    def attackable(self: SauronGame, d: Piece, attacker: Piece, melee: bool) -> bool:
-        if d.id == "beast" and self.beast_power("armor"):
-            return False                                            # [17.32]
-        return True
+    def why_not_attackable(self: SauronGame, d: Piece, attacker: Piece, melee: bool,
+                           explain: bool = True) -> IllegalAction | None:
+        if d.id == "beast" and self.beast_power("armor"):           # [17.23] [17.32]
+            return refuse(explain, "[17.32]", lambda: "the Beast of Mordor has Magic Armor: only a leader "
+                          "carrying a Magic Weapon may attack it (in the Leader Combat step)")
+        return None
+
+    def why_not_attacker_hook(self: SauronGame, p: Piece, explain: bool) -> IllegalAction | None:
+        if p.id == "beast" and not self.beast_power("horn"):        # [17.1] [17.22]
+            return refuse(explain, "[17.22]", lambda: "the Beast of Mordor attacks only with its Horn "
+                          "Attack power")
+        return None
 
     def leader_targets(self: SauronGame, ld: Piece) -> list[Piece]:
         out = super().leader_targets(ld)
