@@ -299,7 +299,9 @@ class MeleeRules:
             return None
         if not explain:
             return NOT_AN_ATTACK
-        return self.obligation(p, targets)          # d is meleeable: an obligation names others
+        if targets and self.forced_targets(p, targets):
+            return self.obligation(p, targets)      # [7.31] an enemy ZOC binds it to others
+        return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
 
     def combat_actions(self: SpiGame) -> list[Action]:
         acts: list[Action] = []
