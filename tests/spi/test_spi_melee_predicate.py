@@ -1,6 +1,7 @@
 """[7.3] One predicate for melee (issue 13, item 3): the rules that decide who may attack whom
 are written once (``why_not_attacker``, ``why_not_joining``, ``why_not_target`` and the
-obligation of [7.31]) and read both to list the attacks and to explain a refused one.  In every
+obligation of [7.31]; for leader combat [7.2] ``why_not_leader_attacker`` and
+``why_not_leader_target``) and read both to list the attacks and to explain a refused one.  In every
 position of random games of both SPI games an attack is offered if and only if the refusal is
 None; and where an exclusive rule forbids the attack the refusal cites that rule (Gondor's walls
 [7.35], tunnels [15.24] and relief [14.2], Sauron's Beast [17.22] [17.32]), not the generic
@@ -13,7 +14,7 @@ import random
 import pytest
 
 import ringwar
-from conftest import Position, acts, illegal, play
+from conftest import Position, acts, illegal, play, rig
 from ringwar.core.errors import IllegalAction
 
 rule = pytest.mark.rule
@@ -33,13 +34,14 @@ def _pairs(game) -> set[tuple[str, str]]:
     return pairs
 
 
-@rule("standard", "[7.31]", "[7.32]", "[7.3]")
+@rule("standard", "[7.31]", "[7.32]", "[7.3]", "[7.21]", "[7.24]")
 @pytest.mark.parametrize("system", ["sauron", "gondor"])
-def test_7_31_an_attack_is_offered_iff_the_melee_predicate_refuses_nothing(system):
-    """In each Melee step of a random game (an attack being declared or not), for every pair of
-    pieces near each other: the attack is among the legal actions exactly when
-    ``why_not_attack`` has no refusal for it, and the listing's quiet form (no words built)
-    agrees; every refusal cites a case."""
+def test_7_31_7_21_an_attack_is_offered_iff_its_predicate_refuses_nothing(system):
+    """In each Melee step of a random game (an attack being declared or not), and each Leader
+    Combat step, for every pair of pieces near each other: the attack (``attack``,
+    ``leader_attack``) is among the legal actions exactly when ``why_not_attack`` /
+    ``why_not_leader_attack`` has no refusal for it, and the listing's quiet form (no words
+    built) agrees; every refusal cites a case."""
     from ringwar.ai import agent_seed, make_agent
 
     positions = offered_seen = refused_seen = 0
@@ -54,11 +56,14 @@ def test_7_31_an_attack_is_offered_iff_the_melee_predicate_refuses_nothing(syste
             if game.result is not None:
                 break
             legal = game.legal_actions()
-            if not game.pending and game.is_combat_phase() and game.step == "melee":
-                offered = {(a["unit"], a["target"]) for a in legal if a["type"] == "attack"}
+            if not game.pending and game.is_combat_phase() and game.step in ("melee", "leader"):
+                kind = "attack" if game.step == "melee" else "leader_attack"
+                offered = {(a["unit"], a["target"]) for a in legal if a["type"] == kind}
                 for pid, tid in sorted(_pairs(game) | offered):
-                    err = game.why_not_attack({"type": "attack", "unit": pid, "target": tid})
-                    quiet = game.why_not_melee(game.units[pid], game.units[tid], False)
+                    err = game.why_not_attack({"type": "attack", "unit": pid, "target": tid}) if kind == "attack" \
+                        else game.why_not_leader_attack({"type": kind, "unit": pid, "target": tid})
+                    quiet = (game.why_not_melee if kind == "attack" else game.why_not_leader_duel)(
+                        game.units[pid], game.units[tid], False)
                     assert ((pid, tid) in offered) is (err is None) is (quiet is None), (
                         game.turn, game.phase, pid, tid, err)
                     if err is None:
@@ -71,7 +76,7 @@ def test_7_31_an_attack_is_offered_iff_the_melee_predicate_refuses_nothing(syste
             side = game.to_act
             game.apply(agents[side].choose(game.view(side), legal) if rng.random() < thumb else rng.choice(legal))
     assert positions > 50 and offered_seen > 50 and refused_seen > 10_000, (positions, offered_seen, refused_seen)
-    assert {"[2.3]", "[7.25]", "[7.31]", "[7.32]", "[7.34]", "[7.57]", "[8.44]", "[9.32]"} <= rules, rules
+    assert {"[2.3]", "[7.25]", "[7.31]", "[7.32]", "[7.34]", "[7.57]", "[8.44]", "[9.32]", "[7.21]"} <= rules, rules
     if system == "gondor":
         assert {"[7.35]", "[14.2]"} <= rules, rules
 
@@ -189,3 +194,43 @@ def test_14_2_only_the_west_s_relief_attacks_from_off_the_map_not_sauron_s_waiti
     assert not acts(g, "attack", "uruk1")
     e = illegal(g, {"type": "attack", "unit": "uruk1", "target": w}, "[7.31]")
     assert "on the map" in e.why
+
+
+@rule("standard", "[7.24]", "[7.21]")
+def test_7_24_a_second_leader_attack_is_refused_for_7_24_and_a_far_one_for_7_21():
+    pos = Position("sauron", seed=3).clear().at(turn=3, phase="D")
+    pos.place("orc", "0907")
+    pos.place("men", "0908")
+    pos.place("orc", "0909")
+    pos.place("men", "0404")
+    pos.place("ringwraith", "0907")
+    pos.place("gorgol", "0909")
+    pos.place("isildur", "0908")
+    pos.place("anarion", "0404")
+    g = pos.game()
+    while g.step != "leader":
+        play(g, {"type": "end"})
+    illegal(g, {"type": "leader_attack", "unit": "ringwraith", "target": "anarion"}, "[7.21]")
+    illegal(g, {"type": "leader_attack", "unit": "isildur", "target": "gorgol"}, "[7.21]")   # not his phase
+    rig(g, 4, 4)                                     # column 0 / -1 die 4: no effect / Ar2
+    play(g, {"type": "leader_attack", "unit": "ringwraith", "target": "isildur"})
+    assert g.step == "leader" and not g.pending              # Gorgol may still fight
+    e = illegal(g, {"type": "leader_attack", "unit": "ringwraith", "target": "isildur"}, "[7.24]")
+    assert "already attacked" in e.why
+
+
+@rule("sauron", "[17.32]")
+def test_17_32_a_leader_without_a_magic_weapon_is_refused_the_armoured_beast_for_17_32():
+    pos = Position("sauron", seed=3).clear().at(turn=15, phase="G")
+    pos.place("men", "0807")
+    pos.place("anarion", "0807")
+    pos.place("men", "0809")
+    pos.place("elendil", "0809")                            # Narsil: he may
+    pos.place("orc", "2020")
+    pos.extra(beast={"hex": "0808", "powers": {"armor": 0}})
+    g = pos.game()
+    while g.step != "leader":
+        play(g, {"type": "end"})
+    assert {"type": "leader_attack", "unit": "elendil", "target": "beast"} in g.legal_actions()
+    e = illegal(g, {"type": "leader_attack", "unit": "anarion", "target": "beast"}, "[17.32]")
+    assert "Magic Weapon" in e.why

@@ -120,13 +120,20 @@ class BeastRules:
                           "Attack power")
         return None
 
-    def leader_targets(self: SauronGame, ld: Piece) -> list[Piece]:
-        out = super().leader_targets(ld)
+    def leader_candidates(self: SauronGame, ld: Piece) -> list[Piece]:
+        out = super().leader_candidates(ld)
         beast = self.units["beast"]
-        if (ld.side == WEST and beast.on_map and self.beast_power("armor") and self.carried_weapon(ld)
-                and hx.distance(ld.hex, beast.hex) == 1):
+        if ld.side == WEST and beast.on_map and hx.distance(ld.hex, beast.hex) == 1:
             out.append(beast)                                       # [17.32]
         return out
+
+    def why_not_leader_attack_unit(self: SauronGame, ld: Piece, t: Piece, explain: bool) -> IllegalAction | None:
+        if t.id == "beast" and self.beast_power("armor"):           # [17.32]
+            if self.carried_weapon(ld):
+                return None
+            return refuse(explain, "[17.32]", lambda: "the armoured Beast of Mordor may be attacked only by a "
+                          f"leader carrying a Magic Weapon; {ld.name} carries none")
+        return super().why_not_leader_attack_unit(ld, t, explain)
 
     def leader_attacks_unit(self: SauronGame, a: Piece, d: Piece) -> list[Event]:
         """[17.32] a leader with a magic weapon attacks the armoured Beast at A, as melee."""

@@ -313,8 +313,9 @@ class MeleeRules:
                         acts.append({"type": "fire", "unit": p.id, "target": d.id})
             acts.append({"type": "end"})
         elif self.step == "leader":
+            side = self.phasing
             for ld in self.units_in_order():
-                if ld.is_leader and ld.on_map and ld.side == self.phasing and not ld.flags.get("leader_attacked"):
+                if ld.is_leader and ld.side == side and self.why_not_leader_attacker(ld, False) is None:
                     for t in self.leader_targets(ld):
                         acts.append({"type": "leader_attack", "unit": ld.id, "target": t.id})
             acts.append({"type": "end"})
