@@ -73,11 +73,13 @@ def test_14_2_arriving_relief_may_attack_units_blocking_the_entry():
 @rule("gondor", "[14.2]")
 def test_14_2_only_waiting_relief_attacks_from_off_the_map():
     g = rohan_waiting(phase="G", blockers=("3310",))           # an enemy, but not on the edge
-    assert g.blocked_entry_targets(g.units["rohan_heavy_cav1"]) == []
+    cav = g.units["rohan_heavy_cav1"]
+    assert g.melee_targets(cav) == []
+    assert g.why_not_target(cav, g.units["orc_infantry1"]).rule == "[14.2]"
     assert not [a for a in acts(g, "attack") if g.units[a["unit"]].hex is None]
     g = rohan_waiting(phase="G", blockers=("3610",))
-    assert [q.id for q in g.blocked_entry_targets(g.units["rohan_heavy_cav1"])] == ["orc_infantry1"]
-    assert g.blocked_entry_targets(g.units["gondor_spearmen1"]) == []   # on the map already
+    assert [q.id for q in g.melee_targets(g.units["rohan_heavy_cav1"])] == ["orc_infantry1"]
+    assert g.melee_targets(g.units["gondor_spearmen1"]) == []   # on the map, no enemy beside it
 
 
 # ----- [18.13] the Banner moves by itself -------------------------------------------------------------

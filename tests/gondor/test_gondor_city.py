@@ -42,7 +42,7 @@ def test_7_35_higher_level_melees_down_through_an_unbreached_wall_not_up():
     g2 = pos2.game()
     assert g2.phase == "D"
     assert w2 not in attack_targets(g2, s2)
-    illegal(g2, {"type": "attack", "unit": s2, "target": w2}, "[7.36]")
+    illegal(g2, {"type": "attack", "unit": s2, "target": w2}, "[7.35]")   # the wall, not a prohibited hex
 
 
 @rule("standard", "[7.35]")

@@ -4,10 +4,11 @@ tunnels [7.35] [15.24], armour and morale behind walls, in Siege Towers, on Ladd
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import hexes as hx
 from ...core.errors import IllegalAction
+from ..spi.board import refuse
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 
@@ -35,32 +36,44 @@ class CombatRules:
                                  "Phase and may not fire again until the next")
         return super().why_not_fire_unit(p)
 
-    def may_melee_across(self: GondorGame, p: Piece, d: Piece) -> bool:
-        """[7.35] not through unbreached walls unless from a Siege Tower or Ladder, or from a
-        higher level; [15.24] into a tunnel hex only through the tunnel hexside."""
-        wall = self.wall_between(p.hex, d.hex)
+    def why_not_melee_into(self: GondorGame, p: Piece, d: Piece, explain: bool) -> IllegalAction | None:
+        """Replaces the Standard Rules' [7.36] terrain test (whose movement cost counts the
+        walls): [14.2] the relief off the map attacks onto its entry hexes; [15.24] into or
+        out of a tunnel hex only through the tunnel hexside; [7.35] not through an unbreached
+        wall unless through a gate its side holds, down from a higher level, or (Sauron) from
+        a ready Siege Tower or Ladder; [7.36] never into a prohibited hex, nor cavalry into a
+        hex it may not enter."""
+        if not p.on_map:
+            return self.why_not_relief_target(p, d, explain)
         if self.hexmap.terrain(d.hex) == "tunnel" or self.hexmap.terrain(p.hex) == "tunnel":
             side = self.hexmap.side(p.hex, d.hex)
             if not side or side["kind"] != "tunnel":
-                return False
-        if wall is None or self.breached(p.hex, d.hex):
+                return refuse(explain, "[15.24]", lambda: "a tunnel hex is attacked into or out of only "
+                              f"through its tunnel hexside, not from {p.hex} to {d.hex}")
+        wall = self.wall_between(p.hex, d.hex)
+        if wall is not None and not self.melee_across_wall(p, d, wall):
+            return refuse(explain, "[7.35]", lambda: f"{self.label(p)} may not melee through the unbreached "
+                          f"{wall.get('name') or wall['kind']} ({p.hex}/{d.hex}): only down from a higher "
+                          "level, through a gate its side holds, or from a ready Siege Tower or Ladder")
+        spec = self.charts.terrain.get(self.hexmap.terrain(d.hex), {})
+        if spec.get("cost") is None:
+            return refuse(explain, "[7.36]", lambda: f"{d.hex} is a prohibited hex: no melee into it")
+        if spec.get("cavalry_prohibited") and p.kind == "cavalry":
+            return refuse(explain, "[7.36]", lambda: f"cavalry may not melee into {self.hexmap.terrain(d.hex)} "
+                          f"({d.hex})")
+        return None
+
+    def melee_across_wall(self: GondorGame, p: Piece, d: Piece, wall: dict[str, Any]) -> bool:
+        """[7.35] may ``p`` melee ``d`` across the wall, tower or gate hexside ``wall``: through
+        a breach [16.27], a gate its side holds [15.15], down from a higher level [15.11], or for
+        Sauron from a ready Ladder or Siege Tower [16.43] [16.41]?"""
+        if self.breached(p.hex, d.hex):
             return True
         if wall["kind"] == "gate" and self.gate_open_for(p.side, p.hex, d.hex):
             return True
         if self.level(p.hex) > self.level(d.hex):
             return True
         return p.side == SAURON and (self.ladder_ready(p.hex, d.hex) or self.tower_ready(p.hex, d.hex))
-
-    def melee_ignores_terrain(self: GondorGame, p: Piece) -> bool:
-        return True   # walls are judged by may_melee_across; terrain below
-
-    def may_melee_into(self: GondorGame, p: Piece, d: Piece) -> bool:
-        if not super().may_melee_into(p, d):
-            return False
-        spec = self.charts.terrain.get(self.hexmap.terrain(d.hex), {})
-        if spec.get("cost") is None:
-            return False
-        return not (spec.get("cavalry_prohibited") and p.kind == "cavalry")     # [7.36]
 
     def base_armour(self: GondorGame, d: Piece) -> int:
         if self.hexmap.terrain(d.hex or "") == "tunnel":

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
+from ..spi.board import refuse
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 from .board import GARRISON
@@ -164,30 +165,24 @@ class ReinforcementRules:
         return [event("form", "[14.2]", f"{self.label(a)} and {self.label(b)} arrive with {ld.name} in {h} as a "
                       f"{kind.replace('_', ' ')}", unit=a.id, partner=b.id, hex=h, formation=kind), *visits]
 
-    def blocked_entry_targets(self: GondorGame, p: Piece) -> list[Piece]:
-        """[14.2] enemy units standing on the entry hexes of a waiting reinforcement."""
-        if p.side != WEST or not self.available_reinforcement(p) or not p.is_combat:
-            return []
-        out = []
-        for h in self.entry_hexes(p):
-            if self.terrain_cost(p, None, h) is None:
-                continue
-            out.extend(q for q in self.combat_at(h) if q.side != p.side and self.attackable(q, p, melee=True))
-        return sorted(out, key=lambda q: q.id)
+    def melee_candidates(self: GondorGame, p: Piece) -> list[Piece]:
+        if p.on_map:
+            return super().melee_candidates(p)
+        # [14.2] a waiting relief may attack the enemy units standing on its entry hexes
+        return sorted((q for h in self.entry_hexes(p) for q in self.combat_at(h) if q.side != p.side),
+                      key=lambda q: q.id)
 
-    def may_melee(self: GondorGame, p: Piece) -> bool:
-        if not p.on_map and self.is_combat_phase() and p.side == self.phasing:
-            return (not p.attacked and not p.disrupted and p.melee is not None
-                    and bool(self.blocked_entry_targets(p)))              # [14.2]
-        return super().may_melee(p)
+    def why_not_relief_target(self: GondorGame, p: Piece, d: Piece, explain: bool) -> IllegalAction | None:
+        """[14.2] a relief unit waiting off the map may attack only an enemy unit standing on
+        one of its entry hexes, a hex it could enter (the city's ``why_not_melee_into`` asks
+        this for an attacker off the map)."""
+        if d.hex not in self.entry_hexes(p) or self.terrain_cost(p, None, d.hex) is None:
+            return refuse(explain, "[14.2]", lambda: f"{self.label(p)} is waiting off the map: it may attack "
+                          "only an enemy unit standing on one of its entry hexes")
+        return None
 
     def attacks_from(self: GondorGame, p: Piece) -> bool:
-        return p.on_map or self.available_reinforcement(p)                # [14.2]
-
-    def melee_targets(self: GondorGame, p: Piece) -> list[Piece]:
-        if not p.on_map:
-            return self.blocked_entry_targets(p)                          # [14.2]
-        return super().melee_targets(p)
+        return p.on_map or (p.side == WEST and self.available_reinforcement(p))      # [14.2]
 
     def may_advance(self: GondorGame, p: Piece, h: str) -> bool:
         if not p.on_map:                                                # [14.2] onto the map

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
+from ...core.errors import IllegalAction
+from ..spi.board import refuse
 from ..spi.game import WEST
 from ..spi.state import Piece
 
@@ -105,18 +107,33 @@ class BeastRules:
             return ["[17.22] Horn Attack: the Beast of Mordor attacks at A"]
         return super().attack_why(p, melee, target)
 
-    def attackable(self: SauronGame, d: Piece, attacker: Piece, melee: bool) -> bool:
-        if d.id == "beast" and self.beast_power("armor"):
-            return False                                            # [17.32]
-        return True
+    def why_not_attackable(self: SauronGame, d: Piece, attacker: Piece, melee: bool,
+                           explain: bool = True) -> IllegalAction | None:
+        if d.id == "beast" and self.beast_power("armor"):           # [17.23] [17.32]
+            return refuse(explain, "[17.32]", lambda: "the Beast of Mordor has Magic Armor: only a leader "
+                          "carrying a Magic Weapon may attack it (in the Leader Combat step)")
+        return None
 
-    def leader_targets(self: SauronGame, ld: Piece) -> list[Piece]:
-        out = super().leader_targets(ld)
+    def why_not_attacker_hook(self: SauronGame, p: Piece, explain: bool) -> IllegalAction | None:
+        if p.id == "beast" and not self.beast_power("horn"):        # [17.1] [17.22]
+            return refuse(explain, "[17.22]", lambda: "the Beast of Mordor attacks only with its Horn "
+                          "Attack power")
+        return None
+
+    def leader_candidates(self: SauronGame, ld: Piece) -> list[Piece]:
+        out = super().leader_candidates(ld)
         beast = self.units["beast"]
-        if (ld.side == WEST and beast.on_map and self.beast_power("armor") and self.carried_weapon(ld)
-                and hx.distance(ld.hex, beast.hex) == 1):
+        if ld.side == WEST and beast.on_map and hx.distance(ld.hex, beast.hex) == 1:
             out.append(beast)                                       # [17.32]
         return out
+
+    def why_not_leader_attack_unit(self: SauronGame, ld: Piece, t: Piece, explain: bool) -> IllegalAction | None:
+        if t.id == "beast" and self.beast_power("armor"):           # [17.32]
+            if self.carried_weapon(ld):
+                return None
+            return refuse(explain, "[17.32]", lambda: "the armoured Beast of Mordor may be attacked only by a "
+                          f"leader carrying a Magic Weapon; {ld.name} carries none")
+        return super().why_not_leader_attack_unit(ld, t, explain)
 
     def leader_attacks_unit(self: SauronGame, a: Piece, d: Piece) -> list[Event]:
         """[17.32] a leader with a magic weapon attacks the armoured Beast at A, as melee."""

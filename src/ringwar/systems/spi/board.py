@@ -1,8 +1,13 @@
 """The facts the Standard Rules' modules share (they import this module, never each other):
 the sides, the names of the Combat Phase's steps [7.16], the cost that means a unit's whole
-Movement Allowance, and how a roll's range is written."""
+Movement Allowance, how a roll's range is written, and how a predicate that both lists the
+legal actions and explains a refusal builds its refusal."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core.errors import IllegalAction
 
 WEST, SAURON = "westernesse", "sauron"
 
@@ -19,3 +24,14 @@ def other(side: str) -> str:
 
 def rng_text(lo: int, hi: int) -> str:
     return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
+#: the refusal the melee predicates give while only listing (no words are built)
+NOT_AN_ATTACK = IllegalAction("[7.31]", "this attack is not possible now")
+
+
+def refuse(explain: bool, rule: str, why: Callable[[], str],
+           bare: IllegalAction = NOT_AN_ATTACK) -> IllegalAction:
+    """A refusal citing ``rule``, its words built only when they will be read (``explain``);
+    otherwise the prebuilt ``bare`` one (listing the legal actions only asks whether)."""
+    return IllegalAction(rule, why()) if explain else bare

@@ -84,7 +84,7 @@ class SpiGame(MovementRules, ZocRules, MissileRules, LeaderCombatRules, MeleeRul
         "split": ("do_split", None),                        # [8.48]
         "form": ("do_form", None),                          # [8.43]
         "fire": ("do_fire", "why_not_fire"),                # [7.1]
-        "leader_attack": ("do_leader_attack", None),        # [7.2]
+        "leader_attack": ("do_leader_attack", "why_not_leader_attack"),  # [7.2]
         "attack": ("do_attack", "why_not_attack"),          # [7.32]
         "resolve": ("do_resolve", None),                    # [7.33]
         "rally": ("do_rally", "why_not_rally"),             # [8.3]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ....core import hexes as hx
 from ....core.engine import Action, Event, event
 from ....core.errors import IllegalAction
+from ..board import refuse
 from ..state import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,10 +71,63 @@ class LeaderCombatRules:
         towers [16.46] ...)."""
         return []
 
-    def leader_targets(self: SpiGame, ld: Piece) -> list[Piece]:
-        """[7.21] any adjacent enemy leader; [7.25] never a combat unit."""
+    # ===== who may fight whom [7.21] [7.24] [7.25]: one predicate ==================================
+    # It lists the leader attacks (``combat_actions``, ``leader_targets``, with ``explain``
+    # False: no words are built) and explains a refused one (``why_not_leader_attack``).
+    def why_not_leader_attacker(self: SpiGame, ld: Piece, explain: bool = True) -> IllegalAction | None:
+        """Why ``ld`` may not engage in leader combat now, whatever the target (None: he may):
+        [7.21] only the phasing player's leaders on the map, [7.24] once per Combat Phase."""
+        if ld.side != self.phasing:
+            return refuse(explain, "[7.21]", lambda: f"{ld.name} is not the phasing player's")
+        if not ld.is_leader:
+            return refuse(explain, "[7.21]", lambda: f"only leaders engage in leader combat; {self.label(ld)} "
+                          "is a combat unit and melees in the Melee step")
+        if not ld.on_map:
+            return refuse(explain, "[7.21]", lambda: "both leaders must be on the map")
+        if ld.flags.get("leader_attacked"):
+            return refuse(explain, "[7.24]", lambda: f"{ld.name} has already attacked in this Combat Phase")
+        return None
+
+    def why_not_leader_target(self: SpiGame, ld: Piece, t: Piece, explain: bool = True) -> IllegalAction | None:
+        """Why ``ld``, free to attack, may not attack ``t`` (None: he may): [7.21] an adjacent
+        enemy leader on the map; [7.25] [8.21] never a combat unit (the hook
+        ``why_not_leader_attack_unit``: Sauron's [17.32])."""
+        if not t.on_map:
+            return refuse(explain, "[7.21]", lambda: "both leaders must be on the map")
+        if t.side == ld.side:
+            return refuse(explain, "[7.21]", lambda: "leader combat is only against enemy leaders")
+        if hx.distance(ld.hex, t.hex) != 1:
+            return refuse(explain, "[7.21]", lambda: "leader combat is only against an adjacent enemy leader")
+        if not t.is_leader:
+            return self.why_not_leader_attack_unit(ld, t, explain)
+        return None
+
+    def why_not_leader_attack_unit(self: SpiGame, ld: Piece, t: Piece, explain: bool) -> IllegalAction | None:
+        """Hook: [7.25] [8.21] a leader never attacks a combat unit (Sauron: [17.32] a leader
+        carrying a Magic Weapon attacks the armoured Beast)."""
+        return refuse(explain, "[7.25]", lambda: "leaders may not attack combat units")
+
+    def leader_candidates(self: SpiGame, ld: Piece) -> list[Piece]:
+        """Hook: the pieces ``why_not_leader_target`` is asked about, in the order they are
+        listed: the enemy leaders adjacent to ``ld`` (Sauron adds the Beast [17.32])."""
         return [q for n in self.hexmap.adjacent(ld.hex) for q in self.pieces_at(n)
                 if q.is_leader and q.side != ld.side]
+
+    def leader_targets(self: SpiGame, ld: Piece) -> list[Piece]:
+        """[7.21] the pieces ``ld`` may attack in individual combat."""
+        return [q for q in self.leader_candidates(ld) if self.why_not_leader_target(ld, q, False) is None]
+
+    def why_not_leader_duel(self: SpiGame, ld: Piece, t: Piece, explain: bool = True) -> IllegalAction | None:
+        """Why ``ld`` may not attack ``t`` in leader combat now (None: the attack is offered)."""
+        return self.why_not_leader_attacker(ld, explain) or self.why_not_leader_target(ld, t, explain)
+
+    def why_not_leader_attack(self: SpiGame, action: Action) -> IllegalAction | None:
+        # [7.16] missile fire first, then [7.21] leader combat, then melee
+        pair = self._combat_step_check(action, "leader", "leader combat comes after missile fire and "
+                                       "before melee in the Combat Phase")
+        if isinstance(pair, IllegalAction):
+            return pair
+        return self.why_not_leader_duel(*pair)
 
     def do_leader_attack(self: SpiGame, action: Action) -> list[Event]:
         a, d = self.units[action["unit"]], self.units[action["target"]]

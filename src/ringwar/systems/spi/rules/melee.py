@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ....core import hexes as hx
 from ....core.engine import Action, Event, event
 from ....core.errors import IllegalAction
-from ..board import rng_text
+from ..board import NOT_AN_ATTACK, refuse, rng_text
 from ..data import shift
 from ..state import Piece
 
@@ -136,74 +136,172 @@ class MeleeRules:
             return "[9.33] a W or X unit of a demoralized army is fanatical"
         return None
 
-    def attackable(self: SpiGame, d: Piece, attacker: Piece, melee: bool) -> bool:
-        """Hook: may ``attacker`` attack ``d`` at all (Magic Armor ...)."""
-        return True
+    def why_not_attackable(self: SpiGame, d: Piece, attacker: Piece, melee: bool,
+                           explain: bool = True) -> IllegalAction | None:
+        """Hook (first veto): why ``attacker`` may not attack ``d`` at all, by melee or missile
+        fire, though it is an enemy combat unit within reach (Sauron's Magic Armor [17.32]);
+        None: it may."""
+        return None
 
-    # ===== melee [7.3] ===========================================================================
+    # ===== melee [7.3]: who may attack whom, written once =======================================
+    # One predicate for each question, returning the refusal (with its case) or None: it lists
+    # the attacks (``combat_actions``, ``melee_targets``, ``obliged_attackers``, with ``explain``
+    # False so that no words are built) and explains a refused one (``why_not_attack``).
     def may_melee(self: SpiGame, p: Piece) -> bool:
-        """Melee-capable now: not disrupted [7.57], not attacked yet [7.34], not after advancing
-        [7.52], not a demoralized Z unit [9.32], and with a melee strength."""
-        if not p.on_map or p.is_leader or p.side != self.phasing:
-            return False
-        if p.disrupted or p.attacked or p.advanced:
-            return False
-        if self.attack_letter(p, melee=True) is None:
-            return False
+        """May ``p`` attack now, whatever the target (:meth:`why_not_attacker`)."""
+        return self.why_not_attacker(p, False) is None
+
+    def why_not_attacker(self: SpiGame, p: Piece, explain: bool = True) -> IllegalAction | None:
+        """Why ``p`` may not melee now, whatever the target (None: it may): [7.31] only the
+        phasing player's units on the map (``attacks_from``: Gondor's relief [14.2] from off
+        it), [7.25] never a leader, [7.57] not disrupted, [7.34] once a Combat Phase, [7.52] not
+        after advancing, [2.3] not a missile-only unit, [9.32] not a demoralized Z unit, then
+        the exclusive rules (``why_not_attacker_hook``), and only with a melee strength."""
+        if p.side != self.phasing:
+            return refuse(explain, "[7.31]", lambda: f"{p.name} is not the phasing player's")
+        if not self.attacks_from(p):
+            return refuse(explain, "[7.31]", lambda: "both units must be on the map")
+        if p.is_leader:
+            return refuse(explain, "[7.25]", lambda: "leaders and combat units may not attack each other")
+        if p.disrupted:
+            return refuse(explain, "[7.57]", lambda: f"{self.label(p)} is disrupted and may not attack")
+        if p.attacked:
+            return refuse(explain, "[7.34]", lambda: f"{self.label(p)} has already attacked this Combat Phase")
+        if p.advanced:
+            return refuse(explain, "[7.52]", lambda: f"{self.label(p)} advanced after combat and may not "
+                          "attack again")
+        if p.missile_only:
+            return refuse(explain, "[2.3]", lambda: f"{self.label(p)} has only a missile strength and may "
+                          "not melee")
         if self.is_demoralized(p) and p.morale_now() == "Z":
-            return False
-        return self.may_melee_hook(p)
+            return refuse(explain, "[9.32]", lambda: "demoralized units with morale Z may never melee")
+        special = self.why_not_attacker_hook(p, explain)
+        if special is not None:
+            return special
+        if self.attack_letter(p, melee=True) is None:
+            return refuse(explain, "[2.3]", lambda: f"{self.label(p)} has no melee strength now")
+        return None
+
+    def why_not_attacker_hook(self: SpiGame, p: Piece, explain: bool) -> IllegalAction | None:
+        """Hook (first veto): exclusive reasons ``p`` may not melee now (Sauron's Beast without
+        its Horn Attack [17.22])."""
+        return None
 
     def attacks_from(self: SpiGame, p: Piece) -> bool:
         """Hook: may an allocated attacker still attack (on the map, or Gondor's arriving
         relief [14.2] from off the map)."""
         return p.on_map
 
-    def may_melee_hook(self: SpiGame, p: Piece) -> bool:
-        return True
+    def why_not_joining(self: SpiGame, p: Piece, d: Piece | None, explain: bool = True) -> IllegalAction | None:
+        """Why ``p``, free to attack, may not be named against ``d`` now, given the attack
+        being declared (None: it may; ``d`` None: whatever the target): [7.32] finish the
+        attack declared on another unit first; [8.44] a special formation attacks as one (named
+        by its lower id when it begins an attack)."""
+        battle = self.battle
+        if battle is not None:
+            if d is not None and battle["target"] != d.id:
+                return refuse(explain, "[7.32]", lambda: f"finish the attack on {battle['target']} first "
+                              "(resolve it)")
+            if p.formation and p.partner in battle["attackers"]:
+                return refuse(explain, "[8.44]", lambda: f"{self.label(p)} attacks together with its "
+                              "formation partner, already committed")
+        elif p.formation and p.partner:
+            partner = self.units[p.partner]
+            if partner.attacked:
+                return refuse(explain, "[8.44]", lambda: f"{self.label(p)} attacks together with its "
+                              "formation partner, which has attacked")
+            if p.partner < p.id:
+                return refuse(explain, "[8.44]", lambda: f"a special formation attacks as one: name "
+                              f"{self.label(partner)} to attack with {self.label(p)}")
+        return None
 
-    def may_melee_into(self: SpiGame, p: Piece, d: Piece) -> bool:
-        """[7.36] not through prohibited hexsides or into prohibited hexes; [7.35] walls."""
-        if d.advanced or not d.on_map or d.is_leader:
-            return False                                     # [7.52] [7.25]
-        if hx.distance(p.hex, d.hex) != 1:
-            return False
-        if self.terrain_cost(p, p.hex, d.hex) is None and not self.melee_ignores_terrain(p):
-            return False
-        return self.attackable(d, p, melee=True) and self.may_melee_across(p, d)
+    def why_not_target(self: SpiGame, p: Piece, d: Piece, explain: bool = True) -> IllegalAction | None:
+        """Why ``p``, free to attack, may not melee ``d`` (None: it may, unless an enemy ZOC
+        obliges it to attack another [7.31]): [7.25] never a leader, [7.31] only an adjacent
+        enemy combat unit on the map, [7.52] not a unit that advanced, then the exclusive rules
+        (``why_not_attackable``, ``why_not_melee_into``: [7.36] prohibited hexes and hexsides,
+        Gondor's walls [7.35], tunnels [15.24] and relief [14.2])."""
+        if d.is_leader:
+            return refuse(explain, "[7.25]", lambda: "leaders and combat units may not attack each other")
+        if not d.on_map:
+            return refuse(explain, "[7.31]", lambda: "both units must be on the map")
+        if d.side == p.side:
+            return refuse(explain, "[7.31]", lambda: "melee is only against enemy units")
+        if not d.is_combat:
+            return refuse(explain, "[7.31]", lambda: f"{self.label(d)} is not a combat unit")
+        if p.on_map and hx.distance(p.hex, d.hex) != 1:
+            return refuse(explain, "[7.31]", lambda: "melee is only against an adjacent enemy unit")
+        if d.advanced:
+            return refuse(explain, "[7.52]", lambda: "a unit that advanced after combat may not be "
+                          "attacked this phase")
+        return self.why_not_attackable(d, p, True, explain) or self.why_not_melee_into(p, d, explain)
 
-    def melee_ignores_terrain(self: SpiGame, p: Piece) -> bool:
-        return False
+    def why_not_melee_into(self: SpiGame, p: Piece, d: Piece, explain: bool) -> IllegalAction | None:
+        """Hook: [7.36] not into a hex or through a hexside ``p`` may not enter (Gondor replaces
+        it with its walls [7.35], tunnels [15.24] and the relief's entry hexes [14.2])."""
+        if self.terrain_cost(p, p.hex, d.hex) is None:
+            return refuse(explain, "[7.36]", lambda: f"{self.label(p)} may not melee into {d.hex} "
+                          "(prohibited hex or hexside)")
+        return None
 
-    def may_melee_across(self: SpiGame, p: Piece, d: Piece) -> bool:
-        """Hook: [7.35] unbreached walls (Gondor)."""
-        return True
+    def melee_candidates(self: SpiGame, p: Piece) -> list[Piece]:
+        """Hook: the units ``why_not_target`` is asked about, in the order they are listed: the
+        enemy combat units adjacent to ``p`` (Gondor: those on a waiting relief's entry hexes)."""
+        at, units, side = self.at, self.units, p.side
+        out = []
+        for n in self.hexmap.adjacent(p.hex):
+            for i in at.get(n, ()):                 # combat_at(n), without a list per hex
+                q = units[i]
+                if q.side != side and q.is_combat:
+                    out.append(q)
+        return out
+
+    def _meleeable(self: SpiGame, p: Piece) -> list[Piece]:
+        """The units ``p`` could melee but for an obligation to attack others."""
+        return [q for q in self.melee_candidates(p) if self.why_not_target(p, q, False) is None]
 
     def melee_targets(self: SpiGame, p: Piece) -> list[Piece]:
         """The enemies ``p`` may melee; [7.31] if it is in enemy ZOCs it must pick one of the
         units exerting them."""
-        adj = [q for n in self.hexmap.adjacent(p.hex) for q in self.combat_at(n)
-               if q.side != p.side and self.may_melee_into(p, q)]
-        forced = self.forced_targets(p, adj)
+        adj = self._meleeable(p)
+        forced = self.forced_targets(p, adj) if adj else []
         return forced if forced else adj
 
     def forced_targets(self: SpiGame, p: Piece, legal: list[Piece]) -> list[Piece]:
         """[7.31] the targets a unit in an enemy ZOC must choose among (empty: not obliged)."""
+        if not p.on_map:
+            return []
         exerting = {q.id for q in self.zoc_exerters(p)}
         return [q for q in legal if q.id in exerting]
 
     def obliged_attackers(self: SpiGame) -> list[Piece]:
+        """[7.31] the units that must still attack before the Melee step may end."""
         side = self.phasing
         out = []
         for p in self.units.values():
-            if p.side == side and p.on_map and self.may_melee(p):
+            if p.side == side and p.on_map and self.why_not_attacker(p, False) is None:
                 if p.formation and p.partner and self.units[p.partner].attacked:
                     continue
-                adj = [q for n in self.hexmap.adjacent(p.hex) for q in self.combat_at(n)
-                       if q.side != p.side and self.may_melee_into(p, q)]
-                if self.forced_targets(p, adj):
+                adj = self._meleeable(p)
+                if adj and self.forced_targets(p, adj):
                     out.append(p)
         return out
+
+    def why_not_melee(self: SpiGame, p: Piece, d: Piece, explain: bool = True) -> IllegalAction | None:
+        """Why ``p`` may not attack ``d`` now (None: the attack is offered): the one predicate
+        of a melee attack, in the order a refusal names its rules."""
+        err = (self.why_not_attacker(p, explain) or self.why_not_joining(p, d, explain)
+               or self.why_not_target(p, d, explain))
+        if err is not None:
+            return err
+        targets = self.melee_targets(p)
+        if d in targets:
+            return None
+        if not explain:
+            return NOT_AN_ATTACK
+        if targets and self.forced_targets(p, targets):
+            return self.obligation(p, targets)      # [7.31] an enemy ZOC binds it to others
+        return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
 
     def combat_actions(self: SpiGame) -> list[Action]:
         acts: list[Action] = []
@@ -215,31 +313,29 @@ class MeleeRules:
                         acts.append({"type": "fire", "unit": p.id, "target": d.id})
             acts.append({"type": "end"})
         elif self.step == "leader":
+            side = self.phasing
             for ld in self.units_in_order():
-                if ld.is_leader and ld.on_map and ld.side == self.phasing and not ld.flags.get("leader_attacked"):
+                if ld.is_leader and ld.side == side and self.why_not_leader_attacker(ld, False) is None:
                     for t in self.leader_targets(ld):
                         acts.append({"type": "leader_attack", "unit": ld.id, "target": t.id})
             acts.append({"type": "end"})
         else:
-            if self.battle is not None:
-                target = self.units[self.battle["target"]]
-                for p in self.units_in_order():
-                    if p.id in self.battle["attackers"] or not self.may_melee(p):
-                        continue
-                    if p.formation and p.partner in self.battle["attackers"]:
-                        continue
-                    if target in self.melee_targets(p):
+            battle = self.battle
+            target = self.units[battle["target"]] if battle is not None else None
+            side = self.phasing
+            for p in self.units_in_order():
+                if p.side != side or self.why_not_attacker(p, False) is not None:
+                    continue
+                if target is not None:
+                    if self.why_not_joining(p, target, False) is None and target in self.melee_targets(p):
                         acts.append({"type": "attack", "unit": p.id, "target": target.id})
+                elif self.why_not_joining(p, None, False) is None:
+                    for d in self.melee_targets(p):
+                        acts.append({"type": "attack", "unit": p.id, "target": d.id})
+            if battle is not None:
                 acts.append({"type": "resolve"})
-            else:
-                for p in self.units_in_order():
-                    if self.may_melee(p):
-                        if p.formation and p.partner and (self.units[p.partner].attacked or p.partner < p.id):
-                            continue
-                        for d in self.melee_targets(p):
-                            acts.append({"type": "attack", "unit": p.id, "target": d.id})
-                if not self.obliged_attackers():
-                    acts.append({"type": "end"})
+            elif not self.obliged_attackers():
+                acts.append({"type": "end"})
         return acts
 
     def do_attack(self: SpiGame, action: Action) -> list[Event]:
@@ -376,43 +472,7 @@ class MeleeRules:
                                        "melee comes after missile and leader combat in the Combat Phase")
         if isinstance(pair, IllegalAction):
             return pair
-        p, d = pair
-        if p.side != self.phasing:
-            return IllegalAction("[7.31]", f"{p.name} is not the phasing player's")
-        if p.is_leader or d.is_leader:
-            return IllegalAction("[7.25]", "leaders and combat units may not attack each other")
-        if p.disrupted:
-            return IllegalAction("[7.57]", f"{self.label(p)} is disrupted and may not attack")
-        if p.attacked:
-            return IllegalAction("[7.34]", f"{self.label(p)} has already attacked this Combat Phase")
-        if p.advanced:
-            return IllegalAction("[7.52]", f"{self.label(p)} advanced after combat and may not attack again")
-        if p.missile_only:
-            return IllegalAction("[2.3]", f"{self.label(p)} has only a missile strength and may not melee")
-        if self.is_demoralized(p) and p.morale_now() == "Z":
-            return IllegalAction("[9.32]", "demoralized units with morale Z may never melee")
-        if self.battle is not None and self.battle["target"] != d.id:
-            return IllegalAction("[7.32]", f"finish the attack on {self.battle['target']} first (resolve it)")
-        if self.battle is not None and p.formation and p.partner in self.battle["attackers"]:
-            return IllegalAction("[8.44]", f"{self.label(p)} attacks together with its formation partner, "
-                                 "already committed")
-        if not self.attacks_from(p) or not d.on_map:
-            return IllegalAction("[7.31]", "both units must be on the map")
-        if d.side == p.side:
-            return IllegalAction("[7.31]", "melee is only against enemy units")
-        if p.on_map and hx.distance(p.hex, d.hex) != 1:
-            return IllegalAction("[7.31]", "melee is only against an adjacent enemy unit")
-        if d.advanced:
-            return IllegalAction("[7.52]", "a unit that advanced after combat may not be attacked this phase")
-        if p.on_map and not self.may_melee_into(p, d):
-            return IllegalAction("[7.36]", f"{self.label(p)} may not melee into {d.hex} "
-                                 "(prohibited hex or hexside)")
-        targets = self.melee_targets(p)
-        if d not in targets:
-            if targets and p.on_map and self.forced_targets(p, targets):
-                return self.obligation(p, targets)
-            return IllegalAction("[7.31]", f"{self.label(p)} may not attack {self.label(d)} now")
-        return None
+        return self.why_not_melee(*pair)
 
     def obligation(self: SpiGame, p: Piece, targets: list[Piece] | None = None) -> IllegalAction:
         """Why ``p`` must attack (one of ``targets``, named when given): hook, so that an

@@ -61,7 +61,7 @@ class MissileRules:
     def why_not_fire_at(self: SpiGame, p: Piece, d: Piece) -> IllegalAction | None:
         """Why ``p``, free to fire, may not fire at ``d`` (None: it may): [7.25] never at
         leaders, [7.11] only at enemy units on the map, [7.12] within range, [7.13] along a
-        clear line."""
+        clear line; the exclusive rules' ``why_not_attackable`` (Sauron's Magic Armor [17.32])."""
         if d.is_leader:
             return IllegalAction("[7.25]", "combat units may not attack leaders")
         if d.side == p.side:
@@ -74,9 +74,9 @@ class MissileRules:
                                  f"the range is {rng}")
         if not self.line_clear(p.hex, d.hex):
             return IllegalAction("[7.13]", f"the line from {p.hex} to {d.hex} is blocked")
-        if not d.is_combat or not self.attackable(d, p, melee=False):
+        if not d.is_combat:
             return IllegalAction("[7.11]", f"{self.label(d)} may not be fired on")
-        return None
+        return self.why_not_attackable(d, p, False)
 
     def fire_targets(self: SpiGame, p: Piece) -> list[Piece]:
         """The units ``p`` may fire at: ``why_not_fire_at`` decides; enemy combat units on
