@@ -278,8 +278,8 @@ class MeleeRules:
         """[7.31] the units that must still attack before the Melee step may end."""
         side = self.phasing
         out = []
-        for p in self.units.values():
-            if p.side == side and p.on_map and self.why_not_attacker(p, False) is None:
+        for p in self.on_map(side):
+            if self.why_not_attacker(p, False) is None:
                 if p.formation and p.partner and self.units[p.partner].attacked:
                     continue
                 adj = self._meleeable(p)
@@ -307,15 +307,15 @@ class MeleeRules:
         acts: list[Action] = []
         if self.step == "missile":
             side = self.phasing
-            for p in self.units_in_order():
-                if p.side == side and p.on_map and self.may_fire(p):
+            for p in self.units_of(side):
+                if p.on_map and self.may_fire(p):
                     for d in self.fire_targets(p):
                         acts.append({"type": "fire", "unit": p.id, "target": d.id})
             acts.append({"type": "end"})
         elif self.step == "leader":
             side = self.phasing
-            for ld in self.units_in_order():
-                if ld.is_leader and ld.side == side and self.why_not_leader_attacker(ld, False) is None:
+            for ld in self.units_of(side):
+                if ld.is_leader and self.why_not_leader_attacker(ld, False) is None:
                     for t in self.leader_targets(ld):
                         acts.append({"type": "leader_attack", "unit": ld.id, "target": t.id})
             acts.append({"type": "end"})
@@ -323,8 +323,8 @@ class MeleeRules:
             battle = self.battle
             target = self.units[battle["target"]] if battle is not None else None
             side = self.phasing
-            for p in self.units_in_order():
-                if p.side != side or self.why_not_attacker(p, False) is not None:
+            for p in self.units_of(side):
+                if self.why_not_attacker(p, False) is not None:
                     continue
                 if target is not None:
                     if self.why_not_joining(p, target, False) is None and target in self.melee_targets(p):
