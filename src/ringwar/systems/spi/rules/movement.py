@@ -34,8 +34,6 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
     entry hex) each), over ``table``; never into ``blocked`` or out of ``zone``; [6.11]
     stopping in ``zoc`` (``stops``) except at ``start``, [15.12] paying ``leave`` to go on
     from it.  Hex -> (MP spent, entry hex used or None, previous hex)."""
-    if zone is None and len(starts) == 1 and starts[0][2] is None:
-        return _dijkstra_from(table, allowance, starts[0], blocked, zoc, stops, leave, start)
     cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
     entries: dict[str, str | None] = {}       # ... the entry hex used (reinforcements)
     via: dict[str, str | None] = {}           # ... the hex it was entered from
@@ -72,46 +70,6 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
                     cost[n], entries[n], via[n] = total, entry, h
                     push(heap, (total, n, entry))
     return {h: (c, entries[h], via[h]) for h, c in cost.items()}
-
-
-def _dijkstra_from(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
-                   first: tuple[float, str, str | None], blocked: set[str] | frozenset[str],
-                   zoc: frozenset[str], stops: bool, leave: float,
-                   start: str | None) -> dict[str, tuple[float, str | None, str | None]]:
-    """``_dijkstra`` from one hex on the map with no zone: the usual case (a unit moving from
-    where it stands), without the bookkeeping of entry hexes.  The same answer, found in the
-    same order (ties in the heap are broken by hex, as there)."""
-    c0, h0, _e = first
-    cost: dict[str, float] = {h0: c0}
-    via: dict[str, str | None] = {h0: None}
-    heap = [(c0, h0)]
-    pop, push, get = heapq.heappop, heapq.heappush, cost.get
-    while heap:
-        spent, h = pop(heap)
-        if spent > cost[h]:
-            continue
-        extra = 0.0
-        if h in zoc:
-            if stops and h != start:
-                continue                                            # [6.11] must stop
-            extra = leave
-        for n, c in table[h]:
-            if n in blocked:
-                continue                                            # [4.27]
-            if c >= ALL_MA:
-                # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                if spent > 0 or n in zoc:
-                    continue
-                total = allowance
-            else:
-                total = spent + c + extra
-            if total <= allowance:
-                before = get(n)
-                if before is None or total < before:
-                    cost[n] = total
-                    via[n] = h
-                    push(heap, (total, n))
-    return {h: (c, None, via[h]) for h, c in cost.items()}
 
 
 class MovementRules:
