@@ -124,7 +124,7 @@ def test_17_13_operate_grond_one_point_within_three_hexes_with_its_bearer():
         if ok:
             assert [a["points"] for a in options] == [1]
             play(g, options[0])
-            assert g.siege["grond"] and g.units["nazgul"].magic_spent == 1
+            assert g.siege.grond and g.units["nazgul"].magic_spent == 1
             assert g.spell_active("operate_grond", 16)
 
 
@@ -228,7 +228,7 @@ def test_18_12_the_banner_is_placed_with_aragorn_once_a_game():
 def test_18_14_the_banner_dies_with_its_leader():
     g = banner_game(siege={"banner": {"with": "aragorn", "until": 13}}).game()
     g.eliminate(g.units["aragorn"], "[7.26]", "test")
-    assert g.siege["banner"] is None and g.banner_hex() is None
+    assert g.siege.banner is None and g.banner_hex() is None
 
 
 @rule("gondor", "[18.21]")
@@ -289,7 +289,7 @@ def test_18_23_no_nazgul_spells_while_the_banner_is_unfurled():
     pos.extra(siege={"banner": {"with": "aragorn", "until": 13}})
     g = pos.game()
     assert not casts(g, "nazgul")
-    g.siege["banner"] = None
+    g.siege.banner = None
     g._touch()
     assert casts(g, "nazgul", "fear")
 

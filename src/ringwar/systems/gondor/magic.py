@@ -11,6 +11,7 @@ from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
+from .state import Banner
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
@@ -63,7 +64,7 @@ class MagicRules:
             return 1 <= cast.get("freeze", 0) < 3
         if key == "operate_grond":
             grond = next((g for g in self.on_map(SAURON) if "grond" in g.tags), None)
-            return (not self.siege["grond"] and grond is not None and hx.distance(ld.hex, grond.hex) <= 3
+            return (not self.siege.grond and grond is not None and hx.distance(ld.hex, grond.hex) <= 3
                     and any("carries_grond" in q.tags for q in self.combat_at(grond.hex)))   # [17.13]
         return False
 
@@ -99,7 +100,7 @@ class MagicRules:
             self.spell_state["frozen"] = frozen
             return [event("spell_effect", spell.rule, f"frozen: {', '.join(frozen) or 'no leader'}")]
         if key == "operate_grond":
-            self.siege["grond"] = True
+            self.siege.grond = True
             return [event("spell_effect", "[17.13]", "Grond is activated for the rest of the game")]
         if key.startswith("stalemate"):
             nazgul = self.units["nazgul"]
@@ -109,7 +110,7 @@ class MagicRules:
             return [event("spell_effect", "[17.22]", f"the Lord of the Nazgul is thrown back from {frm} to {dest}")]
         if key == "reveal_aragorn":
             aragorn = self.units["aragorn"]
-            self.siege["banner"] = {"with": aragorn.id, "until": self._turn + 2}
+            self.siege.banner = Banner(aragorn.id, self._turn + 2)
             return [event("banner", "[18.12]", "the Banner of the King is unfurled with Aragorn")]
         return [event("spell_effect", spell.rule, f"{spell.name} is in effect this Game-Turn")]
 
