@@ -44,8 +44,8 @@ def _mutable_ids(value, seen: set[int], out: dict[int, str], where: str) -> None
     elif isinstance(value, (list, tuple, set)):
         for i, v in enumerate(value):
             _mutable_ids(v, seen, out, f"{where}[{i}]")
-    elif hasattr(value, "__slots__"):
-        for s in value.__slots__:
+    elif hasattr(value, "__slots__"):           # its own slots and its base classes'
+        for s in dict.fromkeys(s for c in type(value).__mro__ for s in getattr(c, "__slots__", ())):
             _mutable_ids(getattr(value, s, None), seen, out, f"{where}.{s}")
     elif hasattr(value, "__dict__"):
         for k, v in vars(value).items():

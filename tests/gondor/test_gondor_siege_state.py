@@ -10,7 +10,7 @@ import dataclasses
 from _gondor import WEST, gpos
 
 import ringwar
-from ringwar.systems.gondor.state import Banner, Ladder, SiegeState, TowerReady
+from ringwar.systems.gondor.state import Banner, GondorSpells, Ladder, SiegeState, TowerReady
 
 #: the keys of the siege state's hashed JSON, in their order since the first version
 HASHED_KEYS = ["breached", "gate_control", "last", "fires", "heads", "heads_thrown", "ladders", "ready",
@@ -90,3 +90,20 @@ def test_a_clone_copies_every_field_of_the_siege_state():
     twin.siege.ready.clear()
     twin.siege.heads["1604"] += 1
     assert len(g.siege.ladders) == 1 and g.siege.ready and g.siege.heads["1604"] == 2
+
+
+def test_the_spells_state_hashes_as_it_always_did_and_a_clone_copies_it():
+    g = ringwar.new_game("gondor", seed=1)
+    assert g._state_json()["spells"] == {"cast": {}, "active": {}, "frozen": []}
+    pos = gpos(turn=8, phase="A").at(turn=8, phase="A", night=True)
+    pos.extra(spells={"fear": 9})
+    g = pos.game()
+    g.spell_state.cast["freeze"] = 1
+    g.spell_state.frozen.append("imrahil")
+    assert g._state_json()["spells"] == {"cast": {"freeze": 1}, "active": {"fear": 9}, "frozen": ["imrahil"],
+                                         "night_override": {"8": True}}
+    twin = g.clone()
+    s, t = g.spell_state, twin.spell_state
+    assert type(t) is GondorSpells and t == s and t.to_json() == s.to_json()
+    for f in dataclasses.fields(GondorSpells):
+        assert getattr(t, f.name) is not getattr(s, f.name), f.name

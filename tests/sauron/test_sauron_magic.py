@@ -112,7 +112,7 @@ def test_16_1_visions_victims_rally_only_three_hexes_from_sauron():
 def test_16_1_two_per_game():
     pos, a, _ = magic()
     g = pos.game()
-    g.spell_state["cast"]["sinister_visions"] = 2
+    g.spell_state.cast["sinister_visions"] = 2
     g._after_change()
     assert not [x for x in acts(g, "cast") if x["spell"] == "sinister_visions"]
     assert [x for x in acts(g, "cast") if x["spell"] == "eclipse"]
@@ -376,7 +376,7 @@ def test_17_22_horn_attack_at_a_for_two_turns():
     pos, a, _ = magic(turn=15, beast={"hex": "1320"})
     g = pos.game()
     play(g, {"type": "beast_power", "unit": "sauron", "power": "horn"})
-    assert [g.beast_power("horn")] and g.spell_state["beast"]["powers"]["horn"] == 16
+    assert [g.beast_power("horn")] and g.spell_state.beast.powers["horn"] == 16
     pos = Position("sauron", seed=3).clear().at(turn=15, phase="D")
     m = pos.place("men", "0809")
     pos.extra(beast={"hex": "0808"})

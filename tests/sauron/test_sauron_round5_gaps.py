@@ -330,7 +330,7 @@ def test_16_61_sauron_not_yet_arrived_is_not_on_the_pedestal_whose_archer_is_not
     g = Position("sauron", seed=3).at(turn=2, phase="A").game()
     s = g.units["sauron"]
     assert s.where == "offmap" and g.pedestal_hex() is None and s.hex is None
-    assert g.spell_state["on_pedestal"] is False
+    assert g.spell_state.on_pedestal is False
 
 
 # ===== [16.1] Sinister Visions: whom it disrupts, and while it binds ============================

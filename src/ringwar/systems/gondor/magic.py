@@ -22,10 +22,10 @@ class MagicRules:
 
     def frozen(self: GondorGame, p: Piece) -> bool:
         """[17.12] Freeze Leader: Westernesse leaders near the Nazgul Lord may not move."""
-        return p.id in self.spell_state["frozen"] and self.spell_active("freeze")
+        return p.id in self.spell_state.frozen and self.spell_active("freeze")
 
     def spell_active(self: GondorGame, name: str, turn: int | None = None) -> bool:
-        until = self.spell_state["active"].get(name)
+        until = self.spell_state.active.get(name)
         t = self._turn if turn is None else turn
         return until is not None and t <= until
 
@@ -45,7 +45,7 @@ class MagicRules:
         return acts
 
     def spell_possible(self: GondorGame, ld: Piece, key: str) -> bool:
-        cast = self.spell_state["cast"]
+        cast = self.spell_state.cast
         night = self.is_night()
         nazgul = self.units["nazgul"]
         if key == "break_darkness":
@@ -90,14 +90,14 @@ class MagicRules:
             return events
         self.spend_magic(ld, pts)
         base = "freeze" if key.startswith("freeze") else key
-        self.spell_state["cast"][base] = self.spell_state["cast"].get(base, 0) + 1
-        self.spell_state["active"][base] = self._turn + min(spell.duration, 99) - 1
+        self.spell_state.cast[base] = self.spell_state.cast.get(base, 0) + 1
+        self.spell_state.active[base] = self._turn + min(spell.duration, 99) - 1
         return events + self.spell_effect(ld, base, spell)
 
     def spell_effect(self: GondorGame, ld: Piece, key: str, spell: Any) -> list[Event]:
         if key == "freeze":
             frozen = [p.id for p in self.on_map(WEST) if p.is_leader and hx.distance(p.hex, ld.hex) <= 3]
-            self.spell_state["frozen"] = frozen
+            self.spell_state.frozen = frozen
             return [event("spell_effect", spell.rule, f"frozen: {', '.join(frozen) or 'no leader'}")]
         if key == "operate_grond":
             self.siege.grond = True

@@ -12,7 +12,7 @@ from ...core.errors import IllegalAction, RecordError
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 from .board import GARRISON, RELIEF
-from .state import SiegeState
+from .state import GondorSpells, SiegeState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
@@ -68,7 +68,7 @@ class SetupRules:
         for p in self.units.values():
             if "cauldron" in p.tags:
                 p.flags["oil"] = int(self.sc.siege["oil_per_cauldron"])
-        self.spell_state.update({"cast": {}, "active": {}, "frozen": []})
+        self.spell_state = GondorSpells()                             # [17.0]
         self._phase = "S"
 
     def check_place_item(self: GondorGame, c: Any, item: dict[str, Any], where: str, tkey: str) -> None:
@@ -151,7 +151,7 @@ class SetupRules:
             # differ and the record no longer replay to its hash)
             self.siege.set_from_json(k, v)
         for name, until in setup.get("spells", {}).items():
-            self.spell_state["active"][name] = int(until)
+            self.spell_state.active[name] = int(until)
         for army, flag in setup.get("demoralized", {}).items():
             self.demoralized[army] = bool(flag)
 

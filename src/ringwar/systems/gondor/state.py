@@ -1,6 +1,7 @@
 """Gondor's siege state [15.0]-[20.0] as typed, slotted records (issue 13, item 1): the walls
 breached and the gates held, the fires, heads and ladders, the Siege Towers ready, Grond, the
-Banner of the King, the arrivals, and the counters the rules limit.
+Banner of the King, the arrivals, and the counters the rules limit; and the spells' state
+[17.0] (``GondorSpells``).
 
 ``SiegeState.to_json()`` is the JSON hashed with the game (``exclusive_json``): exactly the
 dict the state was kept as before it was typed (the same keys in the same order, the same
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..spi.state import SpellState
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,3 +169,24 @@ class SiegeState:
             setattr(self, key, value)
         else:
             raise KeyError(f"siege: {key!r} is not set up from outside")
+
+
+@dataclass(slots=True)
+class GondorSpells(SpellState):
+    """[17.0] the spells' state (``game.spell_state``), beside the Standard Rules' part."""
+
+    #: [17.4] each spell -> the times it was cast this game (its allowance); the Freeze Leader
+    #: spells [17.12] count as one, "freeze"
+    cast: dict[str, int] = field(default_factory=dict)
+    #: [17.0] each spell cast (or given by a set-up) -> the last Game-Turn it is in effect
+    active: dict[str, int] = field(default_factory=dict)
+    #: [17.12] the Westernesse leaders the last Freeze Leader spell froze (while it is active)
+    frozen: list[str] = field(default_factory=list)
+
+    def copy(self) -> GondorSpells:
+        return GondorSpells(dict(self.night_override), dict(self.cast), dict(self.active), list(self.frozen))
+
+    def to_json(self) -> dict[str, Any]:
+        """The hashed JSON: the dict the state was before it was typed."""
+        return {"cast": dict(self.cast), "active": dict(self.active), "frozen": list(self.frozen),
+                **SpellState.to_json(self)}

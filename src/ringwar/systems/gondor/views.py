@@ -92,6 +92,6 @@ class Views:
             "ladders": [x.to_json() for x in s.ladders], "grond_active": s.grond,
             "levels_controlled": list(s.levels), "banner": self.banner_hex(),
             "road": {h: s.last.get(h) for h in ("1918", "2124")},
-            "spells_active": {k: v for k, v in self.spell_state["active"].items() if self.spell_active(k)},
+            "spells_active": {k: v for k, v in self.spell_state.active.items() if self.spell_active(k)},
             "rohan_arrived": s.rohan,
         }

@@ -29,7 +29,7 @@ class PedestalRules:
         if self.pedestal["carrier"] == p.id:
             self.pedestal["hex"] = to
             if self.is_movement_phase():
-                self.spell_state["pedestal_moved"] = [self._turn, self._phase]   # [16.61]
+                self.spell_state.pedestal_moved = (self._turn, self._phase)   # [16.61]
         elif self.pedestal["carrier"] is None and self.pedestal["hex"] == to and not p.is_leader:
             events.extend(self.pick_up_pedestal(p))
         return events

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..spi.game import SAURON
 from ..spi.state import Piece
+from .state import SauronSpells
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import SauronGame
@@ -28,9 +29,7 @@ class SetupRules:
         self.weapons: dict[str, dict[str, Any]] = {
             k: {"carrier": w.start, "destroyed": False, "counted": False}
             for k, w in self.sc.weapons.items()}
-        self.spell_state.update({"cast": {}, "active": {}, "beast": {"conjured": False, "powers": {},
-                                 "facing": 1, "window": []}, "pedestal_moved": None,
-                                 "on_pedestal": False})
+        self.spell_state = SauronSpells()                           # [16.0] [17.0]
 
     def check_setup_exclusive(self: SauronGame, c: Any, setup: dict[str, Any]) -> None:
         if "pedestal" in setup:                                     # [16.6]
@@ -73,17 +72,17 @@ class SetupRules:
         for k, carrier in setup.get("weapons", {}).items():
             self.weapons[k]["carrier"] = carrier
         for name, until in setup.get("spells", {}).items():
-            self.spell_state["active"][name] = int(until)
+            self.spell_state.active[name] = int(until)
         if "beast" in setup:
             b = setup["beast"]
             beast = self.units["beast"]
             beast.flags.pop("out", None)
             self.place(beast, b["hex"])
             beast.reduced = bool(b.get("reduced", False))
-            self.spell_state["beast"]["conjured"] = True
-            self.spell_state["beast"]["facing"] = int(b.get("facing", 1))
+            self.spell_state.beast.conjured = True
+            self.spell_state.beast.facing = int(b.get("facing", 1))
             for power, until in b.get("powers", {}).items():
-                self.spell_state["beast"]["powers"][power] = int(until)
+                self.spell_state.beast.powers[power] = int(until)
 
     def exclusive_json(self: SauronGame) -> Any:
         return {"pedestal": self.pedestal, "weapons": self.weapons}

@@ -17,7 +17,7 @@ class Views:
     def unit_view(self: SauronGame, p: Piece) -> dict[str, Any]:
         d = super().unit_view(p)
         if p.id == "beast":
-            d["facing"] = self.spell_state["beast"]["facing"]
+            d["facing"] = self.spell_state.beast.facing
             d["label"] = ("A" if self.beast_power("horn") else "") + f"-{p.armour_now()}-X"
         return d
 
@@ -44,10 +44,10 @@ class Views:
         return {
             "pedestal": {"hex": self.pedestal_hex(), "carrier": self.pedestal["carrier"]},
             "weapons": {self.sc.weapons[k].name: dict(w) for k, w in self.weapons.items()},
-            "spells_cast": dict(self.spell_state["cast"]),
-            "spells_active": {k: v for k, v in self.spell_state["active"].items() if self.spell_active(k)},
-            "beast": {"conjured": self.spell_state["beast"]["conjured"],
-                      "powers": {k: v for k, v in self.spell_state["beast"]["powers"].items() if self.beast_power(k)},
-                      "facing": self.spell_state["beast"]["facing"]},
+            "spells_cast": dict(self.spell_state.cast),
+            "spells_active": {k: v for k, v in self.spell_state.active.items() if self.spell_active(k)},
+            "beast": {"conjured": self.spell_state.beast.conjured,
+                      "powers": {k: v for k, v in self.spell_state.beast.powers.items() if self.beast_power(k)},
+                      "facing": self.spell_state.beast.facing},
             "gate": "closed" if self.gate_closed() else "open",
         }
