@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import ringwar
-from ringwar.systems.sauron.state import BeastState, SauronSpells
+from ringwar.systems.sauron.state import BeastState, Pedestal, SauronSpells, Weapon
 from ringwar.systems.spi.builder import Position
 
 
@@ -56,3 +56,20 @@ def test_a_clone_copies_every_field_of_the_spells_state():
     assert t.beast.powers is not s.beast.powers
     twin.spell_state.beast.powers["horn"] = 16
     assert "horn" not in g.spell_state.beast.powers
+
+
+def test_the_pedestal_and_weapons_hash_as_they_always_did_and_a_clone_copies_them():
+    g = ringwar.new_game("sauron", seed=1)
+    x = g.exclusive_json()
+    assert x["pedestal"] == {"hex": None, "carrier": "orc_archer1"}
+    assert x["weapons"] == {k: {"carrier": w.start, "destroyed": False, "counted": False}
+                            for k, w in g.sc.weapons.items()}
+    assert all(list(w) == ["carrier", "destroyed", "counted"] for w in x["weapons"].values())
+    twin = g.clone()
+    assert twin.pedestal == g.pedestal and twin.pedestal is not g.pedestal
+    assert twin.weapons == g.weapons and all(twin.weapons[k] is not w for k, w in g.weapons.items())
+    twin.weapons["narsil"].destroyed = True
+    twin.pedestal.hex = "1320"
+    assert not g.weapons["narsil"].destroyed and g.pedestal == Pedestal(None, "orc_archer1")
+    assert g.exclusive_json() == x and twin.exclusive_json() != x
+    assert g.weapons["narsil"] == Weapon(g.sc.weapons["narsil"].start)

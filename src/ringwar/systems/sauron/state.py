@@ -1,5 +1,6 @@
 """Sauron's state beside the pieces as typed, slotted records (issue 13, item 1): the spells'
-state [16.0] with the Beast of Mordor's [17.0] (``SauronSpells``, ``BeastState``).
+state [16.0] with the Beast of Mordor's [17.0] (``SauronSpells``, ``BeastState``), the
+Pedestal [16.6] (``Pedestal``) and the magic weapons [19.0] (``Weapon``).
 
 Each ``to_json()`` is the JSON hashed with the game: exactly the dict the state was kept as
 before it was typed (the same keys, the same values), so that no state hash, record or trace
@@ -78,3 +79,37 @@ class SauronSpells(SpellState):
             out["since"] = dict(self.since)
         out.update(SpellState.to_json(self))
         return out
+
+
+@dataclass(slots=True)
+class Pedestal:
+    """[16.6] the Pedestal (``game.pedestal``): carried by the unit ``carrier`` [16.62] [16.63],
+    or left in ``hex`` (``hex`` follows its carrier while it moves; None: nowhere, off the map)."""
+
+    hex: str | None = None
+    carrier: str | None = None
+
+    def copy(self) -> Pedestal:
+        return Pedestal(self.hex, self.carrier)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hex": self.hex, "carrier": self.carrier}
+
+
+@dataclass(slots=True)
+class Weapon:
+    """[19.0] a magic weapon (``game.weapons[key]``)."""
+
+    #: [19.1] the leader carrying it (captured [19.22]: the captor); None once destroyed
+    carrier: str | None = None
+    #: [19.21] destroyed with its bearer
+    destroyed: bool = False
+    #: [20.2] its loss (destroyed, or captured by Sauron) counted toward the Westernesse
+    #: demoralization, once
+    counted: bool = False
+
+    def copy(self) -> Weapon:
+        return Weapon(self.carrier, self.destroyed, self.counted)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"carrier": self.carrier, "destroyed": self.destroyed, "counted": self.counted}
