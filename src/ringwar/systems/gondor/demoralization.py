@@ -68,7 +68,7 @@ class DemoralizationRules:
                         f"the {side} army is {'demoralized' if now else 'no longer demoralized'} "
                         f"({self.dp[side]} points, level {self.dp_level(side)})", side_affected=side)]
         if side == GARRISON and now and not self.siege.garrison_fell:
-            self.siege.garrison_fell = True                       # [19.13] once, permanently
+            self.siege.garrison_fell = True                        # [19.13] once, permanently
             events.extend(self.add_dp(SAURON, int(self.sc.demoralization["garrison_demoralized"]), "[19.13]",
                                       "the garrison is demoralized"))
         return events

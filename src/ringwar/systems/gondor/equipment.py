@@ -118,7 +118,7 @@ class EquipmentRules:
         self.relocate(p, action["to"])
         self.relocate(g, action["to"])
         p.moved = True
-        self.siege.ready.pop(g.id, None)                         # [16.41] must start beside the wall
+        self.siege.ready.pop(g.id, None)                           # [16.41] must start beside the wall
         self._features_changed()
         where = f"{frm} -> {action['to']}" if frm is not None else f"onto the map [14.0] to {action['to']}"
         events = [event("move", "[16.11]", f"{self.label(p)} moves {g.name} {where}",

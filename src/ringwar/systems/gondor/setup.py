@@ -68,7 +68,7 @@ class SetupRules:
         for p in self.units.values():
             if "cauldron" in p.tags:
                 p.flags["oil"] = int(self.sc.siege["oil_per_cauldron"])
-        self.spell_state = GondorSpells()                             # [17.0]
+        self.spell_state = GondorSpells()                          # [17.0]
         self._phase = "S"
 
     def check_place_item(self: GondorGame, c: Any, item: dict[str, Any], where: str, tkey: str) -> None:

@@ -207,8 +207,8 @@ class SiegeRules:
         if where is None:
             return events
         inside = where in self.city["city"]
-        self.siege.fires[where] = "city" if inside else "field"   # [16.66]
-        self.siege.heads.pop(where, None)                         # [16.86]
+        self.siege.fires[where] = "city" if inside else "field"    # [16.66]
+        self.siege.heads.pop(where, None)                          # [16.86]
         events.append(event("fire", "[16.66]", f"the Fireball sets {where} ablaze"
                             + (" for the rest of the game" if inside else " until the next Siege Phase"), hex=where))
         for q in list(self.pieces_at(where)):                        # [16.65]

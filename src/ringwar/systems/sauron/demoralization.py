@@ -24,14 +24,14 @@ class DemoralizationRules:
                 continue
             name = self.sc.weapons[k].name
             if by is not None and by.is_leader:
-                w.carrier = by.id                                # [19.22] captured
+                w.carrier = by.id                                  # [19.22] captured
                 events.append(event("weapon", "[19.22]", f"{name} is captured by {by.name}"))
                 if by.side == SAURON:
                     self.vp[SAURON] += int(self.sc.victory["weapon_captured"])    # [21.12]
                     events.append(event("victory_points", "[21.12]",
                                         f"Sauron scores {self.sc.victory['weapon_captured']} VP for {name}"))
             else:
-                w.destroyed = True                               # [19.21]
+                w.destroyed = True                                 # [19.21]
                 w.carrier = None
                 events.append(event("weapon", "[19.21]", f"{name} is destroyed with {p.name}"))
             if not w.counted and (w.destroyed or (by is not None and by.side == SAURON)):
