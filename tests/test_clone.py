@@ -1,5 +1,6 @@
 """Game.clone(): an independent copy for search; both copies play on as the original would."""
 
+import dataclasses
 import random
 
 import pytest
@@ -34,16 +35,17 @@ def _mutable_ids(value, seen: set[int], out: dict[int, str], where: str) -> None
     if isinstance(value, (int, float, str, bytes, bool, type(None), frozenset)) or id(value) in seen:
         return
     seen.add(id(value))
-    if not isinstance(value, tuple):           # a tuple is immutable; what it holds may not be
-        out[id(value)] = where
+    frozen = dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen
+    if not isinstance(value, tuple) and not frozen:   # a tuple or a frozen record is immutable;
+        out[id(value)] = where                         # what it holds may not be
     if isinstance(value, dict):
         for k, v in value.items():
             _mutable_ids(v, seen, out, f"{where}[{k!r}]")
     elif isinstance(value, (list, tuple, set)):
         for i, v in enumerate(value):
             _mutable_ids(v, seen, out, f"{where}[{i}]")
-    elif hasattr(value, "__slots__"):
-        for s in value.__slots__:
+    elif hasattr(value, "__slots__"):           # its own slots and its base classes'
+        for s in dict.fromkeys(s for c in type(value).__mro__ for s in getattr(c, "__slots__", ())):
             _mutable_ids(getattr(value, s, None), seen, out, f"{where}.{s}")
     elif hasattr(value, "__dict__"):
         for k, v in vars(value).items():
@@ -84,8 +86,6 @@ def test_a_field_added_to_the_state_later_is_copied_by_a_clone(system: str) -> N
 
 
 def test_games_with_the_same_options_share_one_frozen_definition() -> None:
-    import dataclasses
-
     a, b = ringwar.new_game("gondor", seed=1), ringwar.new_game("gondor", seed=2)
     c = ringwar.new_game("gondor", seed=1, options={"errata_wall_2101": False})
     assert a.defn is b.defn is a.clone().defn and c.defn is not a.defn

@@ -37,7 +37,7 @@ def swap_secrets(game):
 
 def check_siege(game, before: dict, events: list[dict]) -> None:
     # breached hexsides never un-breach [16.27]
-    assert set(before["breached"]) <= set(game.siege["breached"])
+    assert set(before["breached"]) <= set(game.siege.breached)
     # walls are crossed only where the rules allow it
     for e in events:
         if e["type"] != "move" or e.get("frm") is None:
@@ -66,7 +66,7 @@ def play(seed: int, bloodthirsty: bool):
         if game.result is not None:
             return game
         disrupted = {p.id for p in game.units.values() if p.disrupted}
-        before = {"breached": list(game.siege["breached"]), "gates": dict(game.siege["gate_control"]),
+        before = {"breached": list(game.siege.breached), "gates": dict(game.siege.gate_control),
                   "ladders_or_towers": _frozen_access(game)}
         events = game.apply(choose(game, rng, bloodthirsty))
         check_invariants(game, disrupted, events)
@@ -77,15 +77,15 @@ def play(seed: int, bloodthirsty: bool):
 
 
 def _frozen_access(game):
-    ladders = [dict(x) for x in game.siege["ladders"]]
-    ready = {k: list(v) for k, v in game.siege["ready"].items()}
+    ladders = list(game.siege.ladders)          # frozen records: copying the containers freezes them
+    ready = dict(game.siege.ready)
     towers = {k: game.units[k].hex for k in ready}
 
     def access(a: str, b: str) -> bool:
         key = "/".join(sorted((a, b)))
-        if any(x["hex"] == a and x["side"] == key and x["turn"] < game.turn for x in ladders):
+        if any(x.hex == a and x.hexside == key and x.turn < game.turn for x in ladders):
             return True
-        return any(towers[k] == a == h for k, (h, _t) in ready.items())
+        return any(towers[k] == a == r.hex for k, r in ready.items())
     return access
 
 

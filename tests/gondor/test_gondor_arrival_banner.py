@@ -103,7 +103,7 @@ def test_18_13_banner_moves_by_itself_to_end_with_a_westernesse_leader():
     assert all(any(q.is_leader and q.side == WEST for q in g.pieces_at(a["to"])) for a in moves)
     assert {"type": "move_banner", "to": "1706"} not in moves    # Gandalf: beyond a leader's allowance
     play(g, {"type": "move_banner", "to": "0818"})
-    assert g.banner_hex() == "0818" and g.siege["banner"]["with"] == "imrahil"
+    assert g.banner_hex() == "0818" and g.siege.banner.holder == "imrahil"
     assert not acts(g, "move_banner")                           # once per Movement Phase
     assert g.units["aragorn"].hex == "0815"                     # Aragorn stays behind
 

@@ -77,14 +77,14 @@ def test_15_12_a_gate_the_side_controls_is_a_way_up():
     assert cost(g, w, "1606") == 1
     pos = gpos(phase="C")
     s = pos.place("orc_infantry", "1507")
-    pos.extra(siege={"gate_control": {**ringwar.new_game("gondor").siege["gate_control"], "1507/1606": SAURON}})
+    pos.extra(siege={"gate_control": {**ringwar.new_game("gondor").siege.gate_control, "1507/1606": SAURON}})
     g = pos.game()
     assert cost(g, s, "1606") == 1
 
 
 # ----- [15.13] down through a wall -------------------------------------------------------------------
 def main_gate_lost(pos):
-    gates = dict(ringwar.new_game("gondor").siege["gate_control"])
+    gates = dict(ringwar.new_game("gondor").siege.gate_control)
     gates["1910/1911"] = SAURON
     pos.extra(siege={"gate_control": gates})
 
@@ -161,20 +161,20 @@ def test_15_14_a_tower_melees_down_on_its_neighbours():
 @rule("gondor", "[15.15]")
 def test_15_15_westernesse_controls_every_gate_at_the_start():
     g = ringwar.new_game("gondor", seed=1)
-    assert len(g.siege["gate_control"]) == 7
-    assert set(g.siege["gate_control"].values()) == {WEST}
+    assert len(g.siege.gate_control) == 7
+    assert set(g.siege.gate_control.values()) == {WEST}
 
 
 @rule("gondor", "[15.15]")
 def test_15_15_an_uncontrolled_gate_is_a_wall():
     pos = gpos(phase="F")
     w = pos.place("gondor_spearmen", "1507")
-    pos.extra(siege={"gate_control": {**ringwar.new_game("gondor").siege["gate_control"], "1507/1606": SAURON}})
+    pos.extra(siege={"gate_control": {**ringwar.new_game("gondor").siege.gate_control, "1507/1606": SAURON}})
     g = pos.game()
     assert "1606" not in dests(g, w)                 # up through an enemy gate: as a wall
     pos = gpos(phase="F")
     w = pos.place("gondor_spearmen", "1606")
-    pos.extra(siege={"gate_control": {**ringwar.new_game("gondor").siege["gate_control"], "1507/1606": SAURON}})
+    pos.extra(siege={"gate_control": {**ringwar.new_game("gondor").siege.gate_control, "1507/1606": SAURON}})
     g = pos.game()
     assert cost(g, w, "1507") == 5                   # down through it: the whole allowance
 
@@ -186,24 +186,24 @@ def test_15_15_last_side_to_occupy_or_pass_through_both_hexes_controls_the_gate(
     pos.extra(siege={"breached": ["1507/1606"]})
     g = pos.game()
     play(g, {"type": "move", "unit": s, "to": "1506"})         # through 1507 and 1606
-    assert g.siege["gate_control"]["1507/1606"] == SAURON
-    assert g.siege["gate_control"]["1910/1911"] == WEST
+    assert g.siege.gate_control["1507/1606"] == SAURON
+    assert g.siege.gate_control["1910/1911"] == WEST
     # one hex is not enough: a Westernesse unit in 1606 alone does not take it back
-    g.siege["last"]["1606"] = WEST
+    g.siege.last["1606"] = WEST
     g.note_visit(g.units[s], "1506")
-    assert g.siege["gate_control"]["1507/1606"] == SAURON
+    assert g.siege.gate_control["1507/1606"] == SAURON
 
 
 @rule("gondor", "[15.15]")
 def test_15_15_passing_through_both_takes_a_gate_back():
     pos = gpos(phase="F")
     w = pos.place("gondor_spearmen", "1607")
-    gates = dict(ringwar.new_game("gondor").siege["gate_control"], **{"1507/1606": SAURON})
+    gates = dict(ringwar.new_game("gondor").siege.gate_control, **{"1507/1606": SAURON})
     pos.extra(siege={"breached": ["1507/1606"], "gate_control": gates,
                      "last": {"1507": SAURON, "1606": SAURON}})
     g = pos.game()
     play(g, {"type": "move", "unit": w, "to": "1506"})
-    assert g.siege["gate_control"]["1507/1606"] == WEST
+    assert g.siege.gate_control["1507/1606"] == WEST
 
 
 # ----- [15.21] Westernesse MA 5 in the city -----------------------------------------------------------

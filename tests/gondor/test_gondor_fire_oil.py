@@ -46,7 +46,7 @@ def test_16_62_at_one_or_two_hexes_the_fireball_lands_where_aimed_without_a_roll
     g = pos.game()
     n = g.dice.count
     play(g, {"type": "fireball", "unit": c, "to": "2213"})
-    assert g.dice.count == n and "2213" in g.siege["fires"]
+    assert g.dice.count == n and "2213" in g.siege.fires
 
 
 @rule("gondor", "[16.63]")
@@ -56,7 +56,7 @@ def test_16_63_the_rules_example_2906_scatters_to_2907_on_a_four():
     assert hx.distance("2909", "2906") == 3
     rig(g, 4, 4)                                     # scatters (4-6); diagram direction 4
     play(g, {"type": "fireball", "unit": c, "to": "2906"})
-    assert set(g.siege["fires"]) == {"2907"}
+    assert set(g.siege.fires) == {"2907"}
 
 
 @rule("gondor", "[16.63]")
@@ -66,7 +66,7 @@ def test_16_63_on_one_to_three_it_hits_the_target(die):
     g = pos.game()
     rig(g, die)
     play(g, {"type": "fireball", "unit": c, "to": "2906"})
-    assert set(g.siege["fires"]) == {"2906"}
+    assert set(g.siege.fires) == {"2906"}
 
 
 @rule("gondor", "[16.64]")
@@ -75,7 +75,7 @@ def test_16_64_a_scattered_fireball_may_land_five_hexes_away():
     g = pos.game()
     rig(g, 6, 1)                                     # scatter, direction 1 (away up the column)
     play(g, {"type": "fireball", "unit": c, "to": "2906"})
-    (where,) = g.siege["fires"]
+    (where,) = g.siege.fires
     assert where == "2905" and hx.distance("2910", where) == 5
 
 
@@ -106,7 +106,7 @@ def test_16_65_no_casualties_to_units_ladders_or_grond():
     assert g.units[w].on_map and not g.units[w].reduced and not g.units[w].disrupted
     g2 = pos.game()
     play(g2, {"type": "fireball", "unit": c, "to": "2214"})
-    assert g2.units[gr].on_map and g2.siege["ladders"]
+    assert g2.units[gr].on_map and g2.siege.ladders
 
 
 # ----- [16.66] how long fires burn -----------------------------------------------------------------
@@ -121,9 +121,9 @@ def test_16_66_fires_outside_burn_until_the_next_siege_phase_inside_for_good():
     rig(g, 1)                                                       # range 4: on target
     play(g, {"type": "fireball", "unit": c2, "to": "1910"})         # inside
     end_until(g, "F", turn=8)
-    assert {"1912", "1910"} <= set(g.siege["fires"])
+    assert {"1912", "1910"} <= set(g.siege.fires)
     end_until(g, "C", turn=9)
-    assert "1912" not in g.siege["fires"] and "1910" in g.siege["fires"]
+    assert "1912" not in g.siege.fires and "1910" in g.siege.fires
 
 
 @rule("gondor", "[16.66]")
@@ -134,7 +134,7 @@ def test_16_66_fire_inside_the_city_kept_and_outside_removed_at_the_siege_phase(
     pos.extra(siege={"fires": {"1912": "field", "1910": "city"}})
     g = pos.game()
     end_until(g, "C", turn=9)
-    assert g.siege["fires"] == {"1910": "city"}
+    assert g.siege.fires == {"1910": "city"}
 
 
 # ----- [16.67] fire and movement ------------------------------------------------------------------
@@ -258,7 +258,7 @@ def test_16_74_the_sauron_view_never_tells_real_oil_from_dummy():
 @rule("gondor", "[16.74]")
 def test_16_74_only_on_a_lower_level():
     g, w, o, _ = oil_game(orc_at="1908")               # level 2: higher than the carrier
-    g.siege["breached"].append("1908/1909")
+    g.siege.breached.append("1908/1909")
     play(g, {"type": "move", "unit": o, "to": "1909"})  # same level as 1910
     assert not g.pending
 
@@ -303,7 +303,7 @@ def test_16_81_a_head_thrown_into_the_city_adds_a_garrison_point():
     pos, c = catapult("1912")
     g = pos.game()
     play(g, {"type": "head", "unit": c, "to": "1910"})
-    assert g.siege["heads"] == {"1910": 1} and g.siege["heads_thrown"] == 1
+    assert g.siege.heads == {"1910": 1} and g.siege.heads_thrown == 1
     assert g.dp["garrison"] == 1
     assert not acts(g, unit=c)                                      # one per Siege Phase
 
@@ -322,7 +322,7 @@ def test_16_82_heads_scatter_like_fireballs():
     g = pos.game()
     rig(g, 5, 1)                                      # scatters; direction 1
     play(g, {"type": "head", "unit": c, "to": "1910"})
-    assert g.siege["heads"] == {"1909": 1}
+    assert g.siege.heads == {"1909": 1}
 
 
 @rule("gondor", "[16.84]")
@@ -340,7 +340,7 @@ def test_16_85_heads_outside_the_city_are_removed_and_use_the_catapult():
     pos.place("gondor_spearmen", "1912")
     g = pos.game()
     play(g, {"type": "head", "unit": c, "to": "1913"})
-    assert g.siege["heads"] == {} and g.dp["garrison"] == 0 and g.siege["heads_thrown"] == 1
+    assert g.siege.heads == {} and g.dp["garrison"] == 0 and g.siege.heads_thrown == 1
     g._phase = "D"
     assert not g.may_fire(g.units[c])                               # its fire this Game-Turn
 
@@ -351,7 +351,7 @@ def test_16_86_a_fireball_removes_a_head_but_not_its_point():
     pos.extra(siege={"heads": {"1910": 1}}, dp={"garrison": 1})
     g = pos.game()
     play(g, {"type": "fireball", "unit": c, "to": "1910"})
-    assert g.siege["heads"] == {} and g.dp["garrison"] == 1
+    assert g.siege.heads == {} and g.dp["garrison"] == 1
 
 
 @rule("gondor", "[16.86]")
@@ -364,4 +364,4 @@ def test_16_86_heads_landing_in_fire_or_a_cauldron_are_lost_without_a_point(what
         pos.place("cauldron", "1910", real=what.endswith("real"))
     g = pos.game()
     play(g, {"type": "head", "unit": c, "to": "1910"})
-    assert g.siege["heads"] == {} and g.dp["garrison"] == 0
+    assert g.siege.heads == {} and g.dp["garrison"] == 0

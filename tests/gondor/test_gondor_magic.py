@@ -62,10 +62,10 @@ def test_17_11_fear_five_points_automatic_lowers_attack_and_morale_no_rally():
 @rule("gondor", "[17.11]")
 def test_17_11_fear_may_succeed_only_twice():
     g, w = nazgul_game(spells={})
-    g.spell_state["cast"]["fear"] = 2
+    g.spell_state.cast["fear"] = 2
     g._touch()
     assert not casts(g, "nazgul", "fear")
-    g.spell_state["cast"]["fear"] = 1
+    g.spell_state.cast["fear"] = 1
     g._touch()
     assert casts(g, "nazgul", "fear")
 
@@ -76,11 +76,11 @@ def test_17_12_freeze_first_costs_three_then_four():
     g, w = nazgul_game()
     assert {a["points"] for a in casts(g, "nazgul", "freeze_1")} == {1, 2, 3}
     assert not casts(g, "nazgul", "freeze_2")
-    g.spell_state["cast"]["freeze"] = 1
+    g.spell_state.cast["freeze"] = 1
     g._touch()
     assert not casts(g, "nazgul", "freeze_1")
     assert {a["points"] for a in casts(g, "nazgul", "freeze_2")} == {1, 2, 3, 4}
-    g.spell_state["cast"]["freeze"] = 3                     # three times in a game
+    g.spell_state.cast["freeze"] = 3                     # three times in a game
     g._touch()
     assert not casts(g, "nazgul", "freeze_2")
 
@@ -98,7 +98,7 @@ def test_17_12_frozen_leaders_within_three_may_not_move_rally_cast_or_form():
     g = pos.game()
     play(g, {"type": "end"})                         # Westernesse's part of A
     play(g, {"type": "cast", "unit": "nazgul", "spell": "freeze_1", "points": 3})
-    assert set(g.spell_state["frozen"]) == {"gandalf", "imrahil"}
+    assert set(g.spell_state.frozen) == {"gandalf", "imrahil"}
     assert g.frozen(g.units["imrahil"]) and not g.frozen(g.units["theoden"])
     assert "imrahil" not in {p.id for p in g.movers(WEST)}
     assert not g.leader_may_form(g.units["imrahil"]) and g.leader_may_form(g.units["theoden"])
@@ -124,7 +124,7 @@ def test_17_13_operate_grond_one_point_within_three_hexes_with_its_bearer():
         if ok:
             assert [a["points"] for a in options] == [1]
             play(g, options[0])
-            assert g.siege["grond"] and g.units["nazgul"].magic_spent == 1
+            assert g.siege.grond and g.units["nazgul"].magic_spent == 1
             assert g.spell_active("operate_grond", 16)
 
 
@@ -166,7 +166,7 @@ def test_17_21_break_darkness_no_sauron_rally_and_mordor_attacks_one_lower():
 @rule("gondor", "[17.21]")
 def test_17_21_twice_a_game():
     g = gandalf_game(nazgul_hex="1916")
-    g.spell_state["cast"]["break_darkness"] = 2
+    g.spell_state.cast["break_darkness"] = 2
     g._touch()
     assert not casts(g, "gandalf", "break_darkness")
 
@@ -228,7 +228,7 @@ def test_18_12_the_banner_is_placed_with_aragorn_once_a_game():
 def test_18_14_the_banner_dies_with_its_leader():
     g = banner_game(siege={"banner": {"with": "aragorn", "until": 13}}).game()
     g.eliminate(g.units["aragorn"], "[7.26]", "test")
-    assert g.siege["banner"] is None and g.banner_hex() is None
+    assert g.siege.banner is None and g.banner_hex() is None
 
 
 @rule("gondor", "[18.21]")
@@ -289,7 +289,7 @@ def test_18_23_no_nazgul_spells_while_the_banner_is_unfurled():
     pos.extra(siege={"banner": {"with": "aragorn", "until": 13}})
     g = pos.game()
     assert not casts(g, "nazgul")
-    g.siege["banner"] = None
+    g.siege.banner = None
     g._touch()
     assert casts(g, "nazgul", "fear")
 
@@ -392,7 +392,7 @@ def test_8_47_no_special_formations_for_a_frozen_leader():
     pos.place("orc_infantry", "2020")
     pos.extra(spells={"freeze": 8})
     g = pos.game()
-    g.spell_state["frozen"] = ["imrahil"]
+    g.spell_state.frozen = ["imrahil"]
     g._touch()
     assert not acts(g, "form")
     illegal(g, {"type": "form", "unit": "gondor_spearmen1", "with": "gondor_spearmen2", "hex": "1214"})

@@ -12,7 +12,7 @@ rule = pytest.mark.rule
 
 
 def main_gate_sauron():
-    gates = dict(ringwar.new_game("gondor").siege["gate_control"])
+    gates = dict(ringwar.new_game("gondor").siege.gate_control)
     gates["1910/1911"] = SAURON
     return gates
 
@@ -27,8 +27,8 @@ def test_19_11_garrison_level_36_and_plus_ten_per_city_level_sauron_controls():
     g = pos.game()
     assert g.dp_level("garrison") == 36 and g.dp_level("relief") == 76 and g.dp_level(SAURON) == 93
     play(g, {"type": "move", "unit": o, "to": "1910"})
-    assert g.siege["gate_control"]["1910/1911"] == SAURON
-    assert g.siege["levels"] == [1]
+    assert g.siege.gate_control["1910/1911"] == SAURON
+    assert g.siege.levels == [1]
     assert g.dp["garrison"] == 10 and g.dp[SAURON] == -5         # [19.13] -5 per level
 
 
@@ -91,9 +91,9 @@ def test_19_13_losing_a_level_gives_the_five_points_back():
     pos.extra(siege={"gate_control": main_gate_sauron(), "breached": ["1910/1911"]})
     g = pos.game()
     g.update_levels()
-    assert g.siege["levels"] == [1] and g.dp[SAURON] == -5 and g.dp["garrison"] == 10
+    assert g.siege.levels == [1] and g.dp[SAURON] == -5 and g.dp["garrison"] == 10
     play(g, {"type": "move", "unit": w, "to": "1910"})          # an undisrupted unit back in level 1
-    assert g.siege["levels"] == [] and g.dp[SAURON] == 0 and g.dp["garrison"] == 0
+    assert g.siege.levels == [] and g.dp[SAURON] == 0 and g.dp["garrison"] == 0
 
 
 # ----- [19.14] fluctuating totals -------------------------------------------------------------------
@@ -186,7 +186,7 @@ def test_20_1_road_control_is_the_last_to_pass_through():
     g = pos.game()
     ev = play(g, {"type": "move", "unit": w, "to": "2019"})     # along the road: 1918, 2018, 2019
     assert "1918" in ev[0]["path"]
-    assert g.siege["last"]["1918"] == WEST and g.siege["last"]["2124"] == SAURON
+    assert g.siege.last["1918"] == WEST and g.siege.last["2124"] == SAURON
 
 
 # ----- [20.2] city levels -----------------------------------------------------------------------------
@@ -200,6 +200,6 @@ def test_20_2_level_needs_every_gate_into_it_and_no_undisrupted_westernesse_unit
     g.units[w].disrupted = False
     assert not g.controls_level(1)
     g.units[w].disrupted = True
-    g.siege["gate_control"]["1910/1911"] = WEST
+    g.siege.gate_control["1910/1911"] = WEST
     assert not g.controls_level(1)
     assert not g.controls_level(2)                               # its gate is the Westernesse's

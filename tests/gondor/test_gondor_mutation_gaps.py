@@ -48,12 +48,12 @@ def test_20_1_a_leader_alone_neither_takes_the_road_nor_a_gate():
     g = pos.game()
     ev = play(g, {"type": "move", "unit": ld, "to": "2019"})    # along the road through 1918
     assert "1918" in ev[0]["path"]
-    assert g.siege["last"]["1918"] == SAURON                    # only combat units count
+    assert g.siege.last["1918"] == SAURON                    # only combat units count
     assert g.view(WEST)["exclusive"]["road"] == {"1918": SAURON, "2124": SAURON}
 
 
 def second_gate_sauron():
-    return dict(ringwar.new_game("gondor").siege["gate_control"], **{"1507/1606": SAURON})
+    return dict(ringwar.new_game("gondor").siege.gate_control, **{"1507/1606": SAURON})
 
 
 @rule("gondor", "[20.1]", "[15.15]")
@@ -67,7 +67,7 @@ def test_15_15_a_gate_taken_in_the_middle_of_a_phase_opens_at_once_for_the_next_
     before = dests(g, below)
     assert "1707" not in before and "1506" not in before        # the gate is a wall to it
     play(g, {"type": "move", "unit": above, "to": "1606"})      # the high hex too: the gate is won
-    assert g.siege["gate_control"]["1507/1606"] == WEST
+    assert g.siege.gate_control["1507/1606"] == WEST
     after = dests(g, below)
     assert {"1707", "1506"} <= after                             # up through the gate now
 
@@ -79,10 +79,10 @@ def test_15_15_a_game_in_which_a_gate_changes_hands_saves_a_record_that_replays(
     pos.extra(siege={"gate_control": second_gate_sauron(), "last": {"1507": WEST}})
     g = pos.game()
     play(g, {"type": "move", "unit": w, "to": "1606"})
-    assert g.siege["gate_control"]["1507/1606"] == WEST
+    assert g.siege.gate_control["1507/1606"] == WEST
     again = ringwar.replay(g.save())                            # the set-up as it was, not as play left it
     assert again.state_hash() == g.state_hash()
-    assert pos.game().siege["gate_control"]["1507/1606"] == SAURON
+    assert pos.game().siege.gate_control["1507/1606"] == SAURON
 
 
 #: a record written by this version in which a Westernesse unit wins back the Second Gate
@@ -103,7 +103,7 @@ GATE_RECORD = {
 @rule("gondor", "[20.1]", "[15.15]")
 def test_15_15_a_record_in_which_a_gate_is_won_back_replays_to_its_hash():
     g = ringwar.replay(json.dumps(GATE_RECORD))
-    assert g.siege["gate_control"]["1507/1606"] == WEST
+    assert g.siege.gate_control["1507/1606"] == WEST
     assert g.state_hash() == GATE_RECORD["final_hash"]
 
 
@@ -250,7 +250,7 @@ def test_14_2_a_failed_rohan_roll_says_what_it_needed(least, needs):
     g = before_phase_f(5, **({} if least is None else {"rohan_roll": least})).game()
     rig(g, 1)
     play(g, {"type": "end"})
-    assert not g.siege["rohan"] and g.dp["garrison"] == 0
+    assert not g.siege.rohan and g.dp["garrison"] == 0
     (text,) = rohan_roll_text(g)
     assert text.endswith(f"rolled 1: not this turn {needs}")
 
@@ -267,7 +267,7 @@ def test_14_2_no_rohan_roll_once_no_rider_is_left_to_come():
     n = g.dice.count
     play(g, {"type": "end"})
     assert g.phase == "F" and not rohan_roll_text(g) and g.dice.count == n
-    assert not g.siege["rohan"] and g.dp["garrison"] == 0
+    assert not g.siege.rohan and g.dp["garrison"] == 0
 
 
 @rule("gondor", "[19.11]", "[14.2]")
@@ -286,11 +286,11 @@ def test_19_11_aragorn_lowers_the_garrison_total_once_not_again_for_a_late_unit(
     pos.extra(siege={"aragorn": False, "rohan": True})
     g = pos.game()
     play(g, {"type": "end"})
-    assert g.siege["aragorn"] and g.dp["garrison"] == -10
+    assert g.siege.aragorn and g.dp["garrison"] == -10
 
 
 def main_gate_sauron():
-    return dict(ringwar.new_game("gondor").siege["gate_control"], **{"1910/1911": SAURON})
+    return dict(ringwar.new_game("gondor").siege.gate_control, **{"1910/1911": SAURON})
 
 
 # ----- [19.11] A and B in words: a level taken or lost, and the Main Gate's +5 in the preview -----
@@ -376,7 +376,7 @@ def test_16_63_a_head_scattered_off_the_map_lands_nowhere_and_the_log_says_so():
     rig(g, 6, 5)                                     # scatters, direction 5: off the map's edge
     play(g, {"type": "head", "unit": c, "to": "0104"})
     assert hurl_log(g) == ["a Severed Head at range 3: rolled 6, scatters; direction 5: lands in nothing (off the map)"]
-    assert not g.siege["heads"]
+    assert not g.siege.heads
 
 
 # ----- [16.74] a pour refused while the oil question is open says why; other answers say theirs ---

@@ -110,14 +110,14 @@ def test_16_47_the_log_says_the_ladder_is_destroyed_and_the_wall_is_shut_again()
     w = pos.place("gondor_axeman", "2011")
     pos.extra(siege={"ladders": [{"hex": "2010", "side": "1910/2010", "turn": 7}]})
     g = pos.game()
-    version = g.siege["version"]
+    version = g.siege.version
     play(g, {"type": "attack", "unit": w, "target": o})
     rig(g, 2, 2, 6)
     play(g, {"type": "resolve"})
-    assert g.siege["ladders"] == []
+    assert g.siege.ladders == []
     assert [e["text"] for e in g.log if e["type"] == "destroyed" and e.get("rule") == "[16.47]"] == [
         "the Ladder in 2010 is destroyed"]
-    assert g.siege["version"] > version                     # the move tables are built again
+    assert g.siege.version > version                     # the move tables are built again
 
 
 # ----- [16.85] the preview of a Severed Head says what a Head does ---------------------------------
@@ -387,7 +387,7 @@ def test_14_2_no_rohan_roll_when_the_riders_are_already_on_the_map():
     g = pos.game()
     n = g.dice.count
     play(g, {"type": "end"})
-    assert g.phase == "F" and g.dice.count == n and not g.siege["rohan"]
+    assert g.phase == "F" and g.dice.count == n and not g.siege.rohan
     assert not [e for e in g.log if e.get("rule") == "[14.2]"]
 
 
@@ -536,12 +536,12 @@ def test_20_2_a_westernesse_leader_or_cauldron_does_not_hold_a_level_and_the_log
     g = pos.game()
     assert g.city["level"]["2601"] == g.city["level"]["2506"] == 1
     play(g, {"type": "move", "unit": o, "to": "1910"})
-    assert g.siege["levels"] == [1]
+    assert g.siege.levels == [1]
     assert [e["text"] for e in g.log if e.get("rule") == "[20.2]"] == ["Sauron controls city level(s): 1"]
     pos2 = gpos(phase="F")
     w = pos2.place("gondor_spearmen", "1912")
     pos2.place("orc_infantry", "2020")
-    pos2.extra(siege={"gate_control": dict(ringwar.new_game("gondor").siege["gate_control"], **{"1910/1911": SAURON}),
+    pos2.extra(siege={"gate_control": dict(ringwar.new_game("gondor").siege.gate_control, **{"1910/1911": SAURON}),
                       "breached": ["1910/1911"], "levels": [1]})
     g2 = pos2.game()
     play(g2, {"type": "move", "unit": w, "to": "1910"})

@@ -29,7 +29,7 @@ def test_16_41_a_setup_may_make_only_a_siege_tower_ready():
     pos.place("orc_infantry", "2010")
     t = pos.place("siege_tower", "2010")
     pos.extra(siege={"ready": {t: ["2010", 7]}})
-    assert t in pos.game().siege["ready"]
+    assert t in pos.game().siege.ready
 
 
 @rule("gondor", "[16.42]")
@@ -73,7 +73,7 @@ def test_16_51_no_advance_through_a_breach_into_a_hex_an_enemy_leader_holds_alon
     g = pos.game()
     rig(g, 3, 4)
     play(g, {"type": "breach", "unit": gr, "hexside": "1910/1911"})
-    assert "1910/1911" in g.siege["breached"] and g.units["imrahil"].hex == "1910"
+    assert "1910/1911" in g.siege.breached and g.units["imrahil"].hex == "1910"
     assert not (g.pending and g.pending[0]["kind"] == "advance")
     assert g.units[tr].hex == "1911"
 
@@ -90,7 +90,7 @@ def test_16_66_a_fireball_outside_the_city_burns_until_the_next_siege_phase_insi
         rig(g, 1)                                            # on target
         ev = play(g, {"type": "fireball", "unit": c, "to": target})
         fire = [e for e in ev if e["type"] == "fire"]
-        assert g.siege["fires"] == {target: where} and says in fire[0]["text"]
+        assert g.siege.fires == {target: where} and says in fire[0]["text"]
 
 
 @rule("gondor", "[17.23]")

@@ -191,7 +191,7 @@ def test_14_2_rohan_arrives_on_a_five_or_six_along_the_north_edge():
     g = rohan_game()
     rig(g, 5)
     play(g, {"type": "end"})
-    assert g.phase == "F" and g.siege["rohan"]
+    assert g.phase == "F" and g.siege.rohan
     assert g.dp["garrison"] == -10                          # [19.11] C
     d = dests(g, "rohan_heavy_cav1")
     entries = {g.destinations(g.units["rohan_heavy_cav1"])[h][1] for h in d}
@@ -204,7 +204,7 @@ def test_14_2_rohan_stays_away_on_one_to_four(die):
     g = rohan_game()
     rig(g, die)
     play(g, {"type": "end"})
-    assert g.phase == "F" and not g.siege["rohan"]
+    assert g.phase == "F" and not g.siege.rohan
     assert not dests(g, "rohan_heavy_cav1")
     assert g.dp["garrison"] == 0
 
@@ -215,7 +215,7 @@ def test_14_2_no_rohan_roll_before_turn_five():
     n = g.dice.count
     rig(g, 6)
     play(g, {"type": "end"})
-    assert g.phase == "F" and not g.siege["rohan"]
+    assert g.phase == "F" and not g.siege.rohan
     assert not [e for e in g.log if e.get("rule") == "[14.2]"]
     assert g.dice.count == n
 
@@ -225,7 +225,7 @@ def test_14_2_aragorn_arrives_turn_ten_along_the_south_edge():
     g = rohan_game(turn=10)
     rig(g, 1)                                   # Rohan's roll fails
     play(g, {"type": "end"})
-    assert g.siege["aragorn"] and g.dp["garrison"] == -10
+    assert g.siege.aragorn and g.dp["garrison"] == -10
     d = dests(g, "men_spearmen1")
     entries = {g.destinations(g.units["men_spearmen1"])[h][1] for h in d}
     assert entries and all(hx.col_row(e)[0] == 1 for e in entries)
@@ -320,7 +320,7 @@ def test_14_2_option_rohan_roll_changes_the_roll_needed(least, die, comes):
     g = rohan_option_game(rohan_roll=least)
     rig(g, die)
     play(g, {"type": "end"})
-    assert g.siege["rohan"] is comes
+    assert g.siege.rohan is comes
     roll = [e for e in g.log if e.get("rule") == "[14.2]" and e.get("type") == "roll"][-1]
     assert ("never" if least == 7 else f"{least}-6" if least < 6 else "(6)") in roll["text"] or comes
 
@@ -330,11 +330,11 @@ def test_14_2_option_rohan_turn_moves_the_first_roll():
     g = rohan_option_game(turn=3, rohan_turn=3)
     rig(g, 6)
     play(g, {"type": "end"})
-    assert g.siege["rohan"]
+    assert g.siege.rohan
     g = rohan_option_game(turn=5, rohan_turn=8)
     rig(g, 6)
     play(g, {"type": "end"})
-    assert not g.siege["rohan"]
+    assert not g.siege.rohan
 
 
 @pytest.mark.parametrize("bad", [{"rohan_roll": 0}, {"rohan_roll": 8}, {"rohan_roll": "5"},

@@ -8,6 +8,7 @@ from _gondor import SAURON, end_until, gpos
 
 from conftest import acts, dests, move_options, play, rig
 from ringwar.core import hexes as hx
+from ringwar.systems.gondor.state import Ladder
 
 rule = pytest.mark.rule
 
@@ -157,7 +158,7 @@ def test_16_3_breach_probability_table_cells(cat, side, rng, kind, wins):
         a, b = (total - 1, 1) if total <= 7 else (6, total - 6)
         rig(g2, a, b)
         ev = play(g2, {"type": "breach", "unit": c, "hexside": side})
-        assert (side in g2.siege["breached"]) is (total in wins), (total, ev[0]["text"])
+        assert (side in g2.siege.breached) is (total in wins), (total, ev[0]["text"])
 
 
 @rule("gondor", "[16.22]")
@@ -166,7 +167,7 @@ def test_16_22_catapult_at_range_two_needs_nine_against_a_wall():
     rig(g, 4, 5)
     ev = play(g, {"type": "breach", "unit": c, "hexside": "1908/1909"})
     assert "needs 9" in ev[0]["text"] and ev[0]["cell"] == "catapult_2/wall"
-    assert "1908/1909" in g.siege["breached"]
+    assert "1908/1909" in g.siege.breached
 
 
 @rule("gondor", "[16.3]", "[16.21]")
@@ -236,7 +237,7 @@ def test_16_27_a_breach_lasts_for_the_rest_of_the_game():
     rig(g, 3, 4)
     play(g, {"type": "breach", "unit": c, "hexside": "1908/1909"})
     end_until(g, "B", turn=10)
-    assert "1908/1909" in g.siege["breached"]
+    assert "1908/1909" in g.siege.breached
     assert "1908/1909" in g.view(SAURON)["exclusive"]["breached"]
 
 
@@ -251,7 +252,7 @@ def test_16_28_grond_breaches_the_main_gate_on_5_to_9_and_never_the_outer_wall()
         g3 = g.clone()
         rig(g3, total - 2 if total <= 8 else 6, 2 if total <= 8 else total - 6)
         play(g3, {"type": "breach", "unit": gr, "hexside": "1910/1911"})
-        assert ("1910/1911" in g3.siege["breached"]) is ok, total
+        assert ("1910/1911" in g3.siege.breached) is ok, total
 
 
 @rule("gondor", "[16.28]", "[16.3]")
@@ -266,7 +267,7 @@ def test_16_28_grond_breaches_inner_walls_by_the_grond_row(hexside, kind, wins):
         g2 = g.clone()
         rig(g2, *((total - 1, 1) if total <= 7 else (6, total - 6)))
         play(g2, {"type": "breach", "unit": gr, "hexside": hexside})
-        assert (hexside in g2.siege["breached"]) is (total in wins), total
+        assert (hexside in g2.siege.breached) is (total in wins), total
 
 
 @rule("gondor", "[16.13]", "[16.28]")
@@ -365,7 +366,7 @@ def test_16_43_a_unit_moves_adjacent_and_places_a_ladder_the_same_phase():
     play(g, {"type": "move", "unit": o, "to": "2010"})
     assert {"type": "ladder", "unit": o, "hexside": "1910/2010"} in g.legal_actions()
     play(g, {"type": "ladder", "unit": o, "hexside": "1910/2010"})
-    assert g.siege["ladders"] == [{"hex": "2010", "side": "1910/2010", "turn": 8}]
+    assert g.siege.ladders == [Ladder(hex="2010", hexside="1910/2010", turn=8)]
 
 
 @rule("gondor", "[16.43]")
@@ -462,7 +463,7 @@ def test_16_47_adverse_melee_result_destroys_the_ladder():
     play(g, {"type": "attack", "unit": w, "target": o})
     rig(g, 2, 2, 6)
     play(g, {"type": "resolve"})
-    assert g.siege["ladders"] == []
+    assert g.siege.ladders == []
 
 
 @rule("gondor", "[16.47]")
@@ -478,7 +479,7 @@ def test_16_47_missile_fire_never_destroys_them(archer):
     ev = play(g, {"type": "fire", "unit": b, "target": o})
     assert any(e["type"] == "casualty_result" for e in ev)
     assert g.units[t].where != "dead"
-    assert g.siege["ladders"]
+    assert g.siege.ladders
 
 
 # ----- [16.48] cavalry, Mumakil and equipment never climb -----------------------------------------
@@ -528,7 +529,7 @@ def grond_breach(*, enemy_zoc=False):
 @rule("gondor", "[16.51]", "[16.52]", "[16.5]")
 def test_16_51_infantry_with_the_breaching_engine_may_advance_one_hex_through():
     g, tr, gr, ev = grond_breach()
-    assert "1910/1911" in g.siege["breached"]
+    assert "1910/1911" in g.siege.breached
     assert g.pending and g.pending[0]["kind"] == "advance" and g.to_act == SAURON
     options = g.legal_actions()
     assert {"type": "advance", "unit": tr, "to": "1910"} in options
@@ -540,7 +541,7 @@ def test_16_51_infantry_with_the_breaching_engine_may_advance_one_hex_through():
 @rule("gondor", "[16.51]")
 def test_16_51_no_advance_into_an_enemy_zoc():
     g, tr, gr, ev = grond_breach(enemy_zoc=True)
-    assert "1910/1911" in g.siege["breached"]
+    assert "1910/1911" in g.siege.breached
     assert not (g.pending and g.pending[0]["kind"] == "advance")
 
 
@@ -549,7 +550,7 @@ def test_16_51_no_advance_after_a_breach_at_range_two():
     g, c = breach_game("2008")
     rig(g, 4, 5)
     play(g, {"type": "breach", "unit": c, "hexside": "1908/1909"})
-    assert "1908/1909" in g.siege["breached"]
+    assert "1908/1909" in g.siege.breached
     assert not g.pending
 
 

@@ -211,7 +211,7 @@ def test_15_15_a_move_elsewhere_does_not_change_a_gates_control():
     pos.extra(siege={"last": {"1507": SAURON, "1606": SAURON}})
     g = pos.game()
     play(g, {"type": "move", "unit": o, "to": "2214"})
-    assert g.siege["gate_control"]["1507/1606"] == WEST
+    assert g.siege.gate_control["1507/1606"] == WEST
     assert g.view(SAURON)["exclusive"]["gate_control"]["1507/1606"] == WEST
 
 
@@ -250,7 +250,7 @@ def test_16_43_sauron_has_four_ladders_and_no_more():
     for o in orcs[:4]:
         a = next(x for x in g.legal_actions() if x["type"] == "ladder" and x["unit"] == o)
         play(g, a)
-    assert len(g.siege["ladders"]) == 4
+    assert len(g.siege.ladders) == 4
     assert not [x for x in g.legal_actions() if x["type"] == "ladder"]
     assert orcs[4]
 
@@ -333,7 +333,7 @@ def test_15_24_armour_4_is_named_in_the_preview_only_for_a_defender_in_the_tunne
 @rule("gondor", "[15.24]", "[15.15]", "[7.35]")
 @pytest.mark.parametrize("control", [WEST, SAURON])
 def test_15_24_melee_up_through_a_gate_only_for_the_side_that_controls_it(control):
-    gates = dict(ringwar.new_game("gondor").siege["gate_control"], **{"1507/1606": control})
+    gates = dict(ringwar.new_game("gondor").siege.gate_control, **{"1507/1606": control})
     pos = combat_position("D")
     o = pos.place("orc_infantry", "1507")                   # below the Second Gate
     w = pos.place("gondor_spearmen", "1606")
@@ -447,7 +447,7 @@ def test_16_43_no_ladder_down_a_wall_from_its_high_side():
 def test_18_22_a_new_game_s_siege_counts_start_at_nothing_used():
     # they are part of the state (its hash): a record saved before the first Rally Phase holds them
     g = ringwar.new_game("gondor", seed=1)
-    assert (g.siege["banner_rallies"], g.siege["ladders_used"], g.siege["heads_thrown"]) == (0, 0, 0)
+    assert (g.siege.banner_rallies, g.siege.ladders_used, g.siege.heads_thrown) == (0, 0, 0)
 
 
 # ----- [19.11] C: the Riders of Rohan's roll, said and made once ----------------------------------
@@ -468,7 +468,7 @@ def test_19_11_the_rohan_roll_that_brings_them_says_so_and_lowers_the_garrison_t
     play(g, {"type": "end"})
     (text,) = [e["text"] for e in g.log if e.get("rule") == "[14.2]"]
     assert text.endswith("rolled 6: they arrive along the Northern edge")
-    assert g.siege["rohan"] and g.dp["garrison"] == -10
+    assert g.siege.rohan and g.dp["garrison"] == -10
 
 
 @rule("gondor", "[19.11]", "[14.2]")

@@ -74,7 +74,7 @@ def test_13_2_westernesse_initial_forces_with_errata():
     assert where(g, "swordsmen") == ["1402"]                       # errata
     hexes = {k: g.units[k].hex for k in ("isildur", "anarion", "elendil", "baldrim")}
     assert hexes == {"isildur": "1908", "anarion": "1007", "elendil": "1407", "baldrim": "1408"}
-    assert g.weapons["narsil"]["carrier"] == "elendil"
+    assert g.weapons["narsil"].carrier == "elendil"
     stack = [h for h, ids in g.at.items() if len([i for i in ids if not g.units[i].is_leader]) > 1]
     assert stack == []                                              # [5.0]
 
@@ -98,7 +98,7 @@ def test_14_1_sauron_reinforcements_arrive_on_schedule_through_1331():
     assert sorted(arrivals[4]) == sorted(["orc_archer"] * 8 + ["sauron"])
     assert sorted(arrivals[6]) == sorted(["slave"] * 10 + ["ringwraith"])
     assert arrivals[8] == ["troll"] * 3 and arrivals[12] == ["orc"] * 9
-    assert g.pedestal["carrier"] == "orc_archer1"                 # the Pedestal comes on turn 4
+    assert g.pedestal.carrier == "orc_archer1"                 # the Pedestal comes on turn 4
 
 
 @rule("sauron", "[14.0]")
@@ -151,7 +151,7 @@ def test_14_2_elves_arrive_on_turn_two_within_two_hexes_of_1401():
     assert {p.arrival for p in elves} == {2}
     for p in elves:
         assert all(hx.distance(h, "1401") <= 2 for h in g.entry_hexes(p))
-    assert g.weapons["aiglos"]["carrier"] == "gil_galad"
+    assert g.weapons["aiglos"].carrier == "gil_galad"
 
 
 @rule("sauron", "[14.2]")

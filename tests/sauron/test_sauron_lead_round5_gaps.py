@@ -49,7 +49,7 @@ def test_16_6_a_pedestal_set_up_names_its_hex_or_its_carrier():
         system_class("sauron").validate_setup(setup)
     setup["pedestal"] = {"hex": "1510"}
     system_class("sauron").validate_setup(setup)
-    assert ringwar.new_game("sauron", seed=1, setup=setup).pedestal["hex"] == "1510"
+    assert ringwar.new_game("sauron", seed=1, setup=setup).pedestal.hex == "1510"
 
 
 @rule("sauron", "[21.23]", "[21.24]")

@@ -112,7 +112,7 @@ def test_16_1_visions_victims_rally_only_three_hexes_from_sauron():
 def test_16_1_two_per_game():
     pos, a, _ = magic()
     g = pos.game()
-    g.spell_state["cast"]["sinister_visions"] = 2
+    g.spell_state.cast["sinister_visions"] = 2
     g._after_change()
     assert not [x for x in acts(g, "cast") if x["spell"] == "sinister_visions"]
     assert [x for x in acts(g, "cast") if x["spell"] == "eclipse"]
@@ -196,7 +196,7 @@ def test_16_62_the_pedestal_goes_with_its_orc_archer():
     pos.extra(pedestal={"carrier": a})
     g = pos.game()
     play(g, {"type": "move", "unit": a, "to": "1318"})
-    assert g.pedestal_hex() == "1318" and g.pedestal["carrier"] == a
+    assert g.pedestal_hex() == "1318" and g.pedestal.carrier == a
     assert g.movement_allowance(g.units[a]) == 4
 
 
@@ -213,17 +213,17 @@ def test_16_63_pedestal_left_when_its_carrier_dies_captured_and_recaptured():
     rig(g, 3, 3, 1)                                  # B vs 3: hit; Y die 1: E
     play(g, {"type": "attack", "unit": c, "target": a}, {"type": "resolve"})
     assert not g.units[a].on_map
-    assert g.pedestal["carrier"] is None and g.pedestal_hex() == "0807"
+    assert g.pedestal.carrier is None and g.pedestal_hex() == "0807"
     # the cavalry advances into the hex and captures it
     assert g.pending and g.pending[0]["kind"] == "advance"
     play(g, {"type": "advance", "unit": c, "to": "0807"})
-    assert g.pedestal["carrier"] == c
+    assert g.pedestal.carrier == c
     # recaptured by a Sauron unit: handed at once to an Orc Archer
     g.eliminate(g.units[c], "[7.42]", "test")
-    assert g.pedestal["carrier"] is None and g.pedestal_hex() == "0807"
+    assert g.pedestal.carrier is None and g.pedestal_hex() == "0807"
     troll = g.units[a2]
     ev = g.pick_up_pedestal(troll)
-    assert g.pedestal["carrier"] == a2 and ev
+    assert g.pedestal.carrier == a2 and ev
 
 
 @rule("sauron", "[16.63]")
@@ -235,7 +235,7 @@ def test_16_63_recapture_by_a_non_archer_goes_to_the_nearest_orc_archer():
     pos.extra(pedestal={"hex": "0807", "carrier": None})
     g = pos.game()
     play(g, {"type": "move", "unit": t, "to": "0807"})
-    assert g.pedestal["carrier"] == a
+    assert g.pedestal.carrier == a
 
 
 @rule("sauron", "[16.63]")
@@ -253,7 +253,7 @@ def test_16_63_pedestal_is_never_retreated():
     while g.pending and g.pending[0]["kind"] == "retreat":
         play(g, {"type": "retreat", "unit": a, "to": g.pending[0]["options"][0]})
     assert g.units[a].hex != "0807"
-    assert g.pedestal_hex() == "0807" and g.pedestal["carrier"] in (None, c)
+    assert g.pedestal_hex() == "0807" and g.pedestal.carrier in (None, c)
 
 
 @rule("sauron", "[16.64]")
@@ -376,7 +376,7 @@ def test_17_22_horn_attack_at_a_for_two_turns():
     pos, a, _ = magic(turn=15, beast={"hex": "1320"})
     g = pos.game()
     play(g, {"type": "beast_power", "unit": "sauron", "power": "horn"})
-    assert [g.beast_power("horn")] and g.spell_state["beast"]["powers"]["horn"] == 16
+    assert [g.beast_power("horn")] and g.spell_state.beast.powers["horn"] == 16
     pos = Position("sauron", seed=3).clear().at(turn=15, phase="D")
     m = pos.place("men", "0809")
     pos.extra(beast={"hex": "0808"})
@@ -516,7 +516,7 @@ def test_19_14_errata_narsil_passes_only_from_a_wounded_elendil():
     ex = {"type": "exchange", "unit": "elendil", "target": "isildur"}
     assert ex in g.legal_actions()
     play(g, ex)
-    assert g.weapons["narsil"]["carrier"] == "isildur"
+    assert g.weapons["narsil"].carrier == "isildur"
     assert dests(g, "isildur") and dests(g, "elendil")              # no movement penalty
 
 
@@ -540,7 +540,7 @@ def test_19_21_weapon_destroyed_with_its_leader_in_melee():
     rig(g, 2, 2, 1, 6)                              # B vs 2 hit; Y die 1: E; risk 6: Elendil dies
     play(g, {"type": "attack", "unit": t, "target": m}, {"type": "resolve"})
     assert not g.units["elendil"].on_map
-    assert g.weapons["narsil"]["destroyed"]
+    assert g.weapons["narsil"].destroyed
     assert g.dp["westernesse"] == 7 + 20 + 9                     # unit + weapon + Elendil's rating
     assert g.vp["sauron"] == 2                                    # no capture points
 
@@ -559,6 +559,6 @@ def test_19_22_weapon_captured_in_leader_combat():
     rig(g, 6, 1, 1, 1, 1)                          # 13 vs 8: +5 column "+4", die 6: De
     ev = play(g, {"type": "leader_attack", "unit": "sauron", "target": "isildur"})
     assert events_of(ev, "roll")[0]["result"] == "De"
-    assert g.weapons["narsil"]["carrier"] == "sauron" and not g.weapons["narsil"]["destroyed"]
+    assert g.weapons["narsil"].carrier == "sauron" and not g.weapons["narsil"].destroyed
     assert g.vp["sauron"] == 10
     assert g.dp["westernesse"] >= 20 + 7

@@ -16,6 +16,7 @@ from conftest import Position, acts, dests, events_of, illegal, move_options, pl
 from ringwar.core import hexes as hx
 from ringwar.core.engine import system_class
 from ringwar.core.errors import RecordError
+from ringwar.systems.sauron.state import Pedestal
 
 rule = pytest.mark.rule
 
@@ -55,9 +56,9 @@ def pedestal_carried_west(move_in_f: bool):
     assert (g.turn, g.phase) == (4, "H")
     here = g.units[w].hex
     g.eliminate(g.units[w], "[7.42]", "lost in combat")
-    assert g.pedestal == {"hex": here, "carrier": None}
+    assert g.pedestal == Pedestal(here, None)
     g.pick_up_pedestal(g.units[troll])
-    assert g.pedestal["carrier"] == archer and g.pedestal_hex() == "1320"
+    assert g.pedestal.carrier == archer and g.pedestal_hex() == "1320"
     end_until(g, "A", turn=5)
     assert g.units["sauron"].hex == g.pedestal_hex()           # on it when phase A began
     return g
@@ -396,10 +397,10 @@ def weapon_duel(**extra):
 def test_20_2_a_weapon_captured_then_destroyed_adds_its_20_points_once():
     g = weapon_duel(weapons={"narsil": "isildur"})
     g.eliminate(g.units["isildur"], "[7.26]", "slain in individual combat", by=g.units["gorgol"])
-    assert g.weapons["narsil"]["carrier"] == "gorgol"                 # [19.22] captured
+    assert g.weapons["narsil"].carrier == "gorgol"                 # [19.22] captured
     assert g.dp["westernesse"] == 20 + g.units["isildur"].rally       # the weapon and Isildur's rating
     ev = g.eliminate(g.units["gorgol"], "[7.42]", "lost in combat")    # no leader kills him
-    assert g.weapons["narsil"]["destroyed"]                           # [19.21] destroyed with him
+    assert g.weapons["narsil"].destroyed                           # [19.21] destroyed with him
     assert g.dp["westernesse"] == 20 + g.units["isildur"].rally       # not counted a second time
     assert not events_of(ev, "demoralization")
 
@@ -408,7 +409,7 @@ def test_20_2_a_weapon_captured_then_destroyed_adds_its_20_points_once():
 def test_20_2_a_weapon_the_westernesse_take_back_adds_nothing_to_their_total():
     g = weapon_duel(weapons={"narsil": "gorgol"})                     # Gorgol holds Narsil
     g.eliminate(g.units["gorgol"], "[7.26]", "slain in individual combat", by=g.units["isildur"])
-    assert g.weapons["narsil"] == {"carrier": "isildur", "destroyed": False, "counted": False}
+    assert g.weapons["narsil"].to_json() == {"carrier": "isildur", "destroyed": False, "counted": False}
     assert g.dp["westernesse"] == 0
 
 
@@ -630,7 +631,7 @@ def test_18_0_the_pedestal_s_carrier_withdrawing_into_mordor_takes_it_off_the_ma
     assert g.step_side == "sauron" and g.pedestal_hex() == "1331"
     ev = play(g, {"type": "exit", "unit": a})
     assert events_of(ev, "exit")[0]["rule"] == "[18.0]" and g.units[a].where == "offmap"
-    assert g.pedestal == {"hex": None, "carrier": a}
+    assert g.pedestal == Pedestal(None, a)
     assert g.view("westernesse")["exclusive"]["pedestal"] == {"hex": None, "carrier": a}
 
 

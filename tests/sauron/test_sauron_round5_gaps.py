@@ -18,6 +18,7 @@ from conftest import Position, acts, dests, events_of, illegal, move_options, pl
 from ringwar.core import hexes as hx
 from ringwar.core.engine import system_class
 from ringwar.core.errors import RecordError
+from ringwar.systems.sauron.state import Pedestal
 
 rule = pytest.mark.rule
 
@@ -123,7 +124,7 @@ def test_19_0_a_weapons_carrier_in_a_set_up_must_be_a_leader(carrier, match):
         system_class("sauron").validate_setup(setup)
     ok = dict(setup, weapons={"narsil": "isildur"})
     system_class("sauron").validate_setup(ok)
-    assert ringwar.new_game("sauron", seed=1, setup=ok).weapons["narsil"]["carrier"] == "isildur"
+    assert ringwar.new_game("sauron", seed=1, setup=ok).weapons["narsil"].carrier == "isildur"
 
 
 # ===== [16.1] [19.13] Sinister Visions: three hexes from Sauron exactly =========================
@@ -189,7 +190,7 @@ def test_19_14_errata_narsil_passes_once_from_a_wounded_elendil_to_an_unhurt_isi
     assert not exchanges(g)
     g = narsil_pair(reduced=("elendil",))
     play(g, {"type": "exchange", "unit": "elendil", "target": "isildur"})
-    assert g.weapons["narsil"]["carrier"] == "isildur"
+    assert g.weapons["narsil"].carrier == "isildur"
     assert not exchanges(g)                                     # Isildur never passes it back
     g = narsil_pair(reduced=("elendil",), isildur="0809")       # not in the same hex: no
     assert not exchanges(g)
@@ -330,7 +331,7 @@ def test_16_61_sauron_not_yet_arrived_is_not_on_the_pedestal_whose_archer_is_not
     g = Position("sauron", seed=3).at(turn=2, phase="A").game()
     s = g.units["sauron"]
     assert s.where == "offmap" and g.pedestal_hex() is None and s.hex is None
-    assert g.spell_state["on_pedestal"] is False
+    assert g.spell_state.on_pedestal is False
 
 
 # ===== [16.1] Sinister Visions: whom it disrupts, and while it binds ============================
@@ -396,7 +397,7 @@ def test_16_63_with_no_orc_archer_on_the_map_the_recapturing_unit_keeps_the_pede
     g = pos.game()
     assert not [p for p in g.on_map("sauron") if "orc_archer" in p.tags]
     ev = play(g, {"type": "move", "unit": o, "to": "0807"})
-    assert g.pedestal == {"hex": "0807", "carrier": o}
+    assert g.pedestal == Pedestal("0807", o)
     assert events_of(ev, "pedestal")[0]["rule"] == "[16.63]"
 
 

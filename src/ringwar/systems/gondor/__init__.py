@@ -8,7 +8,8 @@ Mumakil [14.3] (``reinforcements.py``), the city [15.0] (``city.py``, over the b
 [16.4] [16.7] (``equipment.py``), the Siege Phase [16.2]-[16.8] (``siege.py``), magic [17.0]
 (``magic.py``), the Banner of the King [18.0] (``banner.py``), demoralization [19.0]
 (``demoralization.py``) and victory [20.0] (``victory.py``); actions in words (``words.py``)
-and what each side sees (``views.py``).  This file only re-exports and registers the game.
+and what each side sees (``views.py``); the siege state the sections share is a typed record
+(``state.py``).  This file only re-exports and registers the game.
 Data: ``data/gondor/scenario.toml`` and ``map.toml``.
 
 Hidden information: which Cauldrons (and so which Oil counters) are dummies [16.71].  The

@@ -52,15 +52,15 @@ class CityRules:
         return self.defn.facts["city"]
 
     def breached(self: GondorGame, a: str, b: str) -> bool:
-        return hx.hexside(a, b) in self.siege["breached"]
+        return hx.hexside(a, b) in self.siege.breached
 
     def gate_open_for(self: GondorGame, side_name: str, a: str, b: str) -> bool:
         """[15.15] a gate controlled by one's own side may be passed freely."""
         key = hx.hexside(a, b)
-        return self.siege["gate_control"].get(key) == side_name
+        return self.siege.gate_control.get(key) == side_name
 
     def _features_changed(self: GondorGame) -> None:
-        self.siege["version"] += 1
+        self.siege.version += 1
         self._touch()
 
     def cost_class(self: GondorGame, p: Piece) -> tuple[Any, ...]:
@@ -72,12 +72,12 @@ class CityRules:
         by every game in the process: they are keyed on these actual features, never on this
         game's own change counter, or two games at the same count would share a wrong table."""
         s = self.siege
-        atoms: set[Any] = {("breach", k) for k in s["breached"]}
-        atoms.update(("fire", h) for h in s["fires"])
-        atoms.update(("ladder", x["hex"], x["side"]) for x in s["ladders"] if x["turn"] < self._turn)
-        atoms.update(("tower", h) for tid, (h, _t) in s["ready"].items()
-                     if self.units[tid].on_map and self.units[tid].hex == h)
-        atoms.update(("gate", k, side) for k, side in s["gate_control"].items())
+        atoms: set[Any] = {("breach", k) for k in s.breached}
+        atoms.update(("fire", h) for h in s.fires)
+        atoms.update(("ladder", x.hex, x.hexside) for x in s.ladders if x.turn < self._turn)
+        atoms.update(("tower", r.hex) for tid, r in s.ready.items()
+                     if self.units[tid].on_map and self.units[tid].hex == r.hex)
+        atoms.update(("gate", k, side) for k, side in s.gate_control.items())
         return frozenset(atoms)
 
     def zoc_context(self: GondorGame) -> Any:
@@ -99,7 +99,7 @@ class CityRules:
     def _phase_key(self: GondorGame) -> tuple[Any, ...]:
         # a move's reach is cached for the phase: a Siege Tower pushed away, a gate taken,
         # change it within the phase
-        return (*super()._phase_key(), self.siege["version"])
+        return (*super()._phase_key(), self.siege.version)
 
     def terrain_cost(self: GondorGame, p: Piece, a: str | None, b: str) -> float | None:
         terrain = self.hexmap.terrain(b)
@@ -110,7 +110,7 @@ class CityRules:
         cost = super().terrain_cost(p, a, b)
         if cost is None:
             return None
-        if b in self.siege["fires"]:
+        if b in self.siege.fires:
             cost += float(self.sc.siege["fire_cost"])              # [16.67]
         if a is None:
             return cost
@@ -176,13 +176,13 @@ class CityRules:
         [16.73] the enemy Cauldrons there are destroyed."""
         if not p.is_combat:
             return []
-        self.siege["last"][h] = p.side
+        self.siege.last[h] = p.side
         for key, g in self.city["gates"].items():
             if h in (g["high"], g["low"]):
-                if self.siege["last"].get(g["high"]) == self.siege["last"].get(g["low"]) == p.side:
-                    if self.siege["gate_control"].get(key) != p.side:
-                        self.siege["gate_control"][key] = p.side
-                        self.siege["version"] += 1
+                if self.siege.last.get(g["high"]) == self.siege.last.get(g["low"]) == p.side:
+                    if self.siege.gate_control.get(key) != p.side:
+                        self.siege.gate_control[key] = p.side
+                        self.siege.version += 1
         # [16.73] an enemy combat unit destroys the Cauldrons in its hex (real or dummy: the
         # event does not say which [16.71])
         events: list[Event] = []

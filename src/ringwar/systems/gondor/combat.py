@@ -97,7 +97,7 @@ class CombatRules:
             extra += 1 if missile else -1
             why.append("[16.42] defender in a Siege Tower: armour "
                        + ("+1 against missile fire" if missile else "-1 in melee"))
-        if any(ld["hex"] == h for ld in self.siege["ladders"]) and d.side == SAURON:
+        if any(ld.hex == h for ld in self.siege.ladders) and d.side == SAURON:
             extra -= 1
             why.append("[16.45] defender on a Ladder: armour -1")
         if d.flags.get("carry"):
@@ -109,7 +109,7 @@ class CombatRules:
         from ..spi.data import shift_morale
         m, why = super().defence_morale_why(d)
         if d.side == WEST:
-            if self.siege["heads"].get(d.hex):
+            if self.siege.heads.get(d.hex):
                 m = shift_morale(m, -1)                            # [16.84]
                 why.append("[16.84] a Severed Head in the defender's hex: morale one level worse")
             if self.spell_active("fear"):
@@ -133,7 +133,7 @@ class CombatRules:
         if not foe.on_map or self.wall_between(ld.hex, foe.hex) is None:
             return []
         if any("siege_tower" in q.tags for q in self.pieces_at(ld.hex)) \
-                or any(x["hex"] == ld.hex for x in self.siege["ladders"]):
+                or any(x.hex == ld.hex for x in self.siege.ladders):
             return [(-1, f"[16.46] {ld.name} fights through a wall from a Siege Tower or Ladder: -1")]
         return []
 
@@ -148,7 +148,7 @@ class CombatRules:
             add(("r1", "r2", "½E, r1"), "a Mumak does not retreat: it stampedes in a random direction [14.32]")
         if not missile:
             gear = [q.name for q in self.pieces_at(d.hex) if "siege_tower" in q.tags]
-            if any(x["hex"] == d.hex for x in self.siege["ladders"]):
+            if any(x.hex == d.hex for x in self.siege.ladders):
                 gear.append("Ladder")
             if gear:
                 add(("r1", "r2", "½E", "½E, r1", "E"), f"the {' and '.join(gear)} in its hex is destroyed [16.47]")

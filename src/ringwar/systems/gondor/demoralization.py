@@ -27,9 +27,9 @@ class DemoralizationRules:
 
     def leader_killed(self: GondorGame, p: Piece, cause: str, by: Piece | None) -> list[Event]:
         events: list[Event] = []
-        b = self.siege["banner"]
-        if b is not None and b["with"] == p.id:
-            self.siege["banner"] = None
+        b = self.siege.banner
+        if b is not None and b.holder == p.id:
+            self.siege.banner = None
             events.append(event("banner", "[18.14]", "the Banner of the King is lost with its leader"))
         lost = p.rally_now()
         events.extend(self.add_dp(self.army_of(p), lost, "[19.2]", f"{p.name} killed: {lost} rally points lost"))
@@ -67,8 +67,8 @@ class DemoralizationRules:
         events = [event("demoralized" if now else "recovered", "[19.14]",
                         f"the {side} army is {'demoralized' if now else 'no longer demoralized'} "
                         f"({self.dp[side]} points, level {self.dp_level(side)})", side_affected=side)]
-        if side == GARRISON and now and not self.siege["garrison_fell"]:
-            self.siege["garrison_fell"] = True                       # [19.13] once, permanently
+        if side == GARRISON and now and not self.siege.garrison_fell:
+            self.siege.garrison_fell = True                        # [19.13] once, permanently
             events.extend(self.add_dp(SAURON, int(self.sc.demoralization["garrison_demoralized"]), "[19.13]",
                                       "the garrison is demoralized"))
         return events

@@ -11,6 +11,7 @@ from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
+from .state import Ladder
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
@@ -21,12 +22,12 @@ class EquipmentRules:
 
     def ladder_ready(self: GondorGame, a: str, b: str) -> bool:
         key = hx.hexside(a, b)
-        return any(ld["hex"] == a and ld["side"] == key and ld["turn"] < self._turn for ld in self.siege["ladders"])
+        return any(ld.hex == a and ld.hexside == key and ld.turn < self._turn for ld in self.siege.ladders)
 
     def tower_ready(self: GondorGame, a: str, b: str) -> bool:
-        for tid, (h, _turn) in self.siege["ready"].items():
+        for tid, r in self.siege.ready.items():
             t = self.units[tid]
-            if t.on_map and t.hex == a == h:
+            if t.on_map and t.hex == a == r.hex:
                 return True
         return False
 
@@ -48,9 +49,9 @@ class EquipmentRules:
                 self.remove(q)
                 q.where = "dead"
                 events.append(event("destroyed", "[16.47]", f"the Siege Tower in {d.hex} is destroyed"))
-        before = len(self.siege["ladders"])
-        self.siege["ladders"] = [x for x in self.siege["ladders"] if x["hex"] != d.hex]
-        if len(self.siege["ladders"]) != before:
+        before = len(self.siege.ladders)
+        self.siege.ladders = [x for x in self.siege.ladders if x.hex != d.hex]
+        if len(self.siege.ladders) != before:
             events.append(event("destroyed", "[16.47]", f"the Ladder in {d.hex} is destroyed"))
             self._features_changed()
         return events
@@ -81,9 +82,9 @@ class EquipmentRules:
         Ladder": in the Sauron Movement Phase, by a unit beside a wall from below, whether it
         moved there this phase or stood there; placing ends its movement."""
         acts: list[Action] = []
-        if int(self.sc.siege["ladders"]) - self.siege["ladders_used"] <= 0:
+        if int(self.sc.siege["ladders"]) - self.siege.ladders_used <= 0:
             return acts
-        laddered = {x["hex"] for x in self.siege["ladders"]}
+        laddered = {x.hex for x in self.siege.ladders}
         climbs = self.city["climbs"]
         for p in self.units_of(SAURON):
             below = climbs.get(p.hex) if p.on_map else None        # walls it may climb from here
@@ -92,7 +93,7 @@ class EquipmentRules:
             if not p.is_combat or p.disrupted or p.kind == "cavalry" or "mumak" in p.tags or p.hex in laddered:
                 continue                                           # [16.48]
             for _n, key in below:                                  # a wall from below
-                if key not in self.siege["breached"]:
+                if key not in self.siege.breached:
                     acts.append({"type": "ladder", "unit": p.id, "hexside": key})
         return acts
 
@@ -117,7 +118,7 @@ class EquipmentRules:
         self.relocate(p, action["to"])
         self.relocate(g, action["to"])
         p.moved = True
-        self.siege["ready"].pop(g.id, None)                         # [16.41] must start beside the wall
+        self.siege.ready.pop(g.id, None)                           # [16.41] must start beside the wall
         self._features_changed()
         where = f"{frm} -> {action['to']}" if frm is not None else f"onto the map [14.0] to {action['to']}"
         events = [event("move", "[16.11]", f"{self.label(p)} moves {g.name} {where}",
@@ -127,8 +128,8 @@ class EquipmentRules:
 
     def do_ladder(self: GondorGame, action: Action) -> list[Event]:
         p = self.units[action["unit"]]
-        self.siege["ladders"].append({"hex": p.hex, "side": action["hexside"], "turn": self._turn})
-        self.siege["ladders_used"] += 1
+        self.siege.ladders.append(Ladder(p.hex, action["hexside"], self._turn))
+        self.siege.ladders_used += 1
         p.moved = True
         self._features_changed()
         return [event("ladder", "[16.43]", f"{self.label(p)} sets a Ladder against {action['hexside']} "
@@ -175,10 +176,10 @@ class EquipmentRules:
             if not c.flags.get("carry") or not c.on_map:
                 continue
             targets = [t.id for t in self.oil_targets(c)]
-            fresh = [t for t in targets if [c.id, t] not in self.siege["oil_asked"]]
+            fresh = [t for t in targets if (c.id, t) not in self.siege.oil_asked]
             if fresh:
                 for t in fresh:
-                    self.siege["oil_asked"].append([c.id, t])
+                    self.siege.oil_asked.append((c.id, t))
                 self.ask({"kind": "oil", "side": WEST, "unit": c.id, "targets": targets, "rule": "[16.74]",
                           "auto": False, "prompt": f"{self.label(c)} may pour boiling oil"})
 

@@ -22,6 +22,7 @@ from .reinforcements import ReinforcementRules
 from .sequence import SequenceRules
 from .setup import SetupRules
 from .siege import SiegeRules
+from .state import GondorSpells, SiegeState
 from .victory import VictoryRules
 from .views import Views
 from .words import ActionWords
@@ -34,6 +35,9 @@ class GondorGame(SetupRules, SequenceRules, CityRules, ReinforcementRules, Comba
     title = "Gondor: the Siege of Minas Tirith"
     DATA = "gondor"
     hidden_information = True
+    #: the state the exclusive rules add, as typed records (``state.py``; set by ``init_exclusive``)
+    siege: SiegeState
+    spell_state: GondorSpells
 
     @classmethod
     def ai_facts(cls) -> dict[str, Any]:

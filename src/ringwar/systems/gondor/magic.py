@@ -11,6 +11,7 @@ from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
+from .state import Banner
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
@@ -21,10 +22,10 @@ class MagicRules:
 
     def frozen(self: GondorGame, p: Piece) -> bool:
         """[17.12] Freeze Leader: Westernesse leaders near the Nazgul Lord may not move."""
-        return p.id in self.spell_state["frozen"] and self.spell_active("freeze")
+        return p.id in self.spell_state.frozen and self.spell_active("freeze")
 
     def spell_active(self: GondorGame, name: str, turn: int | None = None) -> bool:
-        until = self.spell_state["active"].get(name)
+        until = self.spell_state.active.get(name)
         t = self._turn if turn is None else turn
         return until is not None and t <= until
 
@@ -44,7 +45,7 @@ class MagicRules:
         return acts
 
     def spell_possible(self: GondorGame, ld: Piece, key: str) -> bool:
-        cast = self.spell_state["cast"]
+        cast = self.spell_state.cast
         night = self.is_night()
         nazgul = self.units["nazgul"]
         if key == "break_darkness":
@@ -63,7 +64,7 @@ class MagicRules:
             return 1 <= cast.get("freeze", 0) < 3
         if key == "operate_grond":
             grond = next((g for g in self.on_map(SAURON) if "grond" in g.tags), None)
-            return (not self.siege["grond"] and grond is not None and hx.distance(ld.hex, grond.hex) <= 3
+            return (not self.siege.grond and grond is not None and hx.distance(ld.hex, grond.hex) <= 3
                     and any("carries_grond" in q.tags for q in self.combat_at(grond.hex)))   # [17.13]
         return False
 
@@ -89,17 +90,17 @@ class MagicRules:
             return events
         self.spend_magic(ld, pts)
         base = "freeze" if key.startswith("freeze") else key
-        self.spell_state["cast"][base] = self.spell_state["cast"].get(base, 0) + 1
-        self.spell_state["active"][base] = self._turn + min(spell.duration, 99) - 1
+        self.spell_state.cast[base] = self.spell_state.cast.get(base, 0) + 1
+        self.spell_state.active[base] = self._turn + min(spell.duration, 99) - 1
         return events + self.spell_effect(ld, base, spell)
 
     def spell_effect(self: GondorGame, ld: Piece, key: str, spell: Any) -> list[Event]:
         if key == "freeze":
             frozen = [p.id for p in self.on_map(WEST) if p.is_leader and hx.distance(p.hex, ld.hex) <= 3]
-            self.spell_state["frozen"] = frozen
+            self.spell_state.frozen = frozen
             return [event("spell_effect", spell.rule, f"frozen: {', '.join(frozen) or 'no leader'}")]
         if key == "operate_grond":
-            self.siege["grond"] = True
+            self.siege.grond = True
             return [event("spell_effect", "[17.13]", "Grond is activated for the rest of the game")]
         if key.startswith("stalemate"):
             nazgul = self.units["nazgul"]
@@ -109,7 +110,7 @@ class MagicRules:
             return [event("spell_effect", "[17.22]", f"the Lord of the Nazgul is thrown back from {frm} to {dest}")]
         if key == "reveal_aragorn":
             aragorn = self.units["aragorn"]
-            self.siege["banner"] = {"with": aragorn.id, "until": self._turn + 2}
+            self.siege.banner = Banner(aragorn.id, self._turn + 2)
             return [event("banner", "[18.12]", "the Banner of the King is unfurled with Aragorn")]
         return [event("spell_effect", spell.rule, f"{spell.name} is in effect this Game-Turn")]
 

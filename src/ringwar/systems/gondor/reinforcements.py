@@ -38,7 +38,7 @@ class ReinforcementRules:
         waiting = any(p.flags.get("awaits_roll") and not p.on_map and not p.flags.get("out")
                       for p in self.units.values())       # no roll once no Rider is left to come
         first, least = self.rohan_terms()
-        if not self.siege["rohan"] and waiting and self._turn >= first:
+        if not self.siege.rohan and waiting and self._turn >= first:
             die = self.dice.d6()
             ok = die >= least
             needs = "never" if least > 6 else (f"{least}-6" if least < 6 else "6")
@@ -46,14 +46,14 @@ class ReinforcementRules:
                                 + ("they arrive along the Northern edge" if ok else f"not this turn ({needs})"),
                                 dice=[die]))
             if ok:
-                self.siege["rohan"] = True
+                self.siege.rohan = True
                 for p in self.units.values():
                     if p.flags.pop("awaits_roll", False):
                         p.arrival = self._turn
                 events.extend(self.add_dp(GARRISON, int(dem["rohan_arrives"]), "[19.11]", "the Riders of Rohan arrive"))
-        if not self.siege["aragorn"] and any(p.arrival == self._turn and p.flags.get("entry") == "aragorn_entry"
+        if not self.siege.aragorn and any(p.arrival == self._turn and p.flags.get("entry") == "aragorn_entry"
                                              for p in self.units.values()):
-            self.siege["aragorn"] = True
+            self.siege.aragorn = True
             events.extend(self.add_dp(GARRISON, int(dem["aragorn_arrives"]), "[19.11]", "Aragorn arrives"))
         return events
 

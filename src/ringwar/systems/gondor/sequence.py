@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...core.engine import Action, Event
 from ..spi.game import SAURON, WEST
+from .state import TowerReady
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
@@ -34,23 +35,23 @@ class SequenceRules:
         events: list[Event] = []
         if self._phase == "B":
             # [16.66] fires outside the city burn only until the next Siege Phase
-            self.siege["fires"] = {h: k for h, k in self.siege["fires"].items() if k == "city"}
+            self.siege.fires = {h: k for h, k in self.siege.fires.items() if k == "city"}
             # [16.41] a Siege Tower is ready against the walls it begins the Siege Phase beside
-            ready = {}
+            ready: dict[str, TowerReady] = {}
             for p in self.on_map(SAURON):
                 if "siege_tower" in p.tags:
-                    ready[p.id] = [p.hex, self._turn]
-            self.siege["ready"] = ready
+                    ready[p.id] = TowerReady(p.hex, self._turn)
+            self.siege.ready = ready
             self._features_changed()
         if self._phase == "F":
-            self.siege["oil_asked"] = []
+            self.siege.oil_asked = []
         if self._phase == "C":
-            self.siege["oil_asked"] = []
+            self.siege.oil_asked = []
             self.offer_oil()          # [16.74] "during the Sauron Movement Phase": also on units already below
         if self._phase == "F":
             events.extend(self.arrivals_for(WEST))
         if self._phase == "H":
-            self.siege["banner_rallies"] = 0
+            self.siege.banner_rallies = 0
         return events
 
     def end_phase_hook(self: GondorGame, phase: str) -> list[Event]:

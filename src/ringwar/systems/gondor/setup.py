@@ -12,6 +12,7 @@ from ...core.errors import IllegalAction, RecordError
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 from .board import GARRISON, RELIEF
+from .state import GondorSpells, SiegeState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
@@ -63,17 +64,11 @@ class SetupRules:
                     if p.flags.get("entry") == r.entry:
                         p.arrival = None              # [14.2] on a 5 or 6, from turn 5
                         p.flags["awaits_roll"] = True
-        self.siege: dict[str, Any] = {
-            "breached": [], "gate_control": dict.fromkeys(self.city["gates"], WEST),   # [15.15]
-            "last": {}, "fires": {}, "heads": {}, "heads_thrown": 0, "ladders": [],
-            "ready": {}, "grond": False, "levels": [], "garrison_fell": False, "banner": None,
-            "banner_rallies": 0, "oil_asked": [], "rohan": False, "aragorn": False,
-            "ladders_used": 0, "oil": {}, "version": 0,
-        }
+        self.siege = SiegeState(gate_control=dict.fromkeys(self.city["gates"], WEST))   # [15.15]
         for p in self.units.values():
             if "cauldron" in p.tags:
                 p.flags["oil"] = int(self.sc.siege["oil_per_cauldron"])
-        self.spell_state.update({"cast": {}, "active": {}, "frozen": []})
+        self.spell_state = GondorSpells()                          # [17.0]
         self._phase = "S"
 
     def check_place_item(self: GondorGame, c: Any, item: dict[str, Any], where: str, tkey: str) -> None:
@@ -151,18 +146,17 @@ class SetupRules:
         if self._phase == "S" and not any(p.flags.get("deploy") for p in self.units.values()):
             self._phase = "A"
         for k, v in setup.get("siege", {}).items():
-            # a copy: play changes the siege state, never the record's set-up (a shared
-            # "gate_control" taken by [15.15] made the saved set-up differ and the record
-            # no longer replay to its hash)
-            import copy
-            self.siege[k] = copy.deepcopy(v)
+            # read into new containers and records: play changes the siege state, never the
+            # record's set-up (a shared "gate_control" taken by [15.15] made the saved set-up
+            # differ and the record no longer replay to its hash)
+            self.siege.set_from_json(k, v)
         for name, until in setup.get("spells", {}).items():
-            self.spell_state["active"][name] = int(until)
+            self.spell_state.active[name] = int(until)
         for army, flag in setup.get("demoralized", {}).items():
             self.demoralized[army] = bool(flag)
 
     def exclusive_json(self: GondorGame) -> Any:
-        return {"siege": self.siege, "levels": self._levels}
+        return {"siege": self.siege.to_json(), "levels": self._levels}
 
     # ----- the set-up phase: each side places its pieces in its area, Sauron first ---------
     def deploy_area(self: GondorGame, p: Piece) -> frozenset[str]:

@@ -79,15 +79,15 @@ class SiegeRules:
                 acts.append({"type": "breach", "unit": c.id, "hexside": key})
             for h in sorted(self.hurl_targets(c)):
                 acts.append({"type": "fireball", "unit": c.id, "to": h})
-                if self.siege["heads_thrown"] < int(self.sc.siege["severed_heads"]):
+                if self.siege.heads_thrown < int(self.sc.siege["severed_heads"]):
                     acts.append({"type": "head", "unit": c.id, "to": h})
         grond = next((g for g in self.on_map(SAURON) if "grond" in g.tags), None)
-        if grond is not None and self.siege["grond"] and grond.flags.get("siege_used") != self._turn:
+        if grond is not None and self.siege.grond and grond.flags.get("siege_used") != self._turn:
             if any("carries_grond" in q.tags for q in self.combat_at(grond.hex)):
                 for n in self.hexmap.adjacent(grond.hex):
                     wall = self.wall_between(grond.hex, n)
                     key = hx.hexside(grond.hex, n)
-                    if wall and key not in self.siege["breached"] and not self.outer_wall(wall):
+                    if wall and key not in self.siege.breached and not self.outer_wall(wall):
                         acts.append({"type": "breach", "unit": grond.id, "hexside": key})
         acts.append({"type": "end"})
         return acts
@@ -116,7 +116,7 @@ class SiegeRules:
     def breach_targets(self: GondorGame, c: Piece) -> list[str]:
         out = []
         for key, wall in self.city["wall_sides"]:
-            if key in self.siege["breached"] or self.outer_wall(wall):
+            if key in self.siege.breached or self.outer_wall(wall):
                 continue
             if wall["kind"] == "gate" and wall.get("name") == "Main Gate":
                 continue                                           # [16.13] only Grond
@@ -162,8 +162,8 @@ class SiegeRules:
                         dice=dice, table="16.3", cell=f"{band}/{kind}", hexside=key, success=ok)]
         if not ok:
             return events
-        self.siege["breached"].append(key)
-        self.siege["breached"].sort()
+        self.siege.breached.append(key)
+        self.siege.breached.sort()
         self._features_changed()
         events.append(event("breach", "[16.27]", f"{key} is breached for the rest of the game", hexside=key))
         if kind == "main_gate":
@@ -207,8 +207,8 @@ class SiegeRules:
         if where is None:
             return events
         inside = where in self.city["city"]
-        self.siege["fires"][where] = "city" if inside else "field"   # [16.66]
-        self.siege["heads"].pop(where, None)                         # [16.86]
+        self.siege.fires[where] = "city" if inside else "field"    # [16.66]
+        self.siege.heads.pop(where, None)                          # [16.86]
         events.append(event("fire", "[16.66]", f"the Fireball sets {where} ablaze"
                             + (" for the rest of the game" if inside else " until the next Siege Phase"), hex=where))
         for q in list(self.pieces_at(where)):                        # [16.65]
@@ -226,13 +226,13 @@ class SiegeRules:
         c = self.units[action["unit"]]
         c.flags["siege_used"] = self._turn
         c.fired = True
-        self.siege["heads_thrown"] += 1
+        self.siege.heads_thrown += 1
         where, events = self.land(c, action["to"], "a Severed Head")
         if where is None or where not in self.city["city"]:
             return events + [event("head", "[16.85]", "the Severed Head falls outside the city and is removed")]
-        if where in self.siege["fires"] or any("cauldron" in q.tags for q in self.pieces_at(where)):
+        if where in self.siege.fires or any("cauldron" in q.tags for q in self.pieces_at(where)):
             return events + [event("head", "[16.86]", f"the Severed Head lands in {where} and is destroyed")]
-        self.siege["heads"][where] = self.siege["heads"].get(where, 0) + 1
+        self.siege.heads[where] = self.siege.heads.get(where, 0) + 1
         events.append(event("head", "[16.83]", f"a Severed Head lands in {where}", hex=where))
         return events + self.add_dp(GARRISON, int(self.sc.demoralization["severed_head"]), "[16.83]",
                                     "a Severed Head thrown into the city")

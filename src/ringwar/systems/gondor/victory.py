@@ -19,17 +19,17 @@ class VictoryRules:
         """[20.2] all gates into level k from below are Sauron's, and no undisrupted
         Westernesse combat unit is inside it."""
         gates = self.city["gates_into"].get(k, ())
-        if not gates or any(self.siege["gate_control"].get(key) != SAURON for key in gates):
+        if not gates or any(self.siege.gate_control.get(key) != SAURON for key in gates):
             return False
         return not any(p.is_combat and not p.disrupted and self.city["level"].get(p.hex) == k
                        for p in self.on_map(WEST))
 
     def update_levels(self: GondorGame) -> list[Event]:
         now = [k for k in range(1, 8) if self.controls_level(k)]
-        before = self.siege["levels"]
+        before = self.siege.levels
         if now == before:
             return []
-        self.siege["levels"] = now
+        self.siege.levels = now
         delta = len(now) - len(before)
         dem = self.sc.demoralization
         events = [event("levels", "[20.2]", f"Sauron controls city level(s): {', '.join(map(str, now)) or 'none'}")]
@@ -40,7 +40,7 @@ class VictoryRules:
         return events
 
     def decide_victory(self: GondorGame) -> dict[str, Any]:
-        last = self.siege["last"]
+        last = self.siege.last
         road = last.get("1918") == SAURON and last.get("2124") == SAURON
         a, b, c = self.demoralized[GARRISON], not self.demoralized[SAURON], road
         why = (f"garrison demoralized: {'yes' if a else 'no'}; Sauron undemoralized: {'yes' if b else 'no'}; "

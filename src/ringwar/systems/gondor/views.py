@@ -57,7 +57,7 @@ class Views:
         if "catapult" in p.tags:
             return p.missile_now() or ""
         if "grond" in p.tags:
-            return "activated" if self.siege["grond"] else ""
+            return "activated" if self.siege.grond else ""
         return ""
 
     def unit_view(self: GondorGame, p: Piece) -> dict[str, Any]:
@@ -87,11 +87,11 @@ class Views:
     def exclusive_view(self: GondorGame, side: str | None) -> dict[str, Any]:
         s = self.siege
         return {
-            "breached": list(s["breached"]), "gate_control": dict(s["gate_control"]),
-            "fires": dict(s["fires"]), "heads": dict(s["heads"]), "heads_thrown": s["heads_thrown"],
-            "ladders": [dict(x) for x in s["ladders"]], "grond_active": s["grond"],
-            "levels_controlled": list(s["levels"]), "banner": self.banner_hex(),
-            "road": {h: s["last"].get(h) for h in ("1918", "2124")},
-            "spells_active": {k: v for k, v in self.spell_state["active"].items() if self.spell_active(k)},
-            "rohan_arrived": s["rohan"],
+            "breached": list(s.breached), "gate_control": dict(s.gate_control),
+            "fires": dict(s.fires), "heads": dict(s.heads), "heads_thrown": s.heads_thrown,
+            "ladders": [x.to_json() for x in s.ladders], "grond_active": s.grond,
+            "levels_controlled": list(s.levels), "banner": self.banner_hex(),
+            "road": {h: s.last.get(h) for h in ("1918", "2124")},
+            "spells_active": {k: v for k, v in self.spell_state.active.items() if self.spell_active(k)},
+            "rohan_arrived": s.rohan,
         }

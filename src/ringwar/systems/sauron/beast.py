@@ -26,7 +26,7 @@ class BeastRules:
         return p.id != "beast" and super().counts_for_stacking(p)
 
     def beast_power(self: SauronGame, power: str) -> bool:
-        until = self.spell_state["beast"]["powers"].get(power)
+        until = self.spell_state.beast.powers.get(power)
         return until is not None and (until == 0 or self._turn <= until)
 
     def beast_cost(self: SauronGame, base: int) -> int:
@@ -40,10 +40,10 @@ class BeastRules:
         self.note_cast(s, True)
         beast.flags.pop("out", None)
         self.place(beast, s.hex)
-        st = self.spell_state["beast"]
-        st["conjured"] = True
-        nxt = [self._turn, "E"] if self._phase == "A" else [self._turn + 1, "A"]
-        st["window"] = [[self._turn, self._phase], nxt]            # [17.0] [17.2]
+        st = self.spell_state.beast
+        st.conjured = True
+        nxt = (self._turn, "E") if self._phase == "A" else (self._turn + 1, "A")
+        st.window = ((self._turn, self._phase), nxt)               # [17.0] [17.2]
         return [event("conjure", "[17.0]", f"Sauron conjures the Beast of Mordor in {s.hex} "
                       f"({self.sc.beast.conjure} points)", hex=s.hex)]
 
@@ -53,18 +53,18 @@ class BeastRules:
         power = self.sc.beast.powers[key]
         cost = self.beast_cost(power.cost)
         self.spend_magic(s, cost)
-        st = self.spell_state["beast"]
-        st["power_phase"] = [self._turn, self._phase]
-        if [self._turn, self._phase] not in st["window"]:
+        st = self.spell_state.beast
+        st.power_phase = (self._turn, self._phase)
+        if (self._turn, self._phase) not in st.window:
             self.note_cast(s, True)
         until = 0 if power.duration == 0 else self._turn + power.duration - 1
-        st["powers"][key] = until
+        st.powers[key] = until
         events = [event("beast_power", power.rule, f"the Beast of Mordor gains {power.name} ({cost} points"
                         + (", doubled [17.33]" if self.units['beast'].reduced else "") + ")"
                         + ("" if power.duration == 0 else f" through Game-Turn {until}"), power=key, cost=cost)]
         if key == "breath":
-            st["facing"] = int(action["facing"])
-            events.extend(self.death_breath(st["facing"]))
+            st.facing = int(action["facing"])
+            events.extend(self.death_breath(st.facing))
         return events
 
     def kill_zone(self: SauronGame, facing: int) -> list[str]:

@@ -120,7 +120,7 @@ class ForcesRules:
                         p.flags["must_attack"] = orcs
         if self._phase in ("A", "E"):
             sauron = self.units["sauron"]
-            self.spell_state["on_pedestal"] = bool(
+            self.spell_state.on_pedestal = bool(
                 sauron.on_map and self.pedestal_hex() == sauron.hex)   # [16.61]
         if self._phase == "H":
             for p in self.on_map(WEST):

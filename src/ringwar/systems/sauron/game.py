@@ -18,6 +18,7 @@ from .pedestal import PedestalRules
 from .phalanx import PhalanxRules
 from .reinforcements import ReinforcementRules
 from .setup import SetupRules
+from .state import Pedestal, SauronSpells, Weapon
 from .victory import VictoryRules
 from .views import Views
 from .weapons import WeaponRules
@@ -30,6 +31,10 @@ class SauronGame(SetupRules, ReinforcementRules, ForcesRules, PhalanxRules, Magi
     system = "sauron"
     title = "Sauron: the Battle of Dagorlad"
     DATA = "sauron"
+    #: the spells' state as a typed record (``state.py``; set by ``init_exclusive``)
+    spell_state: SauronSpells
+    pedestal: Pedestal
+    weapons: dict[str, Weapon]
     ACTIONS = {**SpiGame.ACTIONS,
                "exit": ("do_exit", None),                   # [18.0] [21.12]
                "cast": ("do_cast", None),                   # [16.0]

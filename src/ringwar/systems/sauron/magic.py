@@ -26,20 +26,20 @@ class MagicRules:
         return super().is_night(turn)
 
     def spell_active(self: SauronGame, name: str, turn: int | None = None) -> bool:
-        until = self.spell_state["active"].get(name)
+        until = self.spell_state.active.get(name)
         t = self._turn if turn is None else turn
-        return until is not None and self.spell_state.get("since", {}).get(name, 0) <= t <= until
+        return until is not None and self.spell_state.since.get(name, 0) <= t <= until
 
     def sauron_may_use_magic(self: SauronGame) -> bool:
         """[16.61] on the Pedestal when the phase began, the Pedestal unmoved in the previous
         normal Movement Phase."""
         s = self.units["sauron"]
-        if not self.may_cast_now(s) or not self.spell_state["on_pedestal"]:
+        if not self.may_cast_now(s) or not self.spell_state.on_pedestal:
             return False
         if self.pedestal_hex() != s.hex:
             return False
-        prev = [self._turn, "C"] if self._phase == "E" else [self._turn - 1, "F"]
-        return self.spell_state["pedestal_moved"] != prev
+        prev = (self._turn, "C") if self._phase == "E" else (self._turn - 1, "F")
+        return self.spell_state.pedestal_moved != prev
 
     def spell_actions(self: SauronGame, side: str) -> list[Action]:
         if side != SAURON:
@@ -49,24 +49,24 @@ class MagicRules:
             return []
         left = self.magic_points_left(s)
         acts: list[Action] = []
-        phase_id = [self._turn, self._phase]
-        window = phase_id in self.spell_state["beast"]["window"]
+        phase_id = (self._turn, self._phase)
+        window = phase_id in self.spell_state.beast.window
         if self.sauron_may_use_magic():
             for key, spell in sorted(self.sc.spells.items()):
-                if self.spell_state["cast"].get(key, 0) >= spell.allowance:
+                if self.spell_state.cast.get(key, 0) >= spell.allowance:
                     continue                                        # allowance per game
                 if key == "wrath" and not self.units["ringwraith"].on_map:
                     continue
                 for pts in range(1, min(spell.automatic, left) + 1):
                     acts.append({"type": "cast", "unit": "sauron", "spell": key, "points": pts})
             beast = self.units["beast"]
-            if (not self.spell_state["beast"]["conjured"] and self.is_night()
+            if (not self.spell_state.beast.conjured and self.is_night()
                     and left >= self.sc.beast.conjure):
                 acts.append({"type": "conjure", "unit": "sauron"})      # [17.0]
             if beast.on_map:
                 window = True
         beast = self.units["beast"]
-        if window and beast.on_map and self.spell_state["beast"].get("power_phase") != phase_id:
+        if window and beast.on_map and self.spell_state.beast.power_phase != phase_id:
             for key, power in sorted(self.sc.beast.powers.items()):
                 cost = self.beast_cost(power.cost)
                 if cost > left or (key != "breath" and self.beast_power(key)):
@@ -100,10 +100,10 @@ class MagicRules:
         if not ok:
             return events
         self.spend_magic(s, pts)
-        self.spell_state["cast"][key] = self.spell_state["cast"].get(key, 0) + 1
+        self.spell_state.cast[key] = self.spell_state.cast.get(key, 0) + 1
         until = self._turn + spell.duration - 1
-        self.spell_state["active"][key] = until
-        self.spell_state.setdefault("since", {})[key] = self._turn
+        self.spell_state.active[key] = until
+        self.spell_state.since[key] = self._turn
         if key == "sinister_visions":
             events.extend(self.sinister_visions())
         elif key == "eclipse":

@@ -59,8 +59,8 @@ class MordorRules:
             self.dissolve_formation(q)
             self.remove(q)
             q.moved = True
-            if self.pedestal["carrier"] == q.id:
-                self.pedestal["hex"] = None
+            if self.pedestal.carrier == q.id:
+                self.pedestal.hex = None
             if q.side == WEST:
                 q.where = EXITED
                 self.vp[SAURON] += int(self.sc.victory["exit_to_mordor"])

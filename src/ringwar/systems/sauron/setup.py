@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..spi.game import SAURON
 from ..spi.state import Piece
+from .state import Pedestal, SauronSpells, Weapon
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import SauronGame
@@ -24,13 +25,9 @@ class SetupRules:
         beast = Piece("beast", utype=self.sc.types["beast"], movement=self.charts.movement)
         beast.flags["out"] = True                                   # [17.0] until conjured
         self.units["beast"] = beast
-        self.pedestal: dict[str, Any] = {"hex": None, "carrier": "orc_archer1"}   # [16.62]
-        self.weapons: dict[str, dict[str, Any]] = {
-            k: {"carrier": w.start, "destroyed": False, "counted": False}
-            for k, w in self.sc.weapons.items()}
-        self.spell_state.update({"cast": {}, "active": {}, "beast": {"conjured": False, "powers": {},
-                                 "facing": 1, "window": []}, "pedestal_moved": None,
-                                 "on_pedestal": False})
+        self.pedestal = Pedestal(None, "orc_archer1")               # [16.62]
+        self.weapons = {k: Weapon(w.start) for k, w in self.sc.weapons.items()}   # [19.0]
+        self.spell_state = SauronSpells()                           # [16.0] [17.0]
 
     def check_setup_exclusive(self: SauronGame, c: Any, setup: dict[str, Any]) -> None:
         if "pedestal" in setup:                                     # [16.6]
@@ -64,26 +61,26 @@ class SetupRules:
 
     def setup_exclusive(self: SauronGame, setup: dict[str, Any]) -> None:
         if setup.get("clear") and "pedestal" not in setup and self.units["orc_archer1"].flags.get("out"):
-            self.pedestal = {"hex": None, "carrier": None}
+            self.pedestal = Pedestal(None, None)
         if "pedestal" in setup:
             ped = setup["pedestal"]
-            self.pedestal = {"hex": ped.get("hex"), "carrier": ped.get("carrier")}
-            if self.pedestal["carrier"] is not None:
-                self.pedestal["hex"] = self.piece(self.pedestal["carrier"]).hex
+            self.pedestal = Pedestal(ped.get("hex"), ped.get("carrier"))
+            if self.pedestal.carrier is not None:
+                self.pedestal.hex = self.piece(self.pedestal.carrier).hex
         for k, carrier in setup.get("weapons", {}).items():
-            self.weapons[k]["carrier"] = carrier
+            self.weapons[k].carrier = carrier
         for name, until in setup.get("spells", {}).items():
-            self.spell_state["active"][name] = int(until)
+            self.spell_state.active[name] = int(until)
         if "beast" in setup:
             b = setup["beast"]
             beast = self.units["beast"]
             beast.flags.pop("out", None)
             self.place(beast, b["hex"])
             beast.reduced = bool(b.get("reduced", False))
-            self.spell_state["beast"]["conjured"] = True
-            self.spell_state["beast"]["facing"] = int(b.get("facing", 1))
+            self.spell_state.beast.conjured = True
+            self.spell_state.beast.facing = int(b.get("facing", 1))
             for power, until in b.get("powers", {}).items():
-                self.spell_state["beast"]["powers"][power] = int(until)
+                self.spell_state.beast.powers[power] = int(until)
 
     def exclusive_json(self: SauronGame) -> Any:
-        return {"pedestal": self.pedestal, "weapons": self.weapons}
+        return {"pedestal": self.pedestal.to_json(), "weapons": {k: w.to_json() for k, w in self.weapons.items()}}

@@ -17,7 +17,7 @@ class Views:
     def unit_view(self: SauronGame, p: Piece) -> dict[str, Any]:
         d = super().unit_view(p)
         if p.id == "beast":
-            d["facing"] = self.spell_state["beast"]["facing"]
+            d["facing"] = self.spell_state.beast.facing
             d["label"] = ("A" if self.beast_power("horn") else "") + f"-{p.armour_now()}-X"
         return d
 
@@ -34,20 +34,20 @@ class Views:
         """Piece id -> the weapons [16.4] and the Pedestal [16.6] it carries."""
         out: dict[str, list[str]] = {}
         for k, w in self.weapons.items():
-            if w["carrier"] is not None and not w["destroyed"]:
-                out.setdefault(w["carrier"], []).append(self.sc.weapons[k].name)
-        if self.pedestal["carrier"] is not None:
-            out.setdefault(self.pedestal["carrier"], []).append("Pedestal")
+            if w.carrier is not None and not w.destroyed:
+                out.setdefault(w.carrier, []).append(self.sc.weapons[k].name)
+        if self.pedestal.carrier is not None:
+            out.setdefault(self.pedestal.carrier, []).append("Pedestal")
         return out
 
     def exclusive_view(self: SauronGame, side: str | None) -> dict[str, Any]:
         return {
-            "pedestal": {"hex": self.pedestal_hex(), "carrier": self.pedestal["carrier"]},
-            "weapons": {self.sc.weapons[k].name: dict(w) for k, w in self.weapons.items()},
-            "spells_cast": dict(self.spell_state["cast"]),
-            "spells_active": {k: v for k, v in self.spell_state["active"].items() if self.spell_active(k)},
-            "beast": {"conjured": self.spell_state["beast"]["conjured"],
-                      "powers": {k: v for k, v in self.spell_state["beast"]["powers"].items() if self.beast_power(k)},
-                      "facing": self.spell_state["beast"]["facing"]},
+            "pedestal": {"hex": self.pedestal_hex(), "carrier": self.pedestal.carrier},
+            "weapons": {self.sc.weapons[k].name: w.to_json() for k, w in self.weapons.items()},
+            "spells_cast": dict(self.spell_state.cast),
+            "spells_active": {k: v for k, v in self.spell_state.active.items() if self.spell_active(k)},
+            "beast": {"conjured": self.spell_state.beast.conjured,
+                      "powers": {k: v for k, v in self.spell_state.beast.powers.items() if self.beast_power(k)},
+                      "facing": self.spell_state.beast.facing},
             "gate": "closed" if self.gate_closed() else "open",
         }

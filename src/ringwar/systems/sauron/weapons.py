@@ -25,7 +25,7 @@ class WeaponRules:
     def carried_weapon(self: SauronGame, ld: Piece) -> str | None:
         """The magic weapon ``ld`` carries and may use ([19.0] only the named users)."""
         for k, w in self.weapons.items():
-            if w["carrier"] == ld.id and not w["destroyed"] and ld.key in self.sc.weapons[k].users:
+            if w.carrier == ld.id and not w.destroyed and ld.key in self.sc.weapons[k].users:
                 return k
         return None
 
@@ -52,12 +52,12 @@ class WeaponRules:
     def exchange_actions(self: SauronGame) -> list[Action]:
         """[19.14] Isildur and Elendil may pass Narsil when in the same hex."""
         narsil = self.weapons.get("narsil")
-        if not narsil or narsil["destroyed"]:
+        if not narsil or narsil.destroyed:
             return []
         e, i = self.units["elendil"], self.units["isildur"]
         if not (e.on_map and i.on_map and e.hex == i.hex):
             return []
-        holder = narsil["carrier"]
+        holder = narsil.carrier
         if holder == e.id:
             if self.options["errata_19_14"] and not (e.reduced and not i.reduced):
                 return []
@@ -67,6 +67,6 @@ class WeaponRules:
         return []
 
     def do_exchange(self: SauronGame, action: Action) -> list[Event]:
-        self.weapons["narsil"]["carrier"] = action["target"]
+        self.weapons["narsil"].carrier = action["target"]
         return [event("exchange", "[19.14]", f"{self.units[action['unit']].name} hands Narsil to "
                       f"{self.units[action['target']].name}")]

@@ -18,7 +18,7 @@ from .board import SAURON, WEST
 from .data import Charts, Scenario
 from .definition import SpiDefinition, freeze_options, read_only
 from .sequence import PHASE_NAMES
-from .state import OFFMAP, Piece
+from .state import OFFMAP, Piece, SpellState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
@@ -98,7 +98,7 @@ class Construction:
         self._view_statics: dict[tuple[str, str], dict[str, Any]] = {}
         #: piece id -> (what its view shows, the view): ``unit_view``'s last answer for it
         self._unit_views: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
-        self.spell_state: dict[str, Any] = {}
+        self.spell_state = SpellState()                 # an exclusive game's init_exclusive extends it
         self.create_pieces()
         self.init_exclusive()
         if self.record.setup is not None:
@@ -202,7 +202,7 @@ class Construction:
             for side, pts in setup.get("vp", {}).items():
                 self.vp[side] = int(pts)
             for k, v in setup.get("night", {}).items():
-                self.spell_state.setdefault("night_override", {})[str(k)] = bool(v)
+                self.spell_state.night_override[str(k)] = bool(v)
             for pid, spent in setup.get("magic_spent", {}).items():
                 self.piece(pid).magic_spent = int(spent)
             self.setup_exclusive(setup)

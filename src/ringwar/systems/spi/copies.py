@@ -40,7 +40,7 @@ class Copies:
             "units": [p.to_json() for p in self.units_in_order()],
             "pending": self.pending, "tasks": self.tasks, "battle": self.battle,
             "dp": self.dp, "dp_log": self.dp_log, "demoralized": self.demoralized, "vp": self.vp,
-            "entry": self.entry_count, "result": self._result, "spells": self.spell_state,
+            "entry": self.entry_count, "result": self._result, "spells": self.spell_state.to_json(),
             "x": self.exclusive_json(),
         }
 

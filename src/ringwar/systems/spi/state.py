@@ -1,7 +1,9 @@
-"""Pieces on an SPI map: combat units and leaders, with their printed and current values."""
+"""Pieces on an SPI map: combat units and leaders, with their printed and current values; and
+the magic state beside them (``SpellState``, which each exclusive game extends)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from .data import LeaderType, UnitType, parse_code, shift, shift_morale
@@ -132,3 +134,23 @@ def _slot_copier(cls: type) -> Any:
 
 
 Piece.copy = _slot_copier(Piece)  # type: ignore[method-assign]
+
+
+@dataclass(slots=True)
+class SpellState:
+    """The spells' state beside the pieces [8.5] [10.0] (``game.spell_state``): the Standard
+    Rules' part; each exclusive game's spells extend it (Gondor's ``GondorSpells``, Sauron's
+    ``SauronSpells``).  A subclass writes its own ``copy()`` and ``to_json()`` (a slotted
+    dataclass has no zero-argument ``super()``: they call ``SpellState.to_json(self)``)."""
+
+    #: [10.0] Game-Turn (a string) -> night (True) or day, as a set-up gives it (``night``:
+    #: the position builder's); empty otherwise
+    night_override: dict[str, bool] = field(default_factory=dict)
+
+    def copy(self) -> SpellState:
+        return SpellState(dict(self.night_override))
+
+    def to_json(self) -> dict[str, Any]:
+        """The hashed JSON (``spells``): the dict this state was before it was typed, whose
+        ``night_override`` key was there only once a set-up gave a night."""
+        return {"night_override": dict(self.night_override)} if self.night_override else {}

@@ -15,7 +15,7 @@ class NightRules:
     def is_night(self: SpiGame, turn: int | None = None) -> bool:
         """[10.0] Night Game-Turns, as the exclusive rules list them (hookable)."""
         t = self._turn if turn is None else turn
-        override = self.spell_state.get("night_override", {})
+        override = self.spell_state.night_override
         if str(t) in override:
             return override[str(t)]
         return t in self.sc.game.get("night", ())
