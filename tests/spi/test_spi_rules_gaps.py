@@ -302,16 +302,17 @@ def test_3_0_an_answer_to_a_pending_decision_with_a_field_too_many_is_refused_by
 @rule("standard", "[3.0]")
 def test_3_0_an_action_of_another_phase_is_refused_naming_the_phase_its_step_and_what_is_possible():
     # kills `kind not in known` dropped / negated / `in`, and `self.step` dropped / negated
-    cast = {"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 1}
+    # (a spell has its own refusal [8.52]: conjuring the Beast goes through the generic one)
+    cast = {"type": "conjure", "unit": "sauron"}
     pos, (t, m) = build(("troll", "0807"), ("men", "0808"))
     g = pos.game()
     assert g.step == "melee"
-    assert _refusal(g, cast) == ("[3.0]", "'cast' is not possible in the Forces of Sauron Combat Phase "
+    assert _refusal(g, cast) == ("[3.0]", "'conjure' is not possible in the Forces of Sauron Combat Phase "
                                           "(melee step); possible now: attack")
     pos, (o, m) = build(("orc", "0806"), ("men", "1206"), phase="C")
     g = pos.game()
     assert not g.step
-    assert _refusal(g, cast) == ("[3.0]", "'cast' is not possible in the Forces of Sauron Movement Phase; "
+    assert _refusal(g, cast) == ("[3.0]", "'conjure' is not possible in the Forces of Sauron Movement Phase; "
                                           "possible now: end, select")
 
 

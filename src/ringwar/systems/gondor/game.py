@@ -59,7 +59,7 @@ class GondorGame(SetupRules, SequenceRules, CityRules, ReinforcementRules, Comba
                "breach": ("do_breach", None),                       # [16.27]
                "fireball": ("do_fireball", None),                   # [16.6]
                "head": ("do_head", None),                           # [16.8]
-               "cast": ("do_cast", None),                           # [17.0]
+               "cast": ("do_cast", "why_not_cast"),                 # [17.0] [8.5]
                "move_banner": ("do_move_banner", "why_not_move_banner"),   # [18.13]
                "banner_rally": ("do_banner_rally", None)}           # [18.22]
     SELECTED_TEXT = dict(SpiGame.SELECTED_TEXT, deploy="set it up")

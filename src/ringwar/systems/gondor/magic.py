@@ -29,13 +29,20 @@ class MagicRules:
         t = self._turn if turn is None else turn
         return until is not None and t <= until
 
+    def why_not_caster_hook(self: GondorGame, ld: Piece) -> IllegalAction | None:
+        if self.frozen(ld):
+            return IllegalAction("[17.12]", f"{ld.name} is frozen by the Lord of the Nazgul and may not "
+                                 "attempt a spell")
+        if ld.id == "nazgul" and self.banner_hex() is not None:
+            return IllegalAction("[18.23]", "the Lord of the Nazgul may not attempt a spell while the Banner "
+                                 "of the King is on the map")
+        return None
+
     def spell_actions(self: GondorGame, side: str) -> list[Action]:
         acts: list[Action] = []
         for ld in sorted(self.on_map(side), key=lambda q: q.id):
-            if ld.magic <= 0 or not self.may_cast_now(ld) or self.frozen(ld):
-                continue
-            if ld.id == "nazgul" and self.banner_hex() is not None:
-                continue                                           # [18.23]
+            if not self.may_cast_now(ld) or self.why_not_caster_hook(ld) is not None:
+                continue                                           # [8.5] [17.12] [18.23]
             left = self.magic_points_left(ld)
             for key, spell in sorted(self.sc.spells.items()):
                 if spell.caster != ld.key or not self.spell_possible(ld, key):

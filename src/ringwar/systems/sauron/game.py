@@ -37,7 +37,7 @@ class SauronGame(SetupRules, ReinforcementRules, ForcesRules, PhalanxRules, Magi
     weapons: dict[str, Weapon]
     ACTIONS = {**SpiGame.ACTIONS,
                "exit": ("do_exit", None),                   # [18.0] [21.12]
-               "cast": ("do_cast", None),                   # [16.0]
+               "cast": ("do_cast", "why_not_cast"),   # [16.0] [8.5]
                "conjure": ("do_conjure", None),             # [17.0]
                "beast_power": ("do_beast_power", None),     # [17.2]
                "exchange": ("do_exchange", None)}           # [19.14]

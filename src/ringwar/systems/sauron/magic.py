@@ -31,15 +31,23 @@ class MagicRules:
         return until is not None and self.spell_state.since.get(name, 0) <= t <= until
 
     def sauron_may_use_magic(self: SauronGame) -> bool:
-        """[16.61] on the Pedestal when the phase began, the Pedestal unmoved in the previous
-        normal Movement Phase."""
+        """[8.52] Sauron may attempt a spell now, [16.61] from the Pedestal (listing)."""
         s = self.units["sauron"]
-        if not self.may_cast_now(s) or not self.spell_state.on_pedestal:
-            return False
-        if self.pedestal_hex() != s.hex:
-            return False
+        return self.may_cast_now(s) and self.why_not_caster_hook(s) is None
+
+    def why_not_caster_hook(self: SauronGame, ld: Piece) -> IllegalAction | None:
+        """[16.61] Sauron casts only from the Pedestal: on it when the phase began, the
+        Pedestal not moved in the previous normal Movement Phase."""
+        if ld.id != "sauron":
+            return None
+        if not self.spell_state.on_pedestal or self.pedestal_hex() != ld.hex:
+            return IllegalAction("[16.61]", "Sauron attempts spells only from the Pedestal, on which he must "
+                                 "stand when the phase begins")
         prev = (self._turn, "C") if self._phase == "E" else (self._turn - 1, "F")
-        return self.spell_state.pedestal_moved != prev
+        if self.spell_state.pedestal_moved == prev:
+            return IllegalAction("[16.61]", "the Pedestal moved in the previous Movement Phase: Sauron may not "
+                                 "attempt a spell now")
+        return None
 
     def spell_actions(self: SauronGame, side: str) -> list[Action]:
         if side != SAURON:

@@ -9,10 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....core.engine import Action
+from ....core.errors import IllegalAction
+from ..board import refuse
 from ..state import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import SpiGame
+
+#: the refusal ``why_not_caster`` gives while only listing (no words are built)
+NOT_A_CASTER = IllegalAction("[8.5]", "this leader may not attempt a spell now")
 
 
 class StandardMagicRules:
@@ -24,18 +29,49 @@ class StandardMagicRules:
         return ld.flags.get("cast") == [self._turn, self._phase]
 
     def may_cast_now(self: SpiGame, ld: Piece) -> bool:
-        """[8.52] a leader who moved this phase may not cast; [4.11] nor move after casting;
-        [3.0] E: not if he cast (errata: or attempted) in A of this Game-Turn."""
-        if not ld.on_map or ld.magic <= 0 or not self.is_magic_phase():
-            return False
-        if ld.moved or self.cast_this_phase(ld):
-            return False
-        if self._phase == "E":
-            a = ld.flags.get("cast")
-            if a == [self._turn, "A"]:
-                if self.options.get("errata_phase_e", True) or ld.flags.get("cast_ok"):
-                    return False
-        return True
+        """May ``ld`` attempt a spell now (``why_not_caster``, listing)."""
+        return self.why_not_caster(ld, False) is None
+
+    def why_not_caster(self: SpiGame, ld: Piece, explain: bool = True) -> IllegalAction | None:
+        """Why ``ld`` may not attempt a spell now, whatever the spell (None: he may): [8.52]
+        only in a Magic Leader Movement Phase, [8.51] a Magic Leader on the map, [8.52] not
+        twice in the phase nor after moving in it, [3.0] E: not if he cast (errata:
+        or attempted) in A of this Game-Turn.  The one predicate behind the spells offered
+        and a refused one's explanation."""
+        if not self.is_magic_phase():
+            return refuse(explain, "[8.52]", lambda: "spells are attempted only in the Magic Leader Movement "
+                          f"Phases, not the {self._phase_name()}", NOT_A_CASTER)
+        if not ld.is_leader or ld.magic <= 0:
+            return refuse(explain, "[8.51]", lambda: f"{ld.name} is not a Magic Leader", NOT_A_CASTER)
+        if not ld.on_map:
+            return refuse(explain, "[8.51]", lambda: f"{ld.name} is not on the map", NOT_A_CASTER)
+        if self.cast_this_phase(ld):
+            return refuse(explain, "[8.52]", lambda: f"{ld.name} has already attempted a spell this phase", NOT_A_CASTER)
+        if ld.moved:
+            return refuse(explain, "[8.52]", lambda: f"{ld.name} moved this phase and may not attempt a spell in it", NOT_A_CASTER)
+        if self._phase == "E" and ld.flags.get("cast") == [self._turn, "A"]:
+            if self.options.get("errata_phase_e", True):
+                return refuse(explain, "[3.0]", lambda: f"{ld.name} attempted a spell in this Game-Turn's Initial "
+                              "Magic Leader Movement Phase and may not attempt another in the second (errata)", NOT_A_CASTER)
+            if ld.flags.get("cast_ok"):
+                return refuse(explain, "[3.0]", lambda: f"{ld.name} cast a spell in this Game-Turn's Initial Magic "
+                              "Leader Movement Phase and may not cast another in the second", NOT_A_CASTER)
+        return None
+
+    def why_not_cast(self: SpiGame, action: Action) -> IllegalAction | None:
+        """Why a ``cast`` may not be made (None: its spell or points are what is wrong, which
+        the diagnosis explains): the phasing side's leader, ``why_not_caster``, then the
+        exclusive rules' own (``why_not_caster_hook``)."""
+        ld = self.unit_for(action)
+        if isinstance(ld, IllegalAction):
+            return ld
+        if self.is_magic_phase() and ld.side != self.step_side:
+            return IllegalAction("[3.0]", f"{ld.name} belongs to {ld.side}; it is {self.step_side}'s turn in this phase")
+        return self.why_not_caster(ld) or self.why_not_caster_hook(ld)
+
+    def why_not_caster_hook(self: SpiGame, ld: Piece) -> IllegalAction | None:
+        """Hook: the exclusive rules' reasons a Magic Leader may not attempt a spell now."""
+        return None
 
     def note_cast(self: SpiGame, ld: Piece, success: bool) -> None:
         ld.flags["cast"] = [self._turn, self._phase]
