@@ -41,7 +41,7 @@ class MagicRules:
     def spell_actions(self: GondorGame, side: str) -> list[Action]:
         acts: list[Action] = []
         for ld in sorted(self.on_map(side), key=lambda q: q.id):
-            if not self.may_cast_now(ld) or self.why_not_caster_hook(ld) is not None:
+            if not self.may_cast_now(ld):
                 continue                                           # [8.5] [17.12] [18.23]
             left = self.magic_points_left(ld)
             for key, spell in sorted(self.sc.spells.items()):

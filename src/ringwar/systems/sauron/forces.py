@@ -172,9 +172,9 @@ class ForcesRules:
     def why_not_end_movement(self: SauronGame) -> IllegalAction | None:
         if self._phase != "F":
             return None
-        for p in self.units.values():
+        for p in self.on_map(WEST):
             # a Dwarf with an Orc to close with that may still move (``movers``)
-            if (p.side == WEST and p.flags.get("must_attack") and self.dwarf_must_close(p)
+            if (p.flags.get("must_attack") and self.dwarf_must_close(p)
                     and self._mover_refusal(p, WEST, False, False) is None):
                 orc = self.dwarf_targets(p)[0]
                 return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "

@@ -30,11 +30,6 @@ class MagicRules:
         t = self._turn if turn is None else turn
         return until is not None and self.spell_state.since.get(name, 0) <= t <= until
 
-    def sauron_may_use_magic(self: SauronGame) -> bool:
-        """[8.52] Sauron may attempt a spell now, [16.61] from the Pedestal (listing)."""
-        s = self.units["sauron"]
-        return self.may_cast_now(s) and self.why_not_caster_hook(s) is None
-
     def why_not_caster_hook(self: SauronGame, ld: Piece) -> IllegalAction | None:
         """[16.61] Sauron casts only from the Pedestal: on it when the phase began, the
         Pedestal not moved in the previous normal Movement Phase."""
@@ -59,7 +54,7 @@ class MagicRules:
         acts: list[Action] = []
         phase_id = (self._turn, self._phase)
         window = phase_id in self.spell_state.beast.window
-        if self.sauron_may_use_magic():
+        if self.may_cast_now(s):                                   # [8.52] [16.61]
             for key, spell in sorted(self.sc.spells.items()):
                 if self.spell_state.cast.get(key, 0) >= spell.allowance:
                     continue                                        # allowance per game

@@ -29,8 +29,9 @@ class StandardMagicRules:
         return ld.flags.get("cast") == [self._turn, self._phase]
 
     def may_cast_now(self: SpiGame, ld: Piece) -> bool:
-        """May ``ld`` attempt a spell now (``why_not_caster``, listing)."""
-        return self.why_not_caster(ld, False) is None
+        """May ``ld`` attempt a spell now (``why_not_caster`` and the exclusive rules'
+        ``why_not_caster_hook``, listing)."""
+        return self.why_not_caster(ld, False) is None and self.why_not_caster_hook(ld) is None
 
     def why_not_caster(self: SpiGame, ld: Piece, explain: bool = True) -> IllegalAction | None:
         """Why ``ld`` may not attempt a spell now, whatever the spell (None: he may): [8.52]

@@ -263,9 +263,19 @@ class MeleeRules:
     def melee_targets(self: SpiGame, p: Piece) -> list[Piece]:
         """The enemies ``p`` may melee; [7.31] if it is in enemy ZOCs it must pick one of the
         units exerting them."""
+        adj, forced = self._melee_options(p)
+        return forced or adj
+
+    def _melee_options(self: SpiGame, p: Piece) -> tuple[list[Piece], list[Piece]]:
+        """The units ``p`` could melee, and those of them an enemy ZOC obliges it to choose
+        among [7.31] (empty: none)."""
         adj = self._meleeable(p)
-        forced = self.forced_targets(p, adj) if adj else []
-        return forced if forced else adj
+        return adj, (self.forced_targets(p, adj) if adj else [])
+
+    def _bound_to_attack(self: SpiGame, p: Piece, forced: list[Piece]) -> bool:
+        """[7.31] ``p``, free to attack, must still attack (one of ``forced``) before the Melee
+        step ends: on the map, its formation partner [8.44] not having attacked."""
+        return bool(forced) and p.on_map and not (p.formation and p.partner and self.units[p.partner].attacked)
 
     def forced_targets(self: SpiGame, p: Piece, legal: list[Piece]) -> list[Piece]:
         """[7.31] the targets a unit in an enemy ZOC must choose among (empty: not obliged)."""
@@ -276,16 +286,8 @@ class MeleeRules:
 
     def obliged_attackers(self: SpiGame) -> list[Piece]:
         """[7.31] the units that must still attack before the Melee step may end."""
-        side = self.phasing
-        out = []
-        for p in self.on_map(side):
-            if self.why_not_attacker(p, False) is None:
-                if p.formation and p.partner and self.units[p.partner].attacked:
-                    continue
-                adj = self._meleeable(p)
-                if adj and self.forced_targets(p, adj):
-                    out.append(p)
-        return out
+        return [p for p in self.on_map(self.phasing) if self.why_not_attacker(p, False) is None
+                and self._bound_to_attack(p, self._melee_options(p)[1])]
 
     def why_not_melee(self: SpiGame, p: Piece, d: Piece, explain: bool = True) -> IllegalAction | None:
         """Why ``p`` may not attack ``d`` now (None: the attack is offered): the one predicate
@@ -323,18 +325,22 @@ class MeleeRules:
             battle = self.battle
             target = self.units[battle["target"]] if battle is not None else None
             side = self.phasing
+            obliged = False                  # [7.31] does a unit still have to attack?
             for p in self.units_of(side):
                 if self.why_not_attacker(p, False) is not None:
                     continue
                 if target is not None:
                     if self.why_not_joining(p, target, False) is None and target in self.melee_targets(p):
                         acts.append({"type": "attack", "unit": p.id, "target": target.id})
-                elif self.why_not_joining(p, None, False) is None:
-                    for d in self.melee_targets(p):
+                    continue
+                adj, forced = self._melee_options(p)
+                obliged = obliged or self._bound_to_attack(p, forced)
+                if self.why_not_joining(p, None, False) is None:
+                    for d in forced or adj:
                         acts.append({"type": "attack", "unit": p.id, "target": d.id})
             if battle is not None:
                 acts.append({"type": "resolve"})
-            elif not self.obliged_attackers():
+            elif not obliged:
                 acts.append({"type": "end"})
         return acts
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core.engine import Action, Event, event
 from ....core.errors import IllegalAction
-from ..board import ALL_MA
+from ..board import ALL_MA, refuse
 from ..state import MAP, OFFMAP, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,8 +22,8 @@ NOT_A_MOVER = IllegalAction("[4.0]", "this piece may not move now")
 
 
 def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
-    """A refusal citing ``rule``, its words built only when they will be read."""
-    return IllegalAction(rule, why()) if explain else NOT_A_MOVER
+    """``board.refuse`` with the movement predicate's bare refusal."""
+    return refuse(explain, rule, why, NOT_A_MOVER)
 
 
 def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..board import other
 from ..state import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,7 +78,7 @@ class ZocRules:
         h = p.hex if h is None else h
         if h is None:
             return False
-        ids = self.zoc_map("sauron" if p.side == "westernesse" else "westernesse").get(h)
+        ids = self.zoc_map(other(p.side)).get(h)
         if not ids:
             return False
         units, affects = self.units, self.zoc_affects
