@@ -236,19 +236,19 @@ def test_contact_counts_for_the_hunter_while_there_is_time():
 
 
 def test_plans_only_in_the_sides_own_movement_phase():
-    """A decision the Westernesse owes during Sauron's Movement Phase (oil to pour [16.7], a
-    retreat) is not the Westernesse's movement: no plan there."""
-    phases = ringwar.new_game("gondor", seed=1).view("sauron")["phases"]
-    assert {"code": "C", "name": "Forces of Sauron Movement Phase", "side": "sauron"} in phases
-
-    def view(side, phase, **kw):
-        return {"system": "gondor", "phases": phases, "phase": phase, "turn": 3,
-                "side": side, "to_act": side, **kw}
-
-    assert MCTSAgent(seed=1)._plan_due(view("sauron", "C"))
-    assert MCTSAgent(seed=1)._plan_due(view("westernesse", "F"))
-    assert not MCTSAgent(seed=1)._plan_due(view("westernesse", "C"))
-    assert not MCTSAgent(seed=1)._plan_due(view("sauron", "A"))
-    assert not MCTSAgent(seed=1)._plan_due(view("sauron", "C", pending={"type": "retreat"}))
+    """[3.0] A decision the Westernesse owes during Sauron's Movement Phase (oil to pour [16.7],
+    a retreat) is not the Westernesse's movement: no plan there (``Game.plan_segment``)."""
+    game = ringwar.new_game("gondor", seed=1)
+    for phase, side, key in (("C", "sauron", (3, "C")), ("F", "westernesse", (3, "F")),
+                             ("C", "westernesse", None), ("A", "sauron", None),
+                             ("E", "westernesse", None), ("D", "sauron", None)):
+        game._turn, game._phase = 3, phase
+        assert game.plan_segment(side) == key, (phase, side)
+    game = _movement_start(ringwar.new_game("sauron", seed=5), "westernesse")
     agent = MCTSAgent(seed=1)
-    assert agent._plan_due(view("sauron", "C")) and not agent._plan_due(view("sauron", "C"))
+    agent.world = WorldFactory(game, "westernesse")
+    view = game.view("westernesse")
+    assert agent._plan_due(view) and not agent._plan_due(view)     # once a phase
+    other = MCTSAgent(seed=1)
+    other.world = WorldFactory(game, "sauron")                     # the enemy's phase
+    assert not other._plan_due({**game.view("sauron"), "to_act": "sauron"})

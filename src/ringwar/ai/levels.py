@@ -51,12 +51,12 @@ LEVELS: tuple[Level, ...] = (
           "then blunders outright. Instant.",
           "heuristic", {"noise": 0.5, "blunder": 0.15}),
     Level("standard", "Standard",
-          "Plans each turn's movement with a short search over possible futures, from what "
-          "its side can see. About a second a plan.",
+          "Plans each of its turns (its movement, in the hex games) with a short search over "
+          "possible futures, from what its side can see. About a second a plan.",
           "mcts", {"plan_worlds": 2, "variations": 2}, think=1.0),
     Level("strong", "Strong",
-          "Searches twice as many futures and more alternative plans before each turn's "
-          "movement. Up to two seconds a plan.",
+          "Searches twice as many futures and more alternative plans before each of its "
+          "turns. Up to two seconds a plan.",
           "mcts", {"plan_worlds": 4, "variations": 3}, think=2.0),
 )
 

@@ -2,21 +2,23 @@
 
 The agent plays its prior (the heuristic agent) and searches two kinds of decision:
 
-**The plan** (on by default).  At the first decision of each of its side's own Movement
-Phases it writes candidate *scripts* of the whole phase (:meth:`MCTSAgent.plan_candidates`:
-the heuristic in the scenario's style for the side, in the other styles sound for its
-posture, :data:`STYLE_CHOICES`, and ``variations`` blurred versions of the first).  Each
-round draws one seed and asks the runner's :class:`~ringwar.ai.worlds.WorldFactory` for a
-*world* from it: a copy of the game consistent with the agent's own view, the other side's
-secrets re-dealt and the dice reseeded (so the search never reads the true hidden state
-nor the dice to come).  Every distinct script is played in its own copy of that same world
-(common random numbers), then the rest of the turn and the enemy's reply by the heuristic,
-to the same phase of the next turn, and the position is scored with
+**The plan** (on by default).  At the first decision of each stretch of play its side plans
+as a whole (the game says which: :meth:`ringwar.core.engine.Game.plan_segment`, e.g. an SPI
+game's own Movement Phases, a War of the Ring player-turn) it writes candidate *scripts* of
+the whole stretch (:meth:`MCTSAgent.plan_candidates`: the heuristic in the scenario's style
+for the side, in the other styles sound for its posture, :data:`STYLE_CHOICES`, and
+``variations`` blurred versions of the first).  Each round draws one seed and asks the
+runner's :class:`~ringwar.ai.worlds.WorldFactory` for a *world* from it: a copy of the game
+consistent with the agent's own view, the other side's secrets re-dealt and the dice
+reseeded (so the search never reads the true hidden state nor the dice to come).  Every
+distinct script is played in its own copy of that same world (common random numbers), then
+the rest of the turn and the enemy's reply by the heuristic, to the side's first planned
+stretch of a later turn, and the position is scored with
 :func:`ringwar.ai.evaluate.evaluate`.  The best total over ``plan_worlds`` rounds wins (a
 tie: the prior's own script); the agent plays it move by move while the game allows, and
 its style plays the rest of the turn.  Movement is where these games are decided, and a
-phase of movement is too many decisions to search one by one: a script is a whole phase the
-playouts can compare.
+phase of movement is too many decisions to search one by one: a script is a whole stretch
+the playouts can compare.  A game that names no stretch gets no plans.
 
 **Tactics** (``tactics=True``, off by default: measured weaker than the prior, see
 docs/ai.md).  On combat and magic decisions the prior's best ``width`` actions are the
@@ -30,12 +32,13 @@ Budgets: ``iterations`` playouts per searched decision (a plan: whole rounds of 
 distinct script, default ``plan_worlds`` = 2 rounds; tactics: default 32), reproducible with the seed, and/or ``think``
 seconds (whichever ends first, after at least one round; a time budget depends on the
 machine, so it is not reproducible).  Without a world factory (an agent driven by hand with
-only a view) it plays as its prior.  The Battle of the Ring has no plans (no SPI Movement
-Phases; its prior, ``ai/ring.py``, has no styles).
+only a view) it plays as its prior.  A game with its own rules of thumb
+(``Game.heuristic_policy``) has no styles: its candidate plans differ by their blur.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -120,7 +123,7 @@ class MCTSAgent:
         if self.world is not None and self.styles != () and self._plan_due(view):
             self.plan(view)
         if self._script:
-            if view.get("phase") == self._planned[1] and view.get("turn") == self._planned[0] \
+            if self.world is not None and self.world.plan_segment() == self._planned \
                     and self._script[0] in legal:
                 a = self._script.pop(0)
                 self.prior._remember(view, a)
@@ -155,30 +158,28 @@ class MCTSAgent:
 
     # ----- the plan: a script for the Movement Phase ------------------------------------------
     def _plan_due(self, view: dict[str, Any]) -> bool:
-        """At the first decision of each of the side's own Movement Phases (SPI games; the
-        view's ``phases`` say whose each phase is), not at a decision it owes the other side
-        during the enemy's (a pending retreat, oil to pour)."""
+        """At the first decision of each stretch of play the side plans as a whole (the
+        game's ``plan_segment``: an SPI game's own Movement Phases), not at a decision it owes
+        the other side during the enemy's (a pending retreat, oil to pour)."""
         side = view.get("side") or view.get("to_act")
-        phase = view.get("phase")
-        own = next((p for p in view.get("phases") or () if p.get("code") == phase), None)
-        if (own is None or own.get("side") != side or "Movement" not in own.get("name", "")
-                or view.get("to_act") != side or view.get("pending")):
+        if view.get("to_act") != side:
             return False
-        key = (view.get("turn"), phase)
-        if key == self._planned:
+        key = self.world.plan_segment()
+        if key is None or key == self._planned:
             return False
         self._planned = key
         return True
 
     def plan(self, view: dict[str, Any]) -> str:
-        """Choose this turn's movement: each candidate (a style of the prior, or the prior
-        with more noise: :meth:`plan_candidates`) writes out the side's whole Movement Phase
-        in a world; then, in ``plan_worlds`` worlds (the same worlds and dice for every
-        candidate: common random numbers), each script is played, the rest of the turn and
-        the enemy's reply by the heuristic (the candidate's style for the side, the enemy in
-        its own), to the same phase of the next turn.  The best total value wins; a tie
-        keeps the prior's own plan (the first).  The winning script is played move by move
-        while its actions stay legal, and its style plays the rest of the turn."""
+        """Choose this stretch's play (a Movement Phase, a player-turn ...): each candidate
+        (a style of the prior, or the prior with more noise: :meth:`plan_candidates`) writes
+        out the side's whole stretch in a world; then, in ``plan_worlds`` worlds (the same
+        worlds and dice for every candidate: common random numbers), each script is played,
+        the rest of the turn and the enemy's reply by the heuristic (the candidate's style
+        for the side, the enemy in its own), to the side's first planned stretch of a later
+        turn.  The best total value wins; a tie keeps the prior's own plan (the first).  The
+        winning script is played move by move while its actions stay legal, and its style
+        plays the rest of the turn."""
         side = view.get("side") or view.get("to_act")
         cands = self.plan_candidates(view.get("system", ""), side)
         t0 = time.perf_counter()
@@ -224,7 +225,11 @@ class MCTSAgent:
 
     @staticmethod
     def style_choices(system: str, side: str) -> tuple[str, ...]:
-        """The styles sound for ``side``'s posture, its scenario style first."""
+        """The styles sound for ``side``'s posture, its scenario style first (a system with
+        its own rules of thumb, ``Game.heuristic_policy``, has no styles: ``steady`` alone,
+        its plans differ by their blur)."""
+        if _own_policy(system):
+            return ("steady",)
         f = facts(system)
         own = f["style"].get(side, "steady")
         choices = STYLE_CHOICES.get(f["posture"].get(side, "attack"), ("steady",))
@@ -232,16 +237,16 @@ class MCTSAgent:
 
     def _script_for(self, side: str, style: str, noise: float, policy_seed: int,
                     world_seed: int) -> list[Action]:
-        """The actions ``side`` takes in this Movement Phase, played by the heuristic in
+        """The actions ``side`` takes in this planned stretch, played by the heuristic in
         ``style`` with ``noise`` in a world."""
         world = self.world.sample(random.Random(world_seed))
-        turn, phase = world.turn, world.phase
+        segment = world.plan_segment(side)
         policy = HeuristicAgent(policy_seed, noise=noise, style=STYLES[style])
         other = HeuristicAgent(policy_seed ^ 1)      # answers what the phase asks of the enemy
         agents = {s: policy if s == side else other for s in world.sides}
         script: list[Action] = []
         for _ in range(self.rollout_len * 4):
-            if world.result is not None or (world.turn, world.phase) != (turn, phase):
+            if world.result is not None or world.plan_segment(side) != segment:
                 break
             played = _step(world, agents)
             if played is None:
@@ -251,18 +256,16 @@ class MCTSAgent:
         return script
 
     def _playout_script(self, side: str, style: str, script: list[Action], seed: int) -> float:
-        """The value for ``side`` at the same phase of the next turn: ``script`` played, then
-        the heuristic (``style`` for the side)."""
+        """The value for ``side`` at its first planned stretch of a later turn: ``script``
+        played, then the heuristic (``style`` for the side)."""
         rng = random.Random(seed)
         world = self.world.sample(rng)
-        order, _ = _phases(world)
-        stop = (world.turn + 1, order.get(world.phase, 0))
         agents = {s: HeuristicAgent(rng.getrandbits(32),
                                     style=STYLES[style] if s == side else None)
                   for s in world.sides}
-        turn, phase = world.turn, world.phase
+        segment = world.plan_segment(side)
         todo = list(script)
-        while todo and world.result is None and (world.turn, world.phase) == (turn, phase):
+        while todo and world.result is None and world.plan_segment(side) == segment:
             if world.to_act != side:                 # the enemy answers mid-phase
                 if _step(world, agents) is None:
                     break
@@ -274,7 +277,7 @@ class MCTSAgent:
                 break                                # off the script: the heuristic plays on
             agents[side]._remember({}, a)
         for _ in range(self.rollout_len * 8):
-            if world.result is not None or (world.turn, order.get(world.phase, -1)) >= stop:
+            if world.result is not None or _later(world.plan_segment(side), segment):
                 break
             if _step(world, agents) is None:
                 break
@@ -376,6 +379,22 @@ def _step(world: Any, agents: dict[str, Any]) -> tuple[str, Action] | None:
     a = legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal)
     world.apply(a)
     return actor, a
+
+
+@functools.cache
+def _own_policy(system: str) -> bool:
+    """Whether ``system`` plays by its own rules of thumb (which take no style)."""
+    from ..core.engine import system_class
+    try:
+        return system_class(system).heuristic_policy is not None
+    except Exception:
+        return False
+
+
+def _later(key: Any, start: Any) -> bool:
+    """Whether ``key`` is a stretch the side plans that begins a later turn than ``start``
+    (their first elements: ``Game.plan_segment``): a plan's playouts stop there."""
+    return key is not None and start is not None and key[0] > start[0]
 
 
 def _quick(legal: list[Action]) -> Action | None:

@@ -16,7 +16,8 @@ So two games that differ only in their secrets give the same worlds for the same
 seed; ``tests/ai`` checks exactly that.  For systems without hidden information a world is
 ``game.clone()`` with fresh dice.
 
-The factory keeps its game private; an agent must use nothing but ``sample`` and ``side``.
+The factory keeps its game private; an agent must use nothing but ``sample``, ``side`` and
+``plan_segment`` (where the game is in its sequence of play: public).
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ class WorldFactory:
     def __init__(self, game: Any, side: str) -> None:
         self._game = game
         self.side = side
+
+    def plan_segment(self) -> Any:
+        """The stretch of play ``side`` plans as a whole that the game is in (None: none):
+        :meth:`ringwar.core.engine.Game.plan_segment`, which depends only on where the game
+        is in its sequence of play, public to every player."""
+        return self._game.plan_segment(self.side)
 
     def sample(self, rng: random.Random) -> Any:
         """A copy of the game with the other sides' secrets re-dealt and fresh dice."""

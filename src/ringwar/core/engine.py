@@ -414,6 +414,18 @@ class Game(ABC):
     #: (:mod:`ringwar.ai.evaluate`) with the system's :meth:`ai_facts`
     evaluate_view: ClassVar[Any] = None
 
+    def plan_segment(self, side: str) -> Any:
+        """The stretch of play that ``side`` plans as a whole, if the game is in one: a
+        hashable key, the same for every decision of the stretch (whoever is asked), whose
+        first element orders the stretches in time (the turn, in most games; comparable
+        with ``>``); None outside the stretches ``side`` plans.  It depends
+        only on where the game is in its sequence of play (turn, phase, whose phase it is),
+        which every player sees.  :mod:`ringwar.ai.mcts` writes a script of each such
+        stretch and compares scripts by playouts to the side's first stretch whose first
+        element is greater (the same stretch of the next turn).  None here (the default):
+        the search plans nothing in the system and plays as its prior there."""
+        return None
+
     @classmethod
     def ai_facts(cls) -> dict[str, Any]:
         """Public facts of the scenario for the shared rules of thumb and evaluation

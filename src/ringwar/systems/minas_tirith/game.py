@@ -67,6 +67,9 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
     #: the order of the decks is secret to both sides [MT §5]: the search re-deals it
     hidden_information = True
     heuristic_policy = staticmethod(lambda rng, noise=0.0: __import__(f"{__package__}.ai", fromlist=["policy"]).policy(rng, noise))  # noqa: E501
+    #: the search's value of a position (``evaluation.py``: a model fitted offline)
+    evaluate_view = staticmethod(lambda view, side: __import__(
+        f"{__package__}.evaluation", fromlist=["evaluate_view"]).evaluate_view(view, side))
     OPTIONS: ClassVar[dict[str, Option]] = {
         "turns": Option(None, "[MT §9.2] R-144: the number of Turns (default 10)", kind=int,
                         minimum=1, maximum=40),
@@ -259,6 +262,15 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
     @property
     def turn(self) -> int:
         return self.turn_no
+
+    def plan_segment(self, side: str) -> tuple[tuple[int, int], str] | None:
+        """The search plans each round in which ``side`` is the active side [MT §6.5] (its
+        spending of the round's impetus, the enemy's reactions [MT §6.6] answered by the
+        rules of thumb) as a whole (the engine contract's ``Game.plan_segment``); its
+        playouts run to the side's next active round."""
+        if self.stage in ("round", "react", "choice") and self.active == side and self.turn_no >= 1:
+            return (self.turn_no, self.round), "active"
+        return None
 
     @property
     def phase(self) -> str:

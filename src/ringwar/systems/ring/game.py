@@ -266,6 +266,13 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
     def current(self) -> str:
         return self.order[self.pidx]
 
+    def plan_segment(self, side: str) -> tuple[int, str] | None:
+        """The search plans each of ``side``'s own Movement Phases [8.0] [10.0] as a whole
+        (the engine contract's ``Game.plan_segment``)."""
+        if self.phase_ in ("move1", "move2") and self.current == side:
+            return self.round, self.phase_
+        return None
+
     # ----- the contract -----------------------------------------------------------------------
     @property
     def rules_to_act(self) -> str | None:

@@ -49,7 +49,7 @@ from .rules import (
     StandardMagicRules,
     ZocRules,
 )
-from .sequence import PHASE_NAMES, STANDARD_SEQUENCE, Phase, sequence_tables
+from .sequence import ALL_PHASES, PHASE_NAMES, STANDARD_SEQUENCE, Phase, sequence_tables
 from .views import StandardViews
 from .words import StandardWords
 
@@ -108,6 +108,15 @@ class SpiGame(MovementRules, ZocRules, MissileRules, LeaderCombatRules, MeleeRul
                   "count, as records made before 2026-11-27 were played)",
             legacy=False),
     }
+    def plan_segment(self, side: str) -> tuple[int, str] | None:
+        """The search plans each of ``side``'s own Movement Phases [3.0] as a whole (the
+        engine contract's ``Game.plan_segment``): movement is where these games are decided,
+        and a phase of it is too many decisions to search one by one."""
+        ph = ALL_PHASES.get(self._phase)
+        if ph is not None and ph.kind == "movement" and ph.phasing == side:
+            return self._turn, self._phase
+        return None
+
     #: [4.0] a move is two decisions: select a unit, then say where it goes
     SELECTIONS = frozenset({"select"})
 

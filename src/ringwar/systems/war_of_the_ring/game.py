@@ -89,6 +89,21 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
     #: the game's own rules of thumb (``ai.py``), imported when an agent first asks
     heuristic_policy = staticmethod(lambda rng, noise=0.0: __import__(
         f"{__package__}.ai", fromlist=["policy"]).policy(rng, noise))
+    #: the search's value of a position (``evaluation.py``: a model fitted offline)
+    evaluate_view = staticmethod(lambda view, side: __import__(
+        f"{__package__}.evaluation", fromlist=["evaluate_view"]).evaluate_view(view, side))
+
+    #: [WR §9] each seat's player-turn in the sequence of play (steps 5, 6 and 7)
+    PLAYER_TURNS: ClassVar[dict[str, str]] = {"fellowship": "5", "saruman": "6", "sauron": "7",
+                                              "dark": "7"}
+
+    def plan_segment(self, side: str) -> tuple[int, str] | None:
+        """The search plans each of ``side``'s player-turns [WR §9] 5, 6 or 7 (its movement,
+        combat and re-hiding) as a whole (the engine contract's ``Game.plan_segment``)."""
+        code = self.PLAYER_TURNS.get(side)
+        if code is not None and self.step[:1] == code and self.turn_ >= 1:
+            return self.turn_, code
+        return None
 
     D: Definition
     W: WarMap
