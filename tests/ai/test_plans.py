@@ -111,3 +111,24 @@ def test_a_learned_evaluation_is_bounded_and_reads_only_the_view(system):
             v = type(game).evaluate_view(view, side)
             assert -1.0 <= v <= 1.0
             assert v == type(game).evaluate_view(game.clone().view(side), side)
+
+
+def test_a_scripts_writer_remembers_what_the_prior_saw():
+    """[WR §10.6] The Dark Power's rules of thumb remember where and when they last saw each
+    hidden walker; the search writes its scripts with forks of its prior that keep that
+    memory (a fresh policy would think a walker seen turns ago is still where he was), with
+    their own generator and noise."""
+    prior = HeuristicAgent(seed=1)
+    game = None
+    for game in _decisions("war-of-the-ring", 3, 600):
+        if game.to_act == "dark" and game.turn >= 3:
+            prior.rank(game.view("dark"), game.legal_actions())
+            if prior._own._seen:
+                break
+    assert game is not None and prior._own._seen
+    fork = prior.fork(99, noise=0.3)
+    assert fork._own._seen == prior._own._seen and fork._own._seen is not prior._own._seen
+    assert fork._own.rng is fork.rng and fork._own.rng is not prior._own.rng
+    assert fork._own.noise == 0.3 and prior._own.noise == prior.noise
+    spi = HeuristicAgent(seed=1).fork(5, noise=0.3)                # no memory worth keeping
+    assert spi._own is None and spi.noise == 0.3

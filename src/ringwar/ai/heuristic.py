@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 from functools import cache
 from typing import Any
@@ -176,6 +177,25 @@ class HeuristicAgent:
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
+
+    def fork(self, seed: int | None, noise: float | None = None,
+             style: dict[str, float] | None = None) -> HeuristicAgent:
+        """A new agent with its own seed (and ``noise``, ``style``) that remembers what this
+        one has seen: a system's own rules of thumb may keep a memory across decisions (the
+        War of the Ring's Dark Power remembers where and when it last saw each hidden
+        walker), which a fresh agent would lack.  The search writes its scripts with forks
+        of its prior.  The hex-and-counter rules of thumb keep only the units selected this
+        phase, which a plan (at a phase's first decision) never needs: a fork of them is a
+        fresh agent."""
+        new = HeuristicAgent(seed, noise=self.noise if noise is None else noise, style=style)
+        if self._own:
+            own = copy.deepcopy(self._own)
+            if hasattr(own, "rng"):
+                own.rng = new.rng
+            if hasattr(own, "noise"):
+                own.noise = new.noise
+            new._own = own
+        return new
 
     # ----- the interface -------------------------------------------------------------------
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:

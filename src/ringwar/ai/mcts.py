@@ -241,7 +241,7 @@ class MCTSAgent:
         ``style`` with ``noise`` in a world."""
         world = self.world.sample(random.Random(world_seed))
         segment = world.plan_segment(side)
-        policy = HeuristicAgent(policy_seed, noise=noise, style=STYLES[style])
+        policy = self.prior.fork(policy_seed, noise=noise, style=STYLES[style])
         other = HeuristicAgent(policy_seed ^ 1)      # answers what the phase asks of the enemy
         agents = {s: policy if s == side else other for s in world.sides}
         script: list[Action] = []
@@ -260,8 +260,8 @@ class MCTSAgent:
         played, then the heuristic (``style`` for the side)."""
         rng = random.Random(seed)
         world = self.world.sample(rng)
-        agents = {s: HeuristicAgent(rng.getrandbits(32),
-                                    style=STYLES[style] if s == side else None)
+        agents = {s: (self.prior.fork(rng.getrandbits(32), noise=0.01, style=STYLES[style])
+                      if s == side else HeuristicAgent(rng.getrandbits(32)))
                   for s in world.sides}
         segment = world.plan_segment(side)
         todo = list(script)
