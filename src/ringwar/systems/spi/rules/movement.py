@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....core.engine import Action, Event, event
 from ....core.errors import IllegalAction
-from ..board import ALL_MA, refuse
+from ..board import ALL_MA, other, refuse
 from ..state import MAP, OFFMAP, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,17 +33,17 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
     """[4.0] the least MP to reach each hex within ``allowance`` from ``starts`` ((MP, hex,
     entry hex) each), over ``table``; never into ``blocked`` or out of ``zone``; [6.11]
     stopping in ``zoc`` (``stops``) except at ``start``, [15.12] paying ``leave`` to go on
-    from it.  Hex -> (MP spent, entry hex used or None, previous hex)."""
+    from it.  Hex -> (MP spent, entry hex used or None, previous hex), in the order the hexes
+    were first reached.  Ties go to the hex popped first: the heap orders (MP, hex, entry)."""
     cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
-    entries: dict[str, str | None] = {}       # ... the entry hex used (reinforcements)
-    via: dict[str, str | None] = {}           # ... the hex it was entered from
+    out: dict[str, tuple[float, str | None, str | None]] = {}   # ... with its entry and previous hex
     heap = []
     for c, h, e in starts:
         if h not in cost or c < cost[h]:
-            cost[h], entries[h], via[h] = c, e, None
+            cost[h], out[h] = c, (c, e, None)
             heap.append((c, h, e))
     heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
+    pop, push, best = heapq.heappop, heapq.heappush, cost.get
     while heap:
         spent, h, entry = pop(heap)
         if spent > cost[h]:
@@ -64,12 +64,13 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
                 total = allowance
             else:
                 total = spent + c + extra
-            if total <= allowance:
-                before = cost.get(n)
-                if before is None or total < before:
-                    cost[n], entries[n], via[n] = total, entry, h
-                    push(heap, (total, n, entry))
-    return {h: (c, entries[h], via[h]) for h, c in cost.items()}
+                if total > allowance:
+                    continue
+            before = best(n)
+            if before is None or total < before:
+                cost[n], out[n] = total, (total, entry, h)
+                push(heap, (total, n, entry))
+    return out
 
 
 class MovementRules:
@@ -140,8 +141,10 @@ class MovementRules:
             return []
         magic_phase = self.is_magic_phase()
         unit_refusal = self._unit_mover_refusal
+        # the enemy's ZOC map, looked up once for all the side's pieces (``may_select``)
+        zoc = self.zoc_map(other(side)) if select else None
         return [p for p in self.units_of(side)
-                if unit_refusal(p, side, magic_phase, select, False) is None]
+                if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
 
     def why_not_mover(self: SpiGame, p: Piece) -> IllegalAction | None:
         """Why ``p`` may not move at all now, whatever the destination (None: it may).  The one
@@ -163,8 +166,10 @@ class MovementRules:
         return None
 
     def _unit_mover_refusal(self: SpiGame, p: Piece, side: str | None, magic_phase: bool,
-                            select: bool, explain: bool) -> IllegalAction | None:
-        """The rules that stop ``p`` moving in a phase in which pieces move."""
+                            select: bool, explain: bool,
+                            zoc: dict[str, tuple[str, ...]] | None = None) -> IllegalAction | None:
+        """The rules that stop ``p`` moving in a phase in which pieces move (``zoc``: the
+        enemy's ``zoc_map``, if the caller has it at hand)."""
         if p.side != side:
             return _refuse(explain, "[4.22]", lambda: f"{p.name} belongs to {p.side}; it is {side}'s phase")
         if p.where not in (MAP, OFFMAP) or p.flags.get("out") or (
@@ -187,7 +192,7 @@ class MovementRules:
         special = self.why_not_mover_hook(p)
         if special is not None:
             return special
-        if select and not self.may_select(p):
+        if select and not self.may_select(p, zoc):
             if p.on_map:
                 return _refuse(explain, "[6.11]", lambda: f"{self.label(p)} is in an enemy ZOC and may not move")
             return _refuse(explain, "[4.27]", lambda: f"every hex {self.label(p)} may enter by is enemy-occupied")
@@ -373,9 +378,13 @@ class MovementRules:
     # ----- actions --------------------------------------------------------------------------------
     # A move is two decisions (architecture.md): select a unit, then where it goes.  The
     # top-level list stays short; ``move {unit, to}`` is also accepted directly as shorthand.
-    def may_select(self: SpiGame, p: Piece) -> bool:
-        """Could ``p`` be picked to move now (its options are listed once it is)."""
+    def may_select(self: SpiGame, p: Piece, zoc: dict[str, tuple[str, ...]] | None = None) -> bool:
+        """Could ``p`` be picked to move now (its options are listed once it is).  ``zoc``:
+        the enemy's ``zoc_map`` if the caller has it (listing): a hex that no enemy unit
+        exerts a ZOC into is one where ``in_enemy_zoc`` is False, without asking it."""
         if p.on_map:
+            if zoc is not None and p.hex not in zoc:
+                return True
             return not (self.in_enemy_zoc(p) and not self.may_leave_zoc(p))      # [6.11]
         return any(not self.enemy_in(e, p.side) for e in self.entry_hexes(p))
 
@@ -441,7 +450,9 @@ class MovementRules:
     def do_move(self: SpiGame, action: Action) -> list[Event]:
         p = self.units[action["unit"]]
         to = action["to"]
-        cost, entry, _prev = self.destinations(p)[to]
+        # the move is legal (``apply`` checked it against ``decide_move``): ``to`` is one of
+        # ``destinations``, whose values are the reach's, so the reach is not filtered again
+        cost, entry, _prev = self.reach(p)[to]
         path = self.path_to(p, to)
         frm = p.hex
         movers = [p]
