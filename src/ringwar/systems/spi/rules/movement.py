@@ -141,8 +141,9 @@ class MovementRules:
             return []
         magic_phase = self.is_magic_phase()
         unit_refusal = self._unit_mover_refusal
-        # the enemy's ZOC map, looked up once for all the side's pieces (``may_select``)
-        zoc = self.zoc_map(other(side)) if select else None
+        # the enemy's ZOC map, looked up once for all the side's pieces (``may_select``); not
+        # in a Magic Leader Movement Phase, in which few pieces get as far as asking it
+        zoc = self.zoc_map(other(side)) if select and not magic_phase else None
         return [p for p in self.units_of(side)
                 if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
 
