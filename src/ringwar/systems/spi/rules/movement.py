@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ....core.engine import Action, Event, event
@@ -26,12 +27,13 @@ def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
     return refuse(explain, rule, why, NOT_A_MOVER)
 
 
-def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
+def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
+              row: Callable[[str], tuple[tuple[str, float], ...]], allowance: float,
               starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str],
               zoc: frozenset[str], zone: frozenset[str] | None, stops: bool, leave: float,
               start: str | None) -> dict[str, tuple[float, str | None, str | None]]:
     """[4.0] the least MP to reach each hex within ``allowance`` from ``starts`` ((MP, hex,
-    entry hex) each), over ``table``; never into ``blocked`` or out of ``zone``; [6.11]
+    entry hex) each), over ``table`` (a row it lacks is ``row(hex)``, and kept in it); never into ``blocked`` or out of ``zone``; [6.11]
     stopping in ``zoc`` (``stops``) except at ``start``, [15.12] paying ``leave`` to go on
     from it.  Hex -> (MP spent, entry hex used or None, previous hex), in the order the hexes
     were first reached.  Ties go to the hex popped first: the heap orders (MP, hex, entry)."""
@@ -54,7 +56,10 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
             extra = leave
         else:
             extra = 0.0
-        for n, c in table[h]:
+        moves = table.get(h)
+        if moves is None:
+            moves = table[h] = row(h)
+        for n, c in moves:
             if n in blocked or (zone is not None and n not in zone):
                 continue                                            # [4.27]
             if c >= ALL_MA:
@@ -267,14 +272,22 @@ class MovementRules:
     def cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
         """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p`` [4.3] on the board as
         it is: kept by the game's definition, which every game with the same options shares.
-        A table for new features is the last one for the same class with only the rows those
-        features touch recomputed."""
-        return self._cost_table(p, self.cost_class(p), self.cost_features())
+        The kept table is filled as searches need its rows (``_cost_table``): this one is
+        complete."""
+        table = self._cost_table(p, self.cost_class(p), self.cost_features())
+        for a in self.hexmap.hexes:
+            if a not in table:
+                table[a] = self._cost_row(p, a)
+        return table
 
     def _cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
                     ) -> dict[str, tuple[tuple[str, float], ...]]:
-        """``cost_table`` for a class and features already worked out (``_reachable`` keys its
-        kept reaches on them too)."""
+        """The kept table for a class and features already worked out (``_reachable`` keys its
+        kept reaches on them too), with the rows found so far: a row it lacks is worked out
+        when a search first needs it (``_cost_row``, by a game with these features and a piece
+        of this class, so right for every game that shares the table).  A table for new
+        features starts as a copy of the last one of the same class without the rows of the
+        hexes those features change (``feature_hexes``)."""
         defn = self.defn
         hit = defn.cost_tables.get((cls, features))
         if hit is None:
@@ -284,16 +297,15 @@ class MovementRules:
     def _build_cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
                           ) -> dict[str, tuple[tuple[str, float], ...]]:
         last = self.defn.latest_costs.get(cls)
+        table: dict[str, tuple[tuple[str, float], ...]]
         if last is None:
-            table = {a: self._cost_row(p, a) for a in self.hexmap.hexes}
+            table = {}
         else:
             before, table = last
             table = dict(table)
-            redo: set[str] = set()
             for atom in features.symmetric_difference(before):
-                redo.update(self.feature_hexes(atom))
-            for a in redo:
-                table[a] = self._cost_row(p, a)
+                for a in self.feature_hexes(atom):
+                    table.pop(a, None)
         self.defn.latest_costs[cls] = (features, table)
         return table
 
@@ -332,7 +344,6 @@ class MovementRules:
         the board touches it)."""
         allowance = self.movement_allowance(p)
         cls, features = self.cost_class(p), self.cost_features()
-        table = self._cost_table(p, cls, features)
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
         zoc = self.enemy_zoc_hexes(p)
         zone = self.pass_zone(p)
@@ -347,13 +358,10 @@ class MovementRules:
         start = p.hex
         if p.on_map and zone is None:
             assert start is not None
-            key = (cls, features, start, allowance)
-            free = self.defn.free_reach.get(key)
-            if free is None:
-                free = self.defn.store_free_reach(key, _dijkstra(
-                    table, allowance, [(0.0, start, None)], frozenset(), frozenset(), None, True, 0.0, start))
+            free = self._free_reach(p, cls, features, start, allowance)
             if blocked.isdisjoint(free) and zoc.isdisjoint(free):
                 return dict(free)
+        table = self._cost_table(p, cls, features)
         heap: list[tuple[float, str, str | None]] = []
         if p.on_map:
             assert start is not None
@@ -373,8 +381,33 @@ class MovementRules:
                 if c <= allowance and (e not in first or c < first[e]):
                     first[e] = c
                     heap.append((c, e, e))
-        return _dijkstra(table, allowance, heap, blocked, zoc, zone, self.stops_in_zoc(p),
-                         self.leave_zoc_cost(p), start)
+        return _dijkstra(table, partial(self._cost_row, p), allowance, heap, blocked, zoc, zone,
+                         self.stops_in_zoc(p), self.leave_zoc_cost(p), start)
+
+    def _free_reach(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any], start: str,
+                    allowance: float) -> dict[str, tuple[float, str | None, str | None]]:
+        """The reach of ``p`` (of cost class ``cls``) from ``start`` on an empty board with the
+        board ``features`` [4.0]: no enemy, no ZOC.  Kept by the definition for the class, start
+        and allowance with the features it was found for, and still right for other features
+        if none of the hexes whose moves out they change (``feature_hexes``, as for the cost
+        tables) is in it: the search reads the moves out of the hexes it reaches only, and
+        those are the same in both tables."""
+        defn = self.defn
+        key = (cls, start, allowance)
+        kept = defn.free_reach.get(key)
+        if kept is not None:
+            before, reach = kept
+            if before == features:
+                return reach
+            hexes = reach.keys()
+            if all(hexes.isdisjoint(self.feature_hexes(atom))
+                   for atom in features.symmetric_difference(before)):
+                defn.free_reach[key] = (features, reach)
+                return reach
+        reach = _dijkstra(self._cost_table(p, cls, features), partial(self._cost_row, p), allowance,
+                          [(0.0, start, None)], frozenset(), frozenset(), None, True, 0.0, start)
+        defn.store_free_reach(key, (features, reach))
+        return reach
 
     # ----- actions --------------------------------------------------------------------------------
     # A move is two decisions (architecture.md): select a unit, then where it goes.  The
