@@ -64,11 +64,9 @@ class FormationRules:
         acts: list[Action] = []
         seen: set[tuple[str, str, str]] = set()
         pieces = self.on_map(side)
-        # the side's units by hex, each with its place in ``pieces`` (the order they are listed in)
-        by_hex: dict[str | None, list[tuple[int, Piece]]] = {}
-        for i, u in enumerate(pieces):
-            if not u.is_leader:
-                by_hex.setdefault(u.hex, []).append((i, u))
+        # the side's units by hex, each with its place in ``pieces`` (the order they are
+        # listed in), once a leader may form
+        by_hex: dict[str | None, list[tuple[int, Piece]]] | None = None
         for ld in pieces:
             if not ld.is_leader or ld.moved or not self.leader_may_form(ld):
                 continue
@@ -76,6 +74,11 @@ class FormationRules:
             assert h is not None
             if not self.formation_terrain_ok(None, h):
                 continue
+            if by_hex is None:
+                by_hex = {}
+                for i, u in enumerate(pieces):
+                    if not u.is_leader:
+                        by_hex.setdefault(u.hex, []).append((i, u))
             # the units in the leader's hex or beside it, in the order of ``pieces``
             near = [u for _i, u in sorted(x for n in (h, *self.hexmap.adjacent(h))
                                           for x in by_hex.get(n, ()))]
