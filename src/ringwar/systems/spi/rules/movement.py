@@ -31,12 +31,16 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
               row: Callable[[str], tuple[tuple[str, float], ...]], allowance: float,
               starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str],
               zoc: frozenset[str], zone: frozenset[str] | None, stops: bool, leave: float,
-              start: str | None) -> dict[str, tuple[float, str | None, str | None]]:
+              start: str | None) -> tuple[dict[str, tuple[float, str | None, str | None]], bool]:
     """[4.0] the least MP to reach each hex within ``allowance`` from ``starts`` ((MP, hex,
-    entry hex) each), over ``table`` (a row it lacks is ``row(hex)``, and kept in it); never into ``blocked`` or out of ``zone``; [6.11]
-    stopping in ``zoc`` (``stops``) except at ``start``, [15.12] paying ``leave`` to go on
-    from it.  Hex -> (MP spent, entry hex used or None, previous hex), in the order the hexes
-    were first reached.  Ties go to the hex popped first: the heap orders (MP, hex, entry)."""
+    entry hex) each), over ``table`` (a row it lacks is ``row(hex)``, and kept in it); never
+    into ``blocked`` or out of ``zone``; [6.11] stopping in ``zoc`` (``stops``) except at
+    ``start``, [15.12] paying ``leave`` to go on from it.  Hex -> (MP spent, entry hex used or
+    None, previous hex), in the order the hexes were first reached (ties go to the hex popped
+    first: the heap orders (MP, hex, entry)); and whether ``blocked``, ``zone`` or ``zoc``
+    ever counted (if not, every step was the one an empty board's search takes, so the answer
+    is the same as with none of them)."""
+    touched = False
     cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
     out: dict[str, tuple[float, str | None, str | None]] = {}   # ... with its entry and previous hex
     heap = []
@@ -51,6 +55,7 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
         if spent > cost[h]:
             continue
         if h in zoc:
+            touched = True
             if stops and h != start:
                 continue                                            # [6.11] must stop
             extra = leave
@@ -61,10 +66,14 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
             moves = table[h] = row(h)
         for n, c in moves:
             if n in blocked or (zone is not None and n not in zone):
+                touched = True
                 continue                                            # [4.27]
             if c >= ALL_MA:
                 # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                if spent > 0 or n in zoc:
+                if spent > 0:
+                    continue
+                if n in zoc:
+                    touched = True
                     continue
                 total = allowance
             else:
@@ -75,7 +84,7 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
             if before is None or total < before:
                 cost[n], out[n] = total, (total, entry, h)
                 push(heap, (total, n, entry))
-    return out
+    return out, touched
 
 
 class MovementRules:
@@ -341,7 +350,8 @@ class MovementRules:
         hex).  Dijkstra over the cost table, never into enemy-occupied hexes [4.27], stopping
         in enemy ZOCs [6.11]; a unit far from the enemy gets the reach of an empty board for
         its class, start and allowance, kept by the definition (the same answer: nothing on
-        the board touches it)."""
+        the board touches it), and a search that nothing on the board touched is kept as
+        that reach."""
         allowance = self.movement_allowance(p)
         cls, features = self.cost_class(p), self.cost_features()
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
@@ -358,8 +368,8 @@ class MovementRules:
         start = p.hex
         if p.on_map and zone is None:
             assert start is not None
-            free = self._free_reach(p, cls, features, start, allowance)
-            if blocked.isdisjoint(free) and zoc.isdisjoint(free):
+            free = self._kept_free_reach(cls, features, start, allowance)
+            if free is not None and blocked.isdisjoint(free) and zoc.isdisjoint(free):
                 return dict(free)
         table = self._cost_table(p, cls, features)
         heap: list[tuple[float, str, str | None]] = []
@@ -381,17 +391,23 @@ class MovementRules:
                 if c <= allowance and (e not in first or c < first[e]):
                     first[e] = c
                     heap.append((c, e, e))
-        return _dijkstra(table, partial(self._cost_row, p), allowance, heap, blocked, zoc, zone,
-                         self.stops_in_zoc(p), self.leave_zoc_cost(p), start)
+        out, touched = _dijkstra(table, partial(self._cost_row, p), allowance, heap, blocked, zoc,
+                                 zone, self.stops_in_zoc(p), self.leave_zoc_cost(p), start)
+        if not touched and p.on_map and zone is None:
+            assert start is not None
+            # nothing on the board counted: this is the empty board's reach, kept for later
+            self.defn.store_free_reach((cls, start, allowance), (features, out))
+            return dict(out)
+        return out
 
-    def _free_reach(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any], start: str,
-                    allowance: float) -> dict[str, tuple[float, str | None, str | None]]:
-        """The reach of ``p`` (of cost class ``cls``) from ``start`` on an empty board with the
-        board ``features`` [4.0]: no enemy, no ZOC.  Kept by the definition for the class, start
-        and allowance with the features it was found for, and still right for other features
-        if none of the hexes whose moves out they change (``feature_hexes``, as for the cost
-        tables) is in it: the search reads the moves out of the hexes it reaches only, and
-        those are the same in both tables."""
+    def _kept_free_reach(self: SpiGame, cls: Any, features: frozenset[Any], start: str,
+                         allowance: float) -> dict[str, tuple[float, str | None, str | None]] | None:
+        """The reach of a piece of cost class ``cls`` from ``start`` on an empty board with the
+        board ``features`` [4.0] (no enemy, no ZOC), if the definition keeps it (None: not).
+        It is kept for the class, start and allowance with the features it was found for, and
+        still right for other features if none of the hexes whose moves out they change
+        (``feature_hexes``, as for the cost tables) is in it: the search reads the moves out of
+        the hexes it reaches only, and those are the same in both tables."""
         defn = self.defn
         key = (cls, start, allowance)
         kept = defn.free_reach.get(key)
@@ -404,10 +420,7 @@ class MovementRules:
                    for atom in features.symmetric_difference(before)):
                 defn.free_reach[key] = (features, reach)
                 return reach
-        reach = _dijkstra(self._cost_table(p, cls, features), partial(self._cost_row, p), allowance,
-                          [(0.0, start, None)], frozenset(), frozenset(), None, True, 0.0, start)
-        defn.store_free_reach(key, (features, reach))
-        return reach
+        return None
 
     # ----- actions --------------------------------------------------------------------------------
     # A move is two decisions (architecture.md): select a unit, then where it goes.  The
