@@ -184,11 +184,12 @@ class MovementRules:
                             select: bool, explain: bool,
                             zoc: dict[str, tuple[str, ...]] | None = None) -> IllegalAction | None:
         """The rules that stop ``p`` moving in a phase in which pieces move (``zoc``: the
-        enemy's ``zoc_map``, if the caller has it at hand)."""
+        enemy's ``zoc_map``, if the caller has it at hand: a piece on the map in a hex that no
+        enemy exerts a ZOC into is not in an enemy ZOC, and ``may_select`` need not be asked)."""
         if p.side != side:
             return _refuse(explain, "[4.22]", lambda: f"{p.name} belongs to {p.side}; it is {side}'s phase")
-        if p.where not in (MAP, OFFMAP) or p.flags.get("out") or (
-                p.where == OFFMAP and not self.available_reinforcement(p)):
+        where = p.where
+        if (where != MAP and (where != OFFMAP or not self.available_reinforcement(p))) or p.flags.get("out"):
             return _refuse(explain, "[14.0]", lambda: f"{p.name} is not on the map and not an available reinforcement")
         if p.disrupted:                                         # [7.57] until rallied
             return _refuse(explain, "[7.57]", lambda: f"{self.label(p)} is disrupted and may not move until rallied")
@@ -207,8 +208,8 @@ class MovementRules:
         special = self.why_not_mover_hook(p)
         if special is not None:
             return special
-        if select and not self.may_select(p, zoc):
-            if p.on_map:
+        if select and not (zoc is not None and where == MAP and p.hex not in zoc) and not self.may_select(p):
+            if where == MAP:
                 return _refuse(explain, "[6.11]", lambda: f"{self.label(p)} is in an enemy ZOC and may not move")
             return _refuse(explain, "[4.27]", lambda: f"every hex {self.label(p)} may enter by is enemy-occupied")
         return None
@@ -425,13 +426,9 @@ class MovementRules:
     # ----- actions --------------------------------------------------------------------------------
     # A move is two decisions (architecture.md): select a unit, then where it goes.  The
     # top-level list stays short; ``move {unit, to}`` is also accepted directly as shorthand.
-    def may_select(self: SpiGame, p: Piece, zoc: dict[str, tuple[str, ...]] | None = None) -> bool:
-        """Could ``p`` be picked to move now (its options are listed once it is).  ``zoc``:
-        the enemy's ``zoc_map`` if the caller has it (listing): a hex that no enemy unit
-        exerts a ZOC into is one where ``in_enemy_zoc`` is False, without asking it."""
+    def may_select(self: SpiGame, p: Piece) -> bool:
+        """Could ``p`` be picked to move now (its options are listed once it is)."""
         if p.on_map:
-            if zoc is not None and p.hex not in zoc:
-                return True
             return not (self.in_enemy_zoc(p) and not self.may_leave_zoc(p))      # [6.11]
         return any(not self.enemy_in(e, p.side) for e in self.entry_hexes(p))
 
