@@ -185,6 +185,13 @@ def within(center: Hex, radius: int) -> Iterator[Hex]:
         yield from ring(center, k)
 
 
+@lru_cache(maxsize=65536)
+def within_set(center: Hex, radius: int) -> frozenset[Hex]:
+    """The hexes at most ``radius`` away (unclipped), as a set: for a hex ``h``,
+    ``h in within_set(c, r)`` is ``distance(c, h) <= r``."""
+    return frozenset(within(center, radius))
+
+
 def reachable(
     start: Hex,
     allowance: float,

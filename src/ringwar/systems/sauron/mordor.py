@@ -10,6 +10,10 @@ from ..spi.game import SAURON, WEST
 from ..spi.state import EXITED, OFFMAP, Piece
 from .board import MORDOR
 
+#: [18.0] the two ways across the gate's hexside, 1330 <-> Mordor (a set of pairs: a ZOC map
+#: asks this for every hex beside every unit, so no set is built per question)
+GATE_STEPS = frozenset({(MORDOR, "1330"), ("1330", MORDOR)})
+
 if TYPE_CHECKING:  # pragma: no cover
     from .game import SauronGame
 
@@ -20,7 +24,7 @@ class MordorRules:
     def zoc_extends(self: SauronGame, frm: str, to: str) -> bool:
         """[18.0] the Gates of Morannon stand open while Sauron is outside Mordor: ZOCs pass
         through them then ([6.13] closes only unbreached, i.e. shut, gates)."""
-        if {frm, to} == {MORDOR, "1330"} and not self.gate_closed():
+        if (frm, to) in GATE_STEPS and not self.gate_closed():
             return not self.charts.terrain.get(self.hexmap.terrain(to), {}).get("blocks_zoc")
         return super().zoc_extends(frm, to)
 

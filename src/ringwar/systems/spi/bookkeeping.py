@@ -49,8 +49,19 @@ class Bookkeeping:
         self._touch(p.side)
 
     def relocate(self: SpiGame, p: Piece, h: str) -> None:
+        """Move ``p`` to ``h``.  A piece on the map stays on it, so the lists of the pieces on
+        the map (``on_map``: which pieces, in the units' order) are the same after the move:
+        they are kept, while everything else derived from the board is dropped."""
+        kept = []
+        if p.where == MAP:
+            cache = self._cache
+            for side in (None, *self.sides):
+                hit = cache.get(("on_map", side))
+                if hit is not None:
+                    kept.append((("on_map", side), hit))
         self.remove(p)
         self.place(p, h)
+        self._cache.update(kept)
 
     def _touch(self: SpiGame, side: str | None = None) -> None:
         """The board changed (for ``side``'s pieces, or anything): drop derived facts."""

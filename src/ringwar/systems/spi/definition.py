@@ -47,10 +47,11 @@ class SpiDefinition:
     #: one for other features is patched (``SpiGame.feature_hexes``)
     latest_costs: dict[Any, tuple[frozenset[Any], CostTable]] = field(default_factory=dict, repr=False)
 
-    #: (cost class, features, start hex, allowance) -> the reach of a unit on an empty board
-    #: ([4.0] with no enemy, no ZOC), which is its reach whenever no enemy piece or ZOC is
-    #: within it (``SpiGame._reachable``)
-    free_reach: dict[Any, dict[str, Any]] = field(default_factory=dict, repr=False)
+    #: (cost class, start hex, allowance) -> (board features, the reach of a unit on an empty
+    #: board with them): [4.0] with no enemy, no ZOC, which is its reach whenever no enemy
+    #: piece or ZOC is within it; also for other features that change no hex within it
+    #: (``SpiGame._free_reach``)
+    free_reach: dict[Any, tuple[frozenset[Any], dict[str, Any]]] = field(default_factory=dict, repr=False)
 
     #: at most this many tables a definition keeps (a class can carry board features,
     #: Gondor's breaches and fires, so their number is not bounded by the piece kinds)
@@ -66,12 +67,11 @@ class SpiDefinition:
     #: (a reach is a dict of some 60 hexes, about 9 KB: 4,096 of them are some 40 MB)
     MAX_FREE_REACH = 4096
 
-    def store_free_reach(self, key: Any, reach: dict[str, Any]) -> dict[str, Any]:
-        """Keep an empty board's reach (bounded: see MAX_FREE_REACH)."""
+    def store_free_reach(self, key: Any, kept: tuple[frozenset[Any], dict[str, Any]]) -> None:
+        """Keep an empty board's reach with its features (bounded: see MAX_FREE_REACH)."""
         if len(self.free_reach) >= self.MAX_FREE_REACH:
             self.free_reach.clear()
-        self.free_reach[key] = reach
-        return reach
+        self.free_reach[key] = kept
 
 
 def freeze_options(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

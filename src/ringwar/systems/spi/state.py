@@ -11,6 +11,9 @@ from .data import LeaderType, UnitType, parse_code, shift, shift_morale
 # where a piece is
 MAP, OFFMAP, DEAD, EXITED = "map", "offmap", "dead", "exited"
 
+#: (melee, missile, armour, morale, reduced) -> a unit's code (``Piece.code``)
+_UNIT_CODES: dict[tuple[Any, ...], str] = {}
+
 
 class Piece:
     """A combat unit or a leader.  Printed values come from its type; the rest is state."""
@@ -107,7 +110,14 @@ class Piece:
         if self.is_leader:
             r = self.rally_now()
             return f"{r}-{self.magic - self.magic_spent}" if self.magic else f"{r}"
-        return f"{self.melee_now() or ''}{self.missile_now() or ''}-{self.armour_now()}-{self.morale_now()}"
+        # a unit's code is a function of its printed values and whether it is reduced: kept
+        # (views ask it of every piece every time)
+        key = (self.melee, self.missile, self.armour, self.morale, self.reduced)
+        hit = _UNIT_CODES.get(key)
+        if hit is None:
+            hit = _UNIT_CODES[key] = (f"{self.melee_now() or ''}{self.missile_now() or ''}-"
+                                      f"{self.armour_now()}-{self.morale_now()}")
+        return hit
 
     def to_json(self) -> list[Any]:
         return [self.id, self.hex, self.where, self.reduced, self.disrupted, self.formation,

@@ -64,6 +64,9 @@ class FormationRules:
         acts: list[Action] = []
         seen: set[tuple[str, str, str]] = set()
         pieces = self.on_map(side)
+        # the side's units by hex, each with its place in ``pieces`` (the order they are
+        # listed in), once a leader may form
+        by_hex: dict[str | None, list[tuple[int, Piece]]] | None = None
         for ld in pieces:
             if not ld.is_leader or ld.moved or not self.leader_may_form(ld):
                 continue
@@ -71,11 +74,19 @@ class FormationRules:
             assert h is not None
             if not self.formation_terrain_ok(None, h):
                 continue
-            zone = {h, *self.hexmap.adjacent(h)}
-            near = [u for u in pieces if not u.is_leader and u.hex in zone]
+            if by_hex is None:
+                by_hex = {}
+                for i, u in enumerate(pieces):
+                    if not u.is_leader:
+                        by_hex.setdefault(u.hex, []).append((i, u))
+            # the units in the leader's hex or beside it that may join a formation there, in
+            # the order of ``pieces``; then the pairs of them that may form up together
+            near = [u for _i, u in sorted(x for n in (h, *self.hexmap.adjacent(h))
+                                          for x in by_hex.get(n, ()))
+                    if self._may_join_formation(u, h)]
             for i, a in enumerate(near):
                 for b in near[i + 1:]:
-                    if self._may_form(a, b, h, ld):
+                    if self._may_pair(a, b, h, ld):
                         k = (min(a.id, b.id), max(a.id, b.id), h)
                         if k not in seen:
                             seen.add(k)
@@ -86,16 +97,23 @@ class FormationRules:
         """Hook: [8.47] leaders under a Freeze Leader or Fear spell may not form."""
         return True
 
-    def _may_form(self: SpiGame, a: Piece, b: Piece, h: str, ld: Piece) -> bool:
-        for u in (a, b):
-            if u.moved or u.disrupted or u.formation or self.in_enemy_zoc(u):
+    def _may_join_formation(self: SpiGame, u: Piece, h: str) -> bool:
+        """[8.43] ``u`` unmoved, undisrupted, not already in a formation, out of enemy ZOCs, and
+        able to enter the leader's hex ``h`` (clear, across no hexside feature [8.41])."""
+        if u.moved or u.disrupted or u.formation or self.in_enemy_zoc(u):
+            return False
+        if u.hex != h:
+            if not self.formation_terrain_ok(u.hex, h):
                 return False
-            if u.hex != h:
-                if not self.formation_terrain_ok(u.hex, h):
-                    return False
-                c = self.terrain_cost(u, u.hex, h)
-                if c is None or c > u.ma:
-                    return False
+            c = self.terrain_cost(u, u.hex, h)
+            if c is None or c > u.ma:
+                return False
+        return True
+
+    def _may_pair(self: SpiGame, a: Piece, b: Piece, h: str, ld: Piece) -> bool:
+        """[8.42] [8.43] two units that may each join a formation in ``h`` form one together:
+        infantry or cavalry alike, one nationality (the leader's, unless he is a magic
+        leader), the same values, and nothing else stacked there."""
         if a.kind != b.kind or a.kind not in ("infantry", "cavalry"):
             return False                                                     # [8.42]
         if a.nation != b.nation or a.nation != ld.nation and ld.magic == 0:

@@ -80,10 +80,11 @@ class MissileRules:
 
     def fire_targets(self: SpiGame, p: Piece) -> list[Piece]:
         """The units ``p`` may fire at: ``why_not_fire_at`` decides; enemy combat units on
-        the map within range, which it requires anyway, are the only ones it is asked about."""
-        h, rng = p.hex, self.missile_range(p)
+        the map within range, which it requires anyway, are the only ones it is asked about
+        (in range: in the set of hexes within ``missile_range``, the same as the distance)."""
+        near = hx.within_set(p.hex, self.missile_range(p))
         return [q for q in self.on_map("sauron" if p.side == "westernesse" else "westernesse")
-                if q.is_combat and hx.distance(h, q.hex) <= rng and self.why_not_fire_at(p, q) is None]
+                if q.hex in near and q.is_combat and self.why_not_fire_at(p, q) is None]
 
     def do_fire(self: SpiGame, action: Action) -> list[Event]:
         p, d = self.units[action["unit"]], self.units[action["target"]]

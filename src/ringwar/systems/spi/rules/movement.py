@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ....core.engine import Action, Event, event
 from ....core.errors import IllegalAction
-from ..board import ALL_MA, refuse
+from ..board import ALL_MA, other, refuse
 from ..state import MAP, OFFMAP, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,50 +27,64 @@ def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
     return refuse(explain, rule, why, NOT_A_MOVER)
 
 
-def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]], allowance: float,
+def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
+              row: Callable[[str], tuple[tuple[str, float], ...]], allowance: float,
               starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str],
               zoc: frozenset[str], zone: frozenset[str] | None, stops: bool, leave: float,
-              start: str | None) -> dict[str, tuple[float, str | None, str | None]]:
+              start: str | None) -> tuple[dict[str, tuple[float, str | None, str | None]], bool]:
     """[4.0] the least MP to reach each hex within ``allowance`` from ``starts`` ((MP, hex,
-    entry hex) each), over ``table``; never into ``blocked`` or out of ``zone``; [6.11]
-    stopping in ``zoc`` (``stops``) except at ``start``, [15.12] paying ``leave`` to go on
-    from it.  Hex -> (MP spent, entry hex used or None, previous hex)."""
+    entry hex) each), over ``table`` (a row it lacks is ``row(hex)``, and kept in it); never
+    into ``blocked`` or out of ``zone``; [6.11] stopping in ``zoc`` (``stops``) except at
+    ``start``, [15.12] paying ``leave`` to go on from it.  Hex -> (MP spent, entry hex used or
+    None, previous hex), in the order the hexes were first reached (ties go to the hex popped
+    first: the heap orders (MP, hex, entry)); and whether ``blocked``, ``zone`` or ``zoc``
+    ever counted (if not, every step was the one an empty board's search takes, so the answer
+    is the same as with none of them)."""
+    touched = False
     cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
-    entries: dict[str, str | None] = {}       # ... the entry hex used (reinforcements)
-    via: dict[str, str | None] = {}           # ... the hex it was entered from
+    out: dict[str, tuple[float, str | None, str | None]] = {}   # ... with its entry and previous hex
     heap = []
     for c, h, e in starts:
         if h not in cost or c < cost[h]:
-            cost[h], entries[h], via[h] = c, e, None
+            cost[h], out[h] = c, (c, e, None)
             heap.append((c, h, e))
     heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
+    pop, push, best = heapq.heappop, heapq.heappush, cost.get
     while heap:
         spent, h, entry = pop(heap)
         if spent > cost[h]:
             continue
         if h in zoc:
+            touched = True
             if stops and h != start:
                 continue                                            # [6.11] must stop
             extra = leave
         else:
             extra = 0.0
-        for n, c in table[h]:
+        moves = table.get(h)
+        if moves is None:
+            moves = table[h] = row(h)
+        for n, c in moves:
             if n in blocked or (zone is not None and n not in zone):
+                touched = True
                 continue                                            # [4.27]
             if c >= ALL_MA:
                 # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                if spent > 0 or n in zoc:
+                if spent > 0:
+                    continue
+                if n in zoc:
+                    touched = True
                     continue
                 total = allowance
             else:
                 total = spent + c + extra
-            if total <= allowance:
-                before = cost.get(n)
-                if before is None or total < before:
-                    cost[n], entries[n], via[n] = total, entry, h
-                    push(heap, (total, n, entry))
-    return {h: (c, entries[h], via[h]) for h, c in cost.items()}
+                if total > allowance:
+                    continue
+            before = best(n)
+            if before is None or total < before:
+                cost[n], out[n] = total, (total, entry, h)
+                push(heap, (total, n, entry))
+    return out, touched
 
 
 class MovementRules:
@@ -140,8 +155,11 @@ class MovementRules:
             return []
         magic_phase = self.is_magic_phase()
         unit_refusal = self._unit_mover_refusal
+        # the enemy's ZOC map, looked up once for all the side's pieces (``may_select``); not
+        # in a Magic Leader Movement Phase, in which few pieces get as far as asking it
+        zoc = self.zoc_map(other(side)) if select and not magic_phase else None
         return [p for p in self.units_of(side)
-                if unit_refusal(p, side, magic_phase, select, False) is None]
+                if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
 
     def why_not_mover(self: SpiGame, p: Piece) -> IllegalAction | None:
         """Why ``p`` may not move at all now, whatever the destination (None: it may).  The one
@@ -163,12 +181,15 @@ class MovementRules:
         return None
 
     def _unit_mover_refusal(self: SpiGame, p: Piece, side: str | None, magic_phase: bool,
-                            select: bool, explain: bool) -> IllegalAction | None:
-        """The rules that stop ``p`` moving in a phase in which pieces move."""
+                            select: bool, explain: bool,
+                            zoc: dict[str, tuple[str, ...]] | None = None) -> IllegalAction | None:
+        """The rules that stop ``p`` moving in a phase in which pieces move (``zoc``: the
+        enemy's ``zoc_map``, if the caller has it at hand: a piece on the map in a hex that no
+        enemy exerts a ZOC into is not in an enemy ZOC, and ``may_select`` need not be asked)."""
         if p.side != side:
             return _refuse(explain, "[4.22]", lambda: f"{p.name} belongs to {p.side}; it is {side}'s phase")
-        if p.where not in (MAP, OFFMAP) or p.flags.get("out") or (
-                p.where == OFFMAP and not self.available_reinforcement(p)):
+        where = p.where
+        if (where != MAP and (where != OFFMAP or not self.available_reinforcement(p))) or p.flags.get("out"):
             return _refuse(explain, "[14.0]", lambda: f"{p.name} is not on the map and not an available reinforcement")
         if p.disrupted:                                         # [7.57] until rallied
             return _refuse(explain, "[7.57]", lambda: f"{self.label(p)} is disrupted and may not move until rallied")
@@ -187,8 +208,8 @@ class MovementRules:
         special = self.why_not_mover_hook(p)
         if special is not None:
             return special
-        if select and not self.may_select(p):
-            if p.on_map:
+        if select and not (zoc is not None and where == MAP and p.hex not in zoc) and not self.may_select(p):
+            if where == MAP:
                 return _refuse(explain, "[6.11]", lambda: f"{self.label(p)} is in an enemy ZOC and may not move")
             return _refuse(explain, "[4.27]", lambda: f"every hex {self.label(p)} may enter by is enemy-occupied")
         return None
@@ -261,14 +282,22 @@ class MovementRules:
     def cost_table(self: SpiGame, p: Piece) -> dict[str, tuple[tuple[str, float], ...]]:
         """Hex -> ((neighbour, MP to enter it), ...) for pieces like ``p`` [4.3] on the board as
         it is: kept by the game's definition, which every game with the same options shares.
-        A table for new features is the last one for the same class with only the rows those
-        features touch recomputed."""
-        return self._cost_table(p, self.cost_class(p), self.cost_features())
+        The kept table is filled as searches need its rows (``_cost_table``): this one is
+        complete."""
+        table = self._cost_table(p, self.cost_class(p), self.cost_features())
+        for a in self.hexmap.hexes:
+            if a not in table:
+                table[a] = self._cost_row(p, a)
+        return table
 
     def _cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
                     ) -> dict[str, tuple[tuple[str, float], ...]]:
-        """``cost_table`` for a class and features already worked out (``_reachable`` keys its
-        kept reaches on them too)."""
+        """The kept table for a class and features already worked out (``_reachable`` keys its
+        kept reaches on them too), with the rows found so far: a row it lacks is worked out
+        when a search first needs it (``_cost_row``, by a game with these features and a piece
+        of this class, so right for every game that shares the table).  A table for new
+        features starts as a copy of the last one of the same class without the rows of the
+        hexes those features change (``feature_hexes``)."""
         defn = self.defn
         hit = defn.cost_tables.get((cls, features))
         if hit is None:
@@ -278,16 +307,15 @@ class MovementRules:
     def _build_cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
                           ) -> dict[str, tuple[tuple[str, float], ...]]:
         last = self.defn.latest_costs.get(cls)
+        table: dict[str, tuple[tuple[str, float], ...]]
         if last is None:
-            table = {a: self._cost_row(p, a) for a in self.hexmap.hexes}
+            table = {}
         else:
             before, table = last
             table = dict(table)
-            redo: set[str] = set()
             for atom in features.symmetric_difference(before):
-                redo.update(self.feature_hexes(atom))
-            for a in redo:
-                table[a] = self._cost_row(p, a)
+                for a in self.feature_hexes(atom):
+                    table.pop(a, None)
         self.defn.latest_costs[cls] = (features, table)
         return table
 
@@ -323,10 +351,10 @@ class MovementRules:
         hex).  Dijkstra over the cost table, never into enemy-occupied hexes [4.27], stopping
         in enemy ZOCs [6.11]; a unit far from the enemy gets the reach of an empty board for
         its class, start and allowance, kept by the definition (the same answer: nothing on
-        the board touches it)."""
+        the board touches it), and a search that nothing on the board touched is kept as
+        that reach."""
         allowance = self.movement_allowance(p)
         cls, features = self.cost_class(p), self.cost_features()
-        table = self._cost_table(p, cls, features)
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
         zoc = self.enemy_zoc_hexes(p)
         zone = self.pass_zone(p)
@@ -341,13 +369,10 @@ class MovementRules:
         start = p.hex
         if p.on_map and zone is None:
             assert start is not None
-            key = (cls, features, start, allowance)
-            free = self.defn.free_reach.get(key)
-            if free is None:
-                free = self.defn.store_free_reach(key, _dijkstra(
-                    table, allowance, [(0.0, start, None)], frozenset(), frozenset(), None, True, 0.0, start))
-            if blocked.isdisjoint(free) and zoc.isdisjoint(free):
+            free = self._kept_free_reach(cls, features, start, allowance)
+            if free is not None and blocked.isdisjoint(free) and zoc.isdisjoint(free):
                 return dict(free)
+        table = self._cost_table(p, cls, features)
         heap: list[tuple[float, str, str | None]] = []
         if p.on_map:
             assert start is not None
@@ -367,8 +392,36 @@ class MovementRules:
                 if c <= allowance and (e not in first or c < first[e]):
                     first[e] = c
                     heap.append((c, e, e))
-        return _dijkstra(table, allowance, heap, blocked, zoc, zone, self.stops_in_zoc(p),
-                         self.leave_zoc_cost(p), start)
+        out, touched = _dijkstra(table, partial(self._cost_row, p), allowance, heap, blocked, zoc,
+                                 zone, self.stops_in_zoc(p), self.leave_zoc_cost(p), start)
+        if not touched and p.on_map and zone is None:
+            assert start is not None
+            # nothing on the board counted: this is the empty board's reach, kept for later
+            self.defn.store_free_reach((cls, start, allowance), (features, out))
+            return dict(out)
+        return out
+
+    def _kept_free_reach(self: SpiGame, cls: Any, features: frozenset[Any], start: str,
+                         allowance: float) -> dict[str, tuple[float, str | None, str | None]] | None:
+        """The reach of a piece of cost class ``cls`` from ``start`` on an empty board with the
+        board ``features`` [4.0] (no enemy, no ZOC), if the definition keeps it (None: not).
+        It is kept for the class, start and allowance with the features it was found for, and
+        still right for other features if none of the hexes whose moves out they change
+        (``feature_hexes``, as for the cost tables) is in it: the search reads the moves out of
+        the hexes it reaches only, and those are the same in both tables."""
+        defn = self.defn
+        key = (cls, start, allowance)
+        kept = defn.free_reach.get(key)
+        if kept is not None:
+            before, reach = kept
+            if before == features:
+                return reach
+            hexes = reach.keys()
+            if all(hexes.isdisjoint(self.feature_hexes(atom))
+                   for atom in features.symmetric_difference(before)):
+                defn.free_reach[key] = (features, reach)
+                return reach
+        return None
 
     # ----- actions --------------------------------------------------------------------------------
     # A move is two decisions (architecture.md): select a unit, then where it goes.  The
@@ -441,7 +494,9 @@ class MovementRules:
     def do_move(self: SpiGame, action: Action) -> list[Event]:
         p = self.units[action["unit"]]
         to = action["to"]
-        cost, entry, _prev = self.destinations(p)[to]
+        # the move is legal (``apply`` checked it against ``decide_move``): ``to`` is one of
+        # ``destinations``, whose values are the reach's, so the reach is not filtered again
+        cost, entry, _prev = self.reach(p)[to]
         path = self.path_to(p, to)
         frm = p.hex
         movers = [p]

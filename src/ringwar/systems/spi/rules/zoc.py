@@ -123,8 +123,14 @@ class ZocRules:
         if last is not None and last[0] == key:
             hit = last[1]
         else:
-            hit = frozenset(h for h, ids in enemies.items()
-                            if any(self.zoc_affects(p, self.units[e]) for e in ids))
+            # whether each exerter's ZOC affects ``p``, asked once per exerter (not per hex)
+            units, affects = self.units, self.zoc_affects
+            by: dict[str, bool] = {}
+            for ids in enemies.values():
+                for e in ids:
+                    if e not in by:
+                        by[e] = affects(p, units[e])
+            hit = frozenset(h for h, ids in enemies.items() if any(by[e] for e in ids))
             self._zoc_cache[("zs", enemy_side, zc)] = (key, hit)
         self._cache[("zs", enemy_side, zc)] = hit
         return hit
