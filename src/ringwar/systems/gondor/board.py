@@ -62,5 +62,6 @@ def _city(hexmap: HexMap) -> dict[str, Any]:
     wall_sides = tuple((key, side) for key, side in hexmap.sides().items() if side["kind"] in WALLS)
     return {"level": level, "gates": gates, "city": frozenset(level),
             "garrison_deploy": frozenset(level) | near_walls, "wall_hexes": walls,
-            "gates_into": gates_into, "climbs": climbs, "wall_sides": wall_sides}
+            "gates_into": gates_into, "climbs": climbs, "wall_sides": wall_sides,
+            "wall_at": dict(wall_sides)}
 
