@@ -263,8 +263,15 @@ class SiegeRules:
         return False
 
     def breach_targets(self: GondorGame, c: Piece) -> list[str]:
-        """The hexsides the Catapult ``c`` may try to breach: ``why_not_breach_at``."""
-        return sorted(key for key, _wall in self.city["wall_sides"] if self.why_not_breach_at(c, key, False) is None)
+        """The hexsides the Catapult ``c`` may try to breach: ``why_not_breach_at`` asked of the
+        wall hexsides within its range [16.21] (the others it refuses at once)."""
+        city = self.city
+        most = int(self.sc.siege["catapult_breach_range"])
+        near = city["walls_near"].get((c.hex, most))
+        if near is None:
+            near = city["walls_near"][c.hex, most] = tuple(
+                key for key, _wall in city["wall_sides"] if self.catapult_range(c, key) <= most)
+        return sorted(key for key in near if self.why_not_breach_at(c, key, False) is None)
 
     def breach_terms(self: GondorGame, g: Piece, key: str) -> tuple[dict[str, Any], int, str, str, int, int]:
         """[16.3] what a breach attempt of ``g`` on hexside ``key`` is rolled with: the wall,
