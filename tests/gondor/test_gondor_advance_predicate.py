@@ -11,11 +11,12 @@ from _gondor import SAURON, WEST, gpos
 
 from conftest import illegal, melee, play
 from ringwar.core import hexes as hx
+from ringwar.systems.gondor.state import Ladder, TowerReady
 
 rule = pytest.mark.rule
 
 
-@rule("gondor", "[7.53]", "[16.48]")
+@rule("gondor", "[7.53]", "[16.48]", "[16.43]", "[16.41]")
 def test_7_53_no_advance_across_an_unbreached_wall_and_the_refusal_cites_7_53():
     pos = gpos(phase="D")
     o = pos.place("orc_infantry", "1909")
@@ -29,6 +30,22 @@ def test_7_53_no_advance_across_an_unbreached_wall_and_the_refusal_cites_7_53():
     e = g.why_not_advance(g.units[o], "1908")
     assert e is not None and e.rule == "[7.53]" and "[16.48]" in e.why
     g.units[o].kind = "infantry"
+    g.siege.ladders.append(Ladder("1909", hx.hexside("1909", "1908"), g.turn - 1))   # [16.43] ready
+    g._features_changed()
+    assert g.why_not_advance(g.units[o], "1908") is None
+    g.units[o].side = WEST                                        # (by hand) the ladders are Sauron's
+    assert g.why_not_advance(g.units[o], "1908").rule == "[7.53]"
+    g.units[o].side = SAURON
+    g.siege.ladders.clear()
+    g._features_changed()
+    assert g.why_not_advance(g.units[o], "1908").rule == "[7.53]"
+    tower = next(q for q in g.units.values() if "siege_tower" in q.tags)
+    g.place(tower, "1909")
+    g.siege.ready = {tower.id: TowerReady("1909", g.turn)}           # [16.41] began the Siege Phase here
+    g._features_changed()
+    assert g.why_not_advance(g.units[o], "1908") is None
+    g.remove(tower)
+    g.siege.ready = {}
     g.siege.breached.append(hx.hexside("1909", "1908"))
     g._features_changed()
     assert g.why_not_advance(g.units[o], "1908") is None

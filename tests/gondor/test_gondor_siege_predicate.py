@@ -158,10 +158,13 @@ def test_16_28_grond_inactive_unborne_or_away_from_the_hexside_is_refused_citing
 def test_16_61_16_82_fireballs_and_heads_out_of_range_or_no_heads_left_cite_their_case():
     g, c = siege_game()
     far = next(h for h in sorted(g.hexmap.hexes) if hx.distance("1909", h) == 5)
-    assert "up to 4 hexes" in illegal(g, {"type": "fireball", "unit": c, "to": far}, "[16.61]").why
+    assert "Fireballs are hurled up to 4 hexes" in illegal(g, {"type": "fireball", "unit": c, "to": far}, "[16.61]").why
     assert "as Fireballs" in illegal(g, {"type": "head", "unit": c, "to": far}, "[16.82]").why
     illegal(g, {"type": "fireball", "unit": c, "to": "1909"}, "[16.61]")
     illegal(g, {"type": "fireball", "unit": c, "to": "9999"}, "[2.1]")
+    orc = next(p.id for p in g.units_in_order() if p.key == "orc_infantry" and p.on_map)
+    assert "only Catapults hurl Fireballs; " in illegal(g, {"type": "fireball", "unit": orc, "to": "1910"}, "[16.61]").why
+    assert "(and Grond [16.28])" in illegal(g, breach(orc, "1908/1909"), "[16.21]").why
     g, c = siege_game(siege={"heads_thrown": 12})
     assert "all 12 Severed Heads" in illegal(g, {"type": "head", "unit": c, "to": "1910"}, "[16.81]").why
     assert {"type": "fireball", "unit": c, "to": "1910"} in g.legal_actions()

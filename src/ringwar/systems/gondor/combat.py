@@ -166,7 +166,7 @@ class CombatRules:
             return refuse(explain, "[7.53]", lambda: f"{self.label(p)} may not advance across the unbreached "
                           f"{wall.get('name', wall['kind'])} into {h}: cavalry and Mumakil never use Ladders or "
                           "Siege Towers [16.48]", NOT_AN_ADVANCE)
-        if p.side == SAURON and (self.ladder_ready(p.hex, h) or self.tower_ready(p.hex, h)):
+        if p.side == SAURON and (self.ladder_ready(p.hex, h) or self.tower_ready(p.hex, h)):  # [16.41] [16.43]
             return None
         return refuse(explain, "[7.53]", lambda: f"{self.label(p)} may advance across the unbreached "
                       f"{wall.get('name', wall['kind'])} into {h} only on a Ladder or in a Siege Tower",
