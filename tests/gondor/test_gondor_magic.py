@@ -455,6 +455,8 @@ def test_17_21_17_22_day_and_night_spells_and_stalemate_out_of_reach_cite_their_
     g.spell_state.cast["break_darkness"] = 2
     changed(g)
     assert "only twice" in illegal(g, cast("gandalf", "break_darkness", 6), "[17.21]").why
+    g = gandalf_game(nazgul_hex="1916", spells={"break_darkness": 8})    # (a set-up: broken this turn)
+    assert "already broken" in illegal(g, cast("gandalf", "break_darkness", 6), "[17.21]").why
 
 
 @rule("gondor", "[17.23]", "[18.11]")

@@ -121,6 +121,9 @@ def test_7_51_an_advance_into_another_hex_than_the_vacated_one_cites_why():
     e = illegal(g, {"type": "advance", "unit": t, "to": "0806"}, "[7.51]")         # free, but not vacated
     assert e.why.startswith("Troll") and "may advance only into 0808" in e.why
     illegal(g, {"type": "advance", "unit": t, "to": "0000"}, "[2.1]")
+    off = next(p for p in g.units_in_order() if not p.on_map and not p.is_leader)
+    e = g.why_not_advance(off, "0808")                              # the predicate alone
+    assert e is not None and e.rule == "[7.51]" and "not on the map" in e.why
     play(g, {"type": "advance", "unit": t, "to": "0808"})
     assert g.units[t].hex == "0808"
 

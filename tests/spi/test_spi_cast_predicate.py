@@ -238,3 +238,22 @@ def test_16_2_wrath_without_the_ringwraith_a_spell_used_up_and_points_past_the_t
     e = illegal(g, {"type": "cast", "unit": "sauron", "spell": "sinister_visions", "points": 1}, "[16.1]")
     assert "only 2 times" in e.why
     assert {a["spell"] for a in acts(g, "cast")} == {"eclipse", "wrath"}
+
+
+@rule("standard", "[8.55]", "[8.54]")
+@pytest.mark.parametrize("left", [0, 1, 2])
+def test_8_55_points_beyond_those_left_cite_8_55_beyond_the_chart_its_case(left):
+    """Sauron with ``left`` Magic Capability Points: the casts offered spend 1 to ``left``; more
+    (up to the chart's automatic 6 for the Eclipse) cite [8.55], more than 6 the chart [16.5],
+    none or a fraction [8.54]; with none left no spell at all [8.55]."""
+    g = _sauron_on_the_pedestal(3, ringwraith=True)
+    g.units["sauron"].magic_spent = g.units["sauron"].magic - left
+    g._legal_cache = None
+    assert {a["points"] for a in acts(g, "cast")} == set(range(1, left + 1))
+    eclipse = {"type": "cast", "unit": "sauron", "spell": "eclipse"}
+    for pts in range(left + 1, 7):
+        e = illegal(g, {**eclipse, "points": pts}, "[8.55]")
+        assert ("no Magic Capability Points left" if not left else f"{left} Magic Capability Points left") in e.why
+    illegal(g, {**eclipse, "points": 7}, "[8.55]" if not left else "[16.5]")
+    illegal(g, {**eclipse, "points": 0}, "[8.55]" if not left else "[8.54]")
+    illegal(g, {**eclipse, "points": 1.5}, "[8.55]" if not left else "[8.54]")

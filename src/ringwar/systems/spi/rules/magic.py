@@ -120,9 +120,10 @@ class StandardMagicRules:
                        explain: bool = True) -> IllegalAction | None:
         """Why ``ld`` may not spend ``points`` on ``spell`` (None: he may): the points
         ``spell_points`` offers."""
-        if points in self.spell_points(ld, spell):
+        offered = self.spell_points(ld, spell)
+        if points in offered:
             return None
-        if points in range(1, spell.automatic + 1):
+        if points in range(offered.stop, spell.automatic + 1):         # on the chart, more than he has
             return refuse(explain, "[8.55]", lambda: f"{ld.name} has {self.magic_points_left(ld)} Magic "
                           f"Capability Points left, not the {points} named", NOT_A_SPELL)
         if isinstance(points, (int, float)) and not isinstance(points, bool) and points > spell.automatic:
