@@ -396,3 +396,91 @@ def test_8_47_no_special_formations_for_a_frozen_leader():
     g._touch()
     assert not acts(g, "form")
     illegal(g, {"type": "form", "unit": "gondor_spearmen1", "with": "gondor_spearmen2", "hex": "1214"})
+
+
+# ----- a refused spell names its case (issue 13, item 3: why_not_spell, why_not_points) -----------
+def cast(unit, spell, points):
+    return {"type": "cast", "unit": unit, "spell": spell, "points": points}
+
+
+def changed(g):
+    """The test changed the state by hand: drop what was derived from it (the legal actions)."""
+    g._touch()
+    g._legal_cache = None
+
+
+@rule("gondor", "[17.11]", "[17.12]")
+def test_17_11_17_12_a_spell_used_up_or_in_effect_is_refused_citing_its_case():
+    g, w = nazgul_game(spells={"fear": 8})                          # Fear in effect this Game-Turn
+    assert "already in effect" in illegal(g, cast("nazgul", "fear", 5), "[17.11]").why
+    g, w = nazgul_game()
+    g.spell_state.cast["fear"] = 2
+    changed(g)
+    assert "only twice" in illegal(g, cast("nazgul", "fear", 5), "[17.11]").why
+    assert "has not been cast yet" in illegal(g, cast("nazgul", "freeze_2", 4), "[17.12]").why
+    g.spell_state.cast["freeze"] = 1
+    changed(g)
+    assert "second and third" in illegal(g, cast("nazgul", "freeze_1", 3), "[17.12]").why
+    g.spell_state.cast["freeze"] = 3
+    changed(g)
+    assert "three times" in illegal(g, cast("nazgul", "freeze_2", 4), "[17.12]").why
+
+
+@rule("gondor", "[17.13]")
+def test_17_13_operate_grond_refused_too_far_without_its_bearer_or_twice_citing_17_13():
+    for grond_hex, bearer, words in (("1911", "troll", "within three hexes"),
+                                     ("1912", "orc_infantry", "stacked with a Troll or Uruk-Hai")):
+        pos = gpos(turn=8, phase="A")
+        pos.place("orc_infantry", "1915")
+        pos.place("nazgul", "1915")
+        pos.place(bearer, grond_hex)
+        pos.place("grond", grond_hex)
+        pos.place("gondor_spearmen", "1703")
+        g = pos.game()
+        assert words in illegal(g, cast("nazgul", "operate_grond", 1), "[17.13]").why
+    g, w = nazgul_game()
+    assert "Grond is not on the map" in illegal(g, cast("nazgul", "operate_grond", 1), "[17.13]").why
+
+
+@rule("gondor", "[17.21]", "[17.22]")
+def test_17_21_17_22_day_and_night_spells_and_stalemate_out_of_reach_cite_their_case():
+    g = gandalf_game(turn=4, nazgul_hex="1916")                     # a Night Game-Turn
+    assert "day Game-Turn" in illegal(g, cast("gandalf", "break_darkness", 6), "[17.21]").why
+    g = gandalf_game()                                              # day, adjacent
+    e = illegal(g, cast("gandalf", "stalemate_night", 1), "[17.22]")
+    assert "Stalemate Nazgul (day)" in e.why
+    g = gandalf_game(nazgul_hex="1914")
+    assert "adjacent" in illegal(g, cast("gandalf", "stalemate_day", 2), "[17.22]").why
+    g = gandalf_game(nazgul_hex="1916")
+    g.spell_state.cast["break_darkness"] = 2
+    changed(g)
+    assert "only twice" in illegal(g, cast("gandalf", "break_darkness", 6), "[17.21]").why
+    g = gandalf_game(nazgul_hex="1916", spells={"break_darkness": 8})    # (a set-up: broken this turn)
+    assert "already broken" in illegal(g, cast("gandalf", "break_darkness", 6), "[17.21]").why
+
+
+@rule("gondor", "[17.23]", "[18.11]")
+def test_18_11_revealing_aragorn_before_he_comes_or_twice_cites_its_case():
+    g = banner_game(aragorn=False).game()
+    assert "Aragorn is not on the map" in illegal(g, cast("gandalf", "reveal_aragorn", 4), "[18.11]").why
+    g = banner_game().game()
+    g.spell_state.cast["reveal_aragorn"] = 1
+    changed(g)
+    assert "only once" in illegal(g, cast("gandalf", "reveal_aragorn", 4), "[17.23]").why
+
+
+@rule("gondor", "[17.4]", "[8.55]", "[8.54]", "[17.1]")
+def test_17_4_points_beyond_the_automatic_cast_or_the_points_left_and_anothers_spell_are_refused():
+    g, w = nazgul_game()
+    e = illegal(g, cast("nazgul", "fear", 6), "[17.4]")
+    assert "automatically with 5 points" in e.why
+    g.units["nazgul"].magic_spent = 5                               # 3 of 8 left
+    changed(g)
+    assert "3 Magic Capability Points left" in illegal(g, cast("nazgul", "fear", 4), "[8.55]").why
+    assert {a["points"] for a in casts(g, "nazgul", "fear")} == {1, 2, 3}
+    illegal(g, cast("nazgul", "fear", 0), "[8.54]")
+    assert "Gandalf's spell: Lord of the Nazgul may not" in illegal(g, cast("nazgul", "break_darkness", 1), "[17.21]").why
+    assert "no spell 'wrath'" in illegal(g, cast("nazgul", "wrath", 1), "[8.54]").why
+    g.units["nazgul"].magic_spent = 8
+    changed(g)
+    assert "no Magic Capability Points left" in illegal(g, cast("nazgul", "fear", 1), "[8.55]").why

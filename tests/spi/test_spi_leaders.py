@@ -436,7 +436,7 @@ def test_8_55_spells_limited_by_the_points_left():
     g = pos.game()
     pts = {x["points"] for x in acts(g, "cast")}
     assert pts == {1, 2}
-    illegal(g, {"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 3})
+    illegal(g, {"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 3}, "[8.55]")
 
 
 @rule("standard", "[8.54]", "[8.56]")

@@ -316,13 +316,15 @@ def test_3_0_an_action_of_another_phase_is_refused_naming_the_phase_its_step_and
                                           "possible now: end, select")
 
 
-@rule("standard", "[3.0]", "[8.55]")
+@rule("standard", "[3.0]")
 def test_3_0_a_possible_kind_of_action_with_a_wrong_value_is_told_the_values_of_its_own_kind():
     # kills `a["type"] == kind` dropped / negated / `!=` in _diagnose's last answer: the values
-    # offered are those of the casts, not of the other actions (select, end)
-    g = _magic()
-    assert _refusal(g, {**ECLIPSE, "points": 99}) == ("[3.0]", "points 99 is not possible; choose one of "
-                                                              "1, 2, 3, 4, 5, 6")
+    # offered are those of the conjuring (an action type with no refusal of its own), not of
+    # the other actions (select, cast, end); a cast's points have their own refusal
+    # (tests/spi/test_spi_cast_predicate.py)
+    g = _magic(turn=15)                                 # a Night Game-Turn [12.0]: the Beast [17.0]
+    assert _refusal(g, {"type": "conjure", "unit": "orc1"}) == ("[3.0]", "unit 'orc1' is not possible; "
+                                                                       "the only choice is sauron")
 
 
 # ===== [4.11] movement allowances: formations, magic phases ===================================

@@ -62,5 +62,9 @@ def _city(hexmap: HexMap) -> dict[str, Any]:
     wall_sides = tuple((key, side) for key, side in hexmap.sides().items() if side["kind"] in WALLS)
     return {"level": level, "gates": gates, "city": frozenset(level),
             "garrison_deploy": frozenset(level) | near_walls, "wall_hexes": walls,
-            "gates_into": gates_into, "climbs": climbs, "wall_sides": wall_sides}
+            "gates_into": gates_into, "climbs": climbs, "wall_sides": wall_sides,
+            "wall_at": dict(wall_sides),
+            # [16.21] [16.23] (hex, range) -> the wall hexsides a Catapult in the hex has within
+            # that range, filled as asked (geometry only: never stale)
+            "walls_near": {}}
 

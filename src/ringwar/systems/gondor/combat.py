@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import hexes as hx
 from ...core.errors import IllegalAction
-from ..spi.board import refuse
+from ..spi.board import NOT_AN_ADVANCE, refuse
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 
@@ -154,16 +154,23 @@ class CombatRules:
                 add(("r1", "r2", "½E", "½E, r1", "E"), f"the {' and '.join(gear)} in its hex is destroyed [16.47]")
         return notes
 
-    def may_advance_hook(self: GondorGame, p: Piece, h: str) -> bool:
-        """[7.53] across a wall only on ladders, in siege towers, or through a breach."""
+    def why_not_advance_hook(self: GondorGame, p: Piece, h: str, explain: bool) -> IllegalAction | None:
+        """[7.53] across a wall only on ladders, in siege towers, or through a breach (or an open
+        gate [15.15]); [16.48] never cavalry or Mumakil on ladders or in siege towers."""
         wall = self.wall_between(p.hex, h)
         if wall is None or self.breached(p.hex, h):
-            return True
+            return None
         if wall["kind"] == "gate" and self.gate_open_for(p.side, p.hex, h):
-            return True
+            return None
         if p.kind == "cavalry" or "mumak" in p.tags:
-            return False
-        return p.side == SAURON and (self.ladder_ready(p.hex, h) or self.tower_ready(p.hex, h))
+            return refuse(explain, "[7.53]", lambda: f"{self.label(p)} may not advance across the unbreached "
+                          f"{wall.get('name', wall['kind'])} into {h}: cavalry and Mumakil never use Ladders or "
+                          "Siege Towers [16.48]", NOT_AN_ADVANCE)
+        if p.side == SAURON and (self.ladder_ready(p.hex, h) or self.tower_ready(p.hex, h)):  # [16.41] [16.43]
+            return None
+        return refuse(explain, "[7.53]", lambda: f"{self.label(p)} may advance across the unbreached "
+                      f"{wall.get('name', wall['kind'])} into {h} only on a Ladder or in a Siege Tower",
+                      NOT_AN_ADVANCE)
 
     def may_retreat_through(self: GondorGame, p: Piece, a: str, b: str) -> bool:
         """[7.55] never across an impassable hexside: an unbreached wall (errata: whatever

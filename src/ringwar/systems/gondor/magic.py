@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
+from ..spi.board import NOT_A_SPELL, refuse
+from ..spi.data import Spell
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 from .state import Banner
@@ -43,37 +45,86 @@ class MagicRules:
         for ld in sorted(self.on_map(side), key=lambda q: q.id):
             if not self.may_cast_now(ld):
                 continue                                           # [8.5] [17.12] [18.23]
-            left = self.magic_points_left(ld)
             for key, spell in sorted(self.sc.spells.items()):
-                if spell.caster != ld.key or not self.spell_possible(ld, key):
-                    continue
-                for pts in range(1, min(spell.automatic, left) + 1):
-                    acts.append({"type": "cast", "unit": ld.id, "spell": key, "points": pts})
+                if self.why_not_spell(ld, key, False) is None:     # [8.54] [8.55] [17.1] [17.2]
+                    acts.extend({"type": "cast", "unit": ld.id, "spell": key, "points": pts}
+                                for pts in self.spell_points(ld, spell))
         return acts
 
-    def spell_possible(self: GondorGame, ld: Piece, key: str) -> bool:
+    def why_not_spell_hook(self: GondorGame, ld: Piece, key: str, spell: Spell,
+                           explain: bool) -> IllegalAction | None:
+        """[17.1] [17.2] when each spell may be attempted: its allowance in a game, day or
+        night, and where the pieces it needs stand."""
         cast = self.spell_state.cast
-        night = self.is_night()
-        nazgul = self.units["nazgul"]
         if key == "break_darkness":
-            return not night and cast.get(key, 0) < 2 and not self.spell_active("break_darkness")
+            if self.is_night():
+                return refuse(explain, "[17.21]", lambda: "Break Darkness is cast only on a day Game-Turn", NOT_A_SPELL)
+            if cast.get(key, 0) >= 2:
+                return refuse(explain, "[17.21]", lambda: "Break Darkness may be cast only twice in a game", NOT_A_SPELL)
+            if self.spell_active(key):
+                return refuse(explain, "[17.21]", lambda: "Darkness is already broken this Game-Turn", NOT_A_SPELL)
+            return None
         if key in ("stalemate_day", "stalemate_night"):
-            if (key == "stalemate_night") != night or not nazgul.on_map:
-                return False
-            return hx.distance(ld.hex, nazgul.hex) == 1              # [17.22]
+            night = self.is_night()
+            if (key == "stalemate_night") != night:
+                return refuse(explain, "[17.22]", lambda: f"on a {'night' if night else 'day'} Game-Turn Stalemate "
+                              f"Nazgul is cast as {self.sc.spells['stalemate_night' if night else 'stalemate_day'].name}, "
+                              "at its cost [17.3]", NOT_A_SPELL)
+            nazgul = self.units["nazgul"]
+            if not nazgul.on_map:
+                return refuse(explain, "[17.22]", lambda: "the Lord of the Nazgul is not on the map", NOT_A_SPELL)
+            if hx.distance(ld.hex, nazgul.hex) != 1:
+                return refuse(explain, "[17.22]", lambda: f"Stalemate Nazgul is cast only while {ld.name} is "
+                              "adjacent to the Lord of the Nazgul", NOT_A_SPELL)
+            return None
         if key == "reveal_aragorn":
-            return self.units["aragorn"].on_map and cast.get(key, 0) < 1
+            if not self.units["aragorn"].on_map:
+                return refuse(explain, "[18.11]", lambda: "Aragorn is not on the map: the Banner of the King is "
+                              "brought forth only after his entrance, and placed with him [18.12]", NOT_A_SPELL)
+            if cast.get(key, 0) >= 1:
+                return refuse(explain, "[17.23]", lambda: "Revealing Aragorn may be cast only once", NOT_A_SPELL)
+            return None
         if key == "fear":
-            return cast.get(key, 0) < 2 and not self.spell_active("fear")
+            if cast.get(key, 0) >= 2:
+                return refuse(explain, "[17.11]", lambda: "Fear may be successfully cast only twice", NOT_A_SPELL)
+            if self.spell_active(key):
+                return refuse(explain, "[17.11]", lambda: "Fear is already in effect this Game-Turn", NOT_A_SPELL)
+            return None
         if key == "freeze_1":
-            return cast.get("freeze", 0) == 0
+            if cast.get("freeze", 0) != 0:
+                return refuse(explain, "[17.12]", lambda: "Freeze Leader has been cast before: the second and third "
+                              "casts cost more (Freeze Leader (second and third))", NOT_A_SPELL)
+            return None
         if key == "freeze_2":
-            return 1 <= cast.get("freeze", 0) < 3
+            done = cast.get("freeze", 0)
+            if done < 1:
+                return refuse(explain, "[17.12]", lambda: "Freeze Leader has not been cast yet: the first cast "
+                              "is Freeze Leader (first)", NOT_A_SPELL)
+            if done >= 3:
+                return refuse(explain, "[17.12]", lambda: "Freeze Leader may be successfully cast three times "
+                              "in a game", NOT_A_SPELL)
+            return None
         if key == "operate_grond":
-            grond = next((g for g in self.on_map(SAURON) if "grond" in g.tags), None)
-            return (not self.siege.grond and grond is not None and hx.distance(ld.hex, grond.hex) <= 3
-                    and any("carries_grond" in q.tags for q in self.combat_at(grond.hex)))   # [17.13]
-        return False
+            return self._why_not_operate_grond(ld, explain)
+        return refuse(explain, "[17.0]", lambda: f"{spell.name} is none of the spells of [17.1] and [17.2]",
+                      NOT_A_SPELL)
+
+    def _why_not_operate_grond(self: GondorGame, ld: Piece, explain: bool) -> IllegalAction | None:
+        """[17.13] Operate Grond: once, the Nazgul Lord within three hexes of Grond, which is
+        stacked with a Troll or Uruk-Hai."""
+        if self.siege.grond:
+            return refuse(explain, "[17.13]", lambda: "Grond is already activated for the rest of the game",
+                          NOT_A_SPELL)
+        grond = next((g for g in self.on_map(SAURON) if "grond" in g.tags), None)
+        if grond is None:
+            return refuse(explain, "[17.13]", lambda: "Grond is not on the map", NOT_A_SPELL)
+        if hx.distance(ld.hex, grond.hex) > 3:
+            return refuse(explain, "[17.13]", lambda: f"{ld.name} must be within three hexes of Grond",
+                          NOT_A_SPELL)
+        if not any("carries_grond" in q.tags for q in self.combat_at(grond.hex)):
+            return refuse(explain, "[17.13]", lambda: "Grond must be stacked with a Troll or Uruk-Hai",
+                          NOT_A_SPELL)
+        return None
 
     def do_cast(self: GondorGame, action: Action) -> list[Event]:
         ld = self.units[action["unit"]]

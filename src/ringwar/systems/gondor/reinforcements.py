@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
-from ..spi.board import refuse
+from ..spi.board import NOT_AN_ADVANCE, refuse
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 from .board import GARRISON
@@ -184,8 +184,21 @@ class ReinforcementRules:
     def attacks_from(self: GondorGame, p: Piece) -> bool:
         return p.on_map or (p.side == WEST and self.available_reinforcement(p))      # [14.2]
 
-    def may_advance(self: GondorGame, p: Piece, h: str) -> bool:
-        if not p.on_map:                                                # [14.2] onto the map
-            return (self.available_reinforcement(p) and h in self.entry_hexes(p) and not self.enemy_in(h, p.side)
-                    and not self.stackers_at(h) and self.terrain_cost(p, None, h) is not None)
-        return super().may_advance(p, h)
+    def why_not_advance(self: GondorGame, p: Piece, h: str, explain: bool = True) -> IllegalAction | None:
+        """[14.2] a relief unit that attacked from off the map advances onto it: into the
+        entry hex its melee vacated, as it could enter it (no enemy, [5.0] room, [4.3] terrain);
+        on the map the Standard Rules' [7.51]."""
+        if p.on_map or not self.available_reinforcement(p):
+            return super().why_not_advance(p, h, explain)
+        if h not in self.entry_hexes(p):
+            return refuse(explain, "[14.2]", lambda: f"{self.label(p)} is waiting off the map: it may advance "
+                          "only onto one of its entry hexes", NOT_AN_ADVANCE)
+        if self.enemy_in(h, p.side):
+            return refuse(explain, "[7.51]", lambda: f"{h} holds an enemy unit: it is no vacated hex", NOT_AN_ADVANCE)
+        if self.stackers_at(h):
+            return refuse(explain, "[5.0]", lambda: f"{h} holds "
+                          + ", ".join(self.label(q) for q in self.stackers_at(h)) + ": no room", NOT_AN_ADVANCE)
+        if self.terrain_cost(p, None, h) is None:
+            return refuse(explain, "[4.3]", lambda: f"{self.label(p)} may not enter {h} ({self.hexmap.terrain(h)})",
+                          NOT_AN_ADVANCE)
+        return None

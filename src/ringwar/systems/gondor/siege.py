@@ -8,13 +8,21 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
-from ..spi.board import rng_text
+from ...core.errors import IllegalAction
+from ..spi.board import refuse, rng_text
 from ..spi.game import SAURON
 from ..spi.state import Piece
 from .board import GARRISON
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
+
+#: the refusal the Siege Phase's predicates give while only listing (no words are built)
+NOT_A_SIEGE_SHOT = IllegalAction("[16.2]", "this is not possible in the Siege Phase now")
+#: each Siege Phase action: its section (when it is done) and its case (what does it)
+SIEGE_CASES = {"breach": ("[16.2]", "[16.21]"), "fireball": ("[16.6]", "[16.61]"), "head": ("[16.8]", "[16.81]")}
+#: what each does, in words
+SIEGE_WORDS = {"breach": "breach walls", "fireball": "hurl Fireballs", "head": "hurl Severed Heads"}
 
 
 class SiegeRules:
@@ -69,28 +77,169 @@ class SiegeRules:
                 "summary": f"{100 * odds['on target']:.0f}% to land on {action['to']}"}
 
     def siege_actions(self: GondorGame) -> list[Action]:
+        """The Siege Phase's actions: what ``why_not_catapult``, ``why_not_grond``,
+        ``why_not_breach_at`` and ``why_not_hurl_at`` let through."""
         acts: list[Action] = []
         if self._phase != "B":
             return [{"type": "end"}]
+        heads = self.why_not_head_left(False) is None
         for c in sorted(self.on_map(SAURON), key=lambda q: q.id):
-            if "catapult" not in c.tags or c.fired or c.flags.get("siege_used") == self._turn:
-                continue
+            if self.why_not_catapult(c, "breach", False) is not None:
+                continue                                           # [16.12]
             for key in self.breach_targets(c):
                 acts.append({"type": "breach", "unit": c.id, "hexside": key})
             for h in sorted(self.hurl_targets(c)):
                 acts.append({"type": "fireball", "unit": c.id, "to": h})
-                if self.siege.heads_thrown < int(self.sc.siege["severed_heads"]):
+                if heads:                                          # [16.81]
                     acts.append({"type": "head", "unit": c.id, "to": h})
         grond = next((g for g in self.on_map(SAURON) if "grond" in g.tags), None)
-        if grond is not None and self.siege.grond and grond.flags.get("siege_used") != self._turn:
-            if any("carries_grond" in q.tags for q in self.combat_at(grond.hex)):
-                for n in self.hexmap.adjacent(grond.hex):
-                    wall = self.wall_between(grond.hex, n)
-                    key = hx.hexside(grond.hex, n)
-                    if wall and key not in self.siege.breached and not self.outer_wall(wall):
-                        acts.append({"type": "breach", "unit": grond.id, "hexside": key})
+        if grond is not None and self.why_not_grond(grond, False) is None:
+            for n in self.hexmap.adjacent(grond.hex):
+                key = hx.hexside(grond.hex, n)
+                if self.why_not_breach_at(grond, key, False) is None:
+                    acts.append({"type": "breach", "unit": grond.id, "hexside": key})
         acts.append({"type": "end"})
         return acts
+
+    # ----- one predicate per Siege Phase action: the listing above and the refusals ---------------
+    def why_not_siege_phase(self: GondorGame, p: Piece, kind: str, explain: bool) -> IllegalAction | None:
+        """[16.2] [16.6] [16.8] breaches, Fireballs and Severed Heads are the Forces of Sauron
+        Siege Phase's, and [3.0] Sauron's."""
+        if self._phase != "B":
+            return refuse(explain, SIEGE_CASES[kind][0], lambda: "Catapults " + ("and Grond " if kind == "breach"
+                          else "") + f"{SIEGE_WORDS[kind]} only in the Forces of Sauron Siege Phase, not the "
+                          f"{self._phase_name()}", NOT_A_SIEGE_SHOT)
+        if p.side != SAURON:
+            return refuse(explain, "[3.0]", lambda: f"{self.label(p)} belongs to {p.side}; the Siege Phase is "
+                          "the Forces of Sauron's", NOT_A_SIEGE_SHOT)
+        return None
+
+    def why_not_catapult(self: GondorGame, c: Piece, kind: str, explain: bool = True) -> IllegalAction | None:
+        """Why ``c`` may not be used for ``kind`` (``breach``, ``fireball``, ``head``) now,
+        wherever it aims (None: it may): the Siege Phase; [16.21] [16.61] [16.81] a Catapult
+        on the map; [16.12] which fires once a Game-Turn, in a Siege Phase or a Combat Phase
+        (missile fire), not both."""
+        err = self.why_not_siege_phase(c, kind, explain)
+        if err is not None:
+            return err
+        rule = SIEGE_CASES[kind][1]
+        if "catapult" not in c.tags:
+            return refuse(explain, rule, lambda: f"only Catapults {SIEGE_WORDS[kind]}"
+                          + (" (and Grond [16.28])" if kind == "breach" else "")
+                          + f"; {self.label(c)} is none", NOT_A_SIEGE_SHOT)
+        if not c.on_map:
+            return refuse(explain, rule, lambda: f"{self.label(c)} is not on the map", NOT_A_SIEGE_SHOT)
+        if c.fired or c.flags.get("siege_used") == self._turn:
+            return refuse(explain, "[16.12]", lambda: f"{self.label(c)} has already fired this Game-Turn: a "
+                          "Catapult fires only once per Game-Turn", NOT_A_SIEGE_SHOT)
+        return None
+
+    def why_not_grond(self: GondorGame, g: Piece, explain: bool = True) -> IllegalAction | None:
+        """Why Grond ``g`` may not attempt a breach now, wherever (None: it may): the Siege
+        Phase; [16.28] Grond on the map, activated by magic [17.13], with a Troll or Uruk-Hai
+        in its hex, once a Game-Turn."""
+        err = self.why_not_siege_phase(g, "breach", explain)
+        if err is not None:
+            return err
+        if not g.on_map:
+            return refuse(explain, "[16.28]", lambda: "Grond is not on the map", NOT_A_SIEGE_SHOT)
+        if not self.siege.grond:
+            return refuse(explain, "[16.28]", lambda: "Grond must first be activated by magic (the Lord of the "
+                          "Nazgul's Operate Grond [17.13])", NOT_A_SIEGE_SHOT)
+        if g.flags.get("siege_used") == self._turn:
+            return refuse(explain, "[16.28]", lambda: "Grond has already attempted a breach this Game-Turn",
+                          NOT_A_SIEGE_SHOT)
+        if not any("carries_grond" in q.tags for q in self.combat_at(g.hex)):
+            return refuse(explain, "[16.28]", lambda: "Grond breaches only with a Troll or Uruk-Hai unit in its "
+                          "hex", NOT_A_SIEGE_SHOT)
+        return None
+
+    def why_not_breach_at(self: GondorGame, g: Piece, key: object, explain: bool = True) -> IllegalAction | None:
+        """Why the Catapult or Grond ``g`` (which may breach now: ``why_not_catapult``,
+        ``why_not_grond``) may not attempt to breach hexside ``key`` (None: it may): [16.21] a
+        wall, tower or gate hexside, [16.27] not breached yet, never the Outer Wall [16.21]
+        [16.28]; Grond [16.28] adjacent to it; a Catapult [16.13] never against the Main Gate,
+        [16.21] at a range of 4 at most, [16.3] where the Breach Probability Table allows, and
+        [16.24] not through Mountain hexes."""
+        grond = "grond" in g.tags
+        rule = "[16.28]" if grond else "[16.21]"
+        wall = self.city["wall_at"].get(key) if isinstance(key, str) else None
+        if wall is None:
+            return refuse(explain, rule, lambda: f"{key!r} is not a Wall, Tower or Gate hexside", NOT_A_SIEGE_SHOT)
+        if key in self.siege.breached:
+            return refuse(explain, "[16.27]", lambda: f"{key} is already breached", NOT_A_SIEGE_SHOT)
+        if self.outer_wall(wall):
+            return refuse(explain, rule, lambda: f"{key} is on the Outer Wall, which may never be breached [15.23]",
+                          NOT_A_SIEGE_SHOT)
+        if grond:
+            if g.hex not in key.split("/"):
+                return refuse(explain, "[16.28]", lambda: f"Grond must be adjacent to the hexside it tries to "
+                              f"breach; {key} is not a side of its hex {g.hex}", NOT_A_SIEGE_SHOT)
+            return None
+        if wall["kind"] == "gate" and wall.get("name") == "Main Gate":
+            return refuse(explain, "[16.13]", lambda: "only Grond can breach the Main Gate", NOT_A_SIEGE_SHOT)
+        r = self.catapult_range(g, key)
+        if r > int(self.sc.siege["catapult_breach_range"]):
+            return refuse(explain, "[16.21]", lambda: f"{key} is at range {r} from {self.label(g)}: a Catapult "
+                          f"fires at walls up to range {self.sc.siege['catapult_breach_range']} [16.23]",
+                          NOT_A_SIEGE_SHOT)
+        band = "catapult_1" if r == 1 else "catapult_2" if r == 2 else "catapult_3"
+        if self.sc.breach[band][self.wall_type(wall)] == "P":
+            return refuse(explain, "[16.3]", lambda: f"the Breach Probability Table prohibits a Catapult at range "
+                          f"{r} against a {self.wall_type(wall).replace('_', ' ')}", NOT_A_SIEGE_SHOT)
+        a, b = key.split("/")
+        near = a if hx.distance(g.hex, a) <= hx.distance(g.hex, b) else b
+        if r != 1 and not self.clear_for_catapult(g.hex, near):
+            return refuse(explain, "[16.24]", lambda: f"Catapults never fire through Mountain hexes: none of the "
+                          f"lines from {g.hex} to {near} is clear", NOT_A_SIEGE_SHOT)
+        return None
+
+    def why_not_head_left(self: GondorGame, explain: bool = True) -> IllegalAction | None:
+        """[16.81] the Sauron Player has at most twelve Severed Heads a game."""
+        most = int(self.sc.siege["severed_heads"])
+        if self.siege.heads_thrown >= most:
+            return refuse(explain, "[16.81]", lambda: f"all {most} Severed Heads have been thrown", NOT_A_SIEGE_SHOT)
+        return None
+
+    def why_not_hurl_at(self: GondorGame, c: Piece, to: object, kind: str,
+                        explain: bool = True) -> IllegalAction | None:
+        """Why the Catapult ``c`` (which may fire now: ``why_not_catapult``) may not hurl a
+        Fireball or (``kind`` ``head``) a Severed Head into hex ``to`` (None: it may): [16.61]
+        [16.82] a hex of the map up to four hexes away, not its own, and not through Mountain
+        hexes."""
+        rule = "[16.61]" if kind == "fireball" else "[16.82]"
+        what = "Fireballs" if kind == "fireball" else "Severed Heads, as Fireballs [16.61],"
+        if not isinstance(to, str) or to not in self.hexmap:
+            return refuse(explain, "[2.1]", lambda: f"there is no hex {to!r} on the map", NOT_A_SIEGE_SHOT)
+        if to == c.hex:
+            return refuse(explain, rule, lambda: f"{what} are hurled at another hex than the Catapult's",
+                          NOT_A_SIEGE_SHOT)
+        d = hx.distance(c.hex, to)
+        most = int(self.sc.siege["fireball_range"])
+        if d > most:
+            return refuse(explain, rule, lambda: f"{what} are hurled up to {most} hexes; {to} is {d} from "
+                          f"{self.label(c)}", NOT_A_SIEGE_SHOT)
+        if not self.clear_for_catapult(c.hex, to):
+            return refuse(explain, rule, lambda: f"{what} may not be thrown over Mountain hexes: none of the "
+                          f"lines from {c.hex} to {to} is clear", NOT_A_SIEGE_SHOT)
+        return None
+
+    def why_not_siege_shot(self: GondorGame, action: Action) -> IllegalAction | None:
+        """Why a ``breach``, ``fireball`` or ``head`` may not be made (None: it may, or a field
+        is missing, which the diagnosis names): the predicates that list them."""
+        kind = str(action["type"])
+        p = self.unit_for(action)
+        if isinstance(p, IllegalAction):
+            return p
+        if kind == "breach":
+            err = self.why_not_grond(p) if "grond" in p.tags else self.why_not_catapult(p, kind)
+            if err is not None or "hexside" not in action:
+                return err
+            return self.why_not_breach_at(p, action["hexside"])
+        err = self.why_not_catapult(p, kind) or (self.why_not_head_left() if kind == "head" else None)
+        if err is not None or "to" not in action:
+            return err
+        return self.why_not_hurl_at(p, action["to"], kind)
 
     def outer_wall(self: GondorGame, wall: dict[str, Any]) -> bool:
         """[15.23] the Outer Wall is never breached (its Main Gate only by Grond)."""
@@ -114,23 +263,15 @@ class SiegeRules:
         return False
 
     def breach_targets(self: GondorGame, c: Piece) -> list[str]:
-        out = []
-        for key, wall in self.city["wall_sides"]:
-            if key in self.siege.breached or self.outer_wall(wall):
-                continue
-            if wall["kind"] == "gate" and wall.get("name") == "Main Gate":
-                continue                                           # [16.13] only Grond
-            r = self.catapult_range(c, key)
-            if r > int(self.sc.siege["catapult_breach_range"]):
-                continue
-            band = "catapult_1" if r == 1 else "catapult_2" if r == 2 else "catapult_3"
-            if self.sc.breach[band][self.wall_type(wall)] == "P":
-                continue
-            a, b = key.split("/")
-            near = a if hx.distance(c.hex, a) <= hx.distance(c.hex, b) else b
-            if r == 1 or self.clear_for_catapult(c.hex, near):
-                out.append(key)
-        return sorted(out)
+        """The hexsides the Catapult ``c`` may try to breach: ``why_not_breach_at`` asked of the
+        wall hexsides within its range [16.21] (the others it refuses at once)."""
+        city = self.city
+        most = int(self.sc.siege["catapult_breach_range"])
+        near = city["walls_near"].get((c.hex, most))
+        if near is None:
+            near = city["walls_near"][c.hex, most] = tuple(
+                key for key, _wall in city["wall_sides"] if self.catapult_range(c, key) <= most)
+        return sorted(key for key in near if self.why_not_breach_at(c, key, False) is None)
 
     def breach_terms(self: GondorGame, g: Piece, key: str) -> tuple[dict[str, Any], int, str, str, int, int]:
         """[16.3] what a breach attempt of ``g`` on hexside ``key`` is rolled with: the wall,
@@ -181,9 +322,10 @@ class SiegeRules:
         return events
 
     def hurl_targets(self: GondorGame, c: Piece) -> list[str]:
+        """The hexes the Catapult ``c`` may hurl a Fireball or a Severed Head into:
+        ``why_not_hurl_at``."""
         rng_ = int(self.sc.siege["fireball_range"])
-        return [h for h in hx.within(c.hex, rng_) if h in self.hexmap and h != c.hex
-                and self.clear_for_catapult(c.hex, h)]
+        return [h for h in hx.within(c.hex, rng_) if self.why_not_hurl_at(c, h, "fireball", False) is None]
 
     def land(self: GondorGame, c: Piece, target: str, what: str) -> tuple[str | None, list[Event]]:
         """[16.63] [16.64] ranges 3 and 4 scatter on a 4-6, by the Scatter Diagram."""

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from ...core import hexes as hx
 from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
+from ..spi.board import NOT_A_SPELL, refuse
+from ..spi.data import Spell
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 
@@ -44,6 +46,20 @@ class MagicRules:
                                  "attempt a spell now")
         return None
 
+    def why_not_spell_hook(self: SauronGame, ld: Piece, key: str, spell: Spell,
+                           explain: bool) -> IllegalAction | None:
+        """[16.0] only Sauron casts spells, each as often a game as its allowance says
+        ([16.1] [16.2] [16.3]); [16.2] the Wrath of the Ringwraith needs the Ringwraith on the
+        map."""
+        if ld.id != "sauron":
+            return refuse(explain, "[16.0]", lambda: f"only Sauron may cast spells, not {ld.name}", NOT_A_SPELL)
+        if self.spell_state.cast.get(key, 0) >= spell.allowance:
+            return refuse(explain, spell.rule, lambda: f"{spell.name} may be cast only {spell.allowance} times "
+                          "a game", NOT_A_SPELL)
+        if key == "wrath" and not self.units["ringwraith"].on_map:
+            return refuse(explain, "[16.2]", lambda: "the Ringwraith is not on the map", NOT_A_SPELL)
+        return None
+
     def spell_actions(self: SauronGame, side: str) -> list[Action]:
         if side != SAURON:
             return []
@@ -56,12 +72,9 @@ class MagicRules:
         window = phase_id in self.spell_state.beast.window
         if self.may_cast_now(s):                                   # [8.52] [16.61]
             for key, spell in sorted(self.sc.spells.items()):
-                if self.spell_state.cast.get(key, 0) >= spell.allowance:
-                    continue                                        # allowance per game
-                if key == "wrath" and not self.units["ringwraith"].on_map:
-                    continue
-                for pts in range(1, min(spell.automatic, left) + 1):
-                    acts.append({"type": "cast", "unit": "sauron", "spell": key, "points": pts})
+                if self.why_not_spell(s, key, False) is None:      # [8.54] [8.55] [16.1]-[16.3]
+                    acts.extend({"type": "cast", "unit": "sauron", "spell": key, "points": pts}
+                                for pts in self.spell_points(s, spell))
             beast = self.units["beast"]
             if (not self.spell_state.beast.conjured and self.is_night()
                     and left >= self.sc.beast.conjure):

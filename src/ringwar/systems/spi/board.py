@@ -28,6 +28,10 @@ def rng_text(lo: int, hi: int) -> str:
 
 #: the refusal the melee predicates give while only listing (no words are built)
 NOT_AN_ATTACK = IllegalAction("[7.31]", "this attack is not possible now")
+#: the refusal the spell predicates (``why_not_spell`` and the games' hooks) give while listing
+NOT_A_SPELL = IllegalAction("[8.54]", "this spell may not be attempted now")
+#: the refusal the advance predicates (``why_not_advance`` and its hook) give while listing
+NOT_AN_ADVANCE = IllegalAction("[7.51]", "this advance is not possible")
 
 
 def refuse(explain: bool, rule: str, why: Callable[[], str],

@@ -77,7 +77,22 @@ class Diagnosis:
             if err is not None:
                 options = ", ".join(sorted(str(a["to"]) for a in same))
                 return IllegalAction(err.rule, f"{err.why}; {self.label(self.units[du])} may move to {options}")
+        if d["kind"] == "advance" and action.get("type") == "advance" and du in self.units and au == du \
+                and "to" in action:
+            return self._refuse_advance(d, self.units[du], action["to"])
         return self._mismatch(d, same, action)
+
+    def _refuse_advance(self: SpiGame, d: dict[str, Any], p: Piece, to: Any) -> IllegalAction:
+        """[7.51] an advance into another hex than the one offered (the hex the melee vacated):
+        why ``p`` may not advance there (``why_not_advance``, the predicate that offers the
+        advance), or else that it advances only into the vacated hex."""
+        if not isinstance(to, str) or to not in self.hexmap:
+            return IllegalAction("[2.1]", f"there is no hex {to!r} on the map")
+        where = f"{self.label(p)} may advance only into {d['hex']}, the hex vacated"
+        err = self.why_not_advance(p, to)
+        if err is not None:
+            return IllegalAction(err.rule, f"{err.why}; {where}")
+        return IllegalAction(d.get("rule", "[7.51]"), where)
 
     def decision_kinds_text(self: SpiGame, d: dict[str, Any], answers: list[Action]) -> str:
         """The kinds of answer a decision takes, as a refusal names them (hook: a secret

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from ....core import hexes as hx
 from ....core.engine import Action, Event, event
+from ....core.errors import IllegalAction
+from ..board import NOT_AN_ADVANCE, refuse
 from ..state import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -197,25 +199,47 @@ class AfterCombatRules:
         return events
 
     # ----- advance after combat [7.51] -------------------------------------------------------------
-    def may_advance(self: SpiGame, p: Piece, h: str) -> bool:
-        """[7.51] into the vacated hex, regardless of ZOC; hook for [7.53] walls."""
-        if not p.on_map or p.disrupted or self.enemy_in(h, p.side):
-            return False
+    def why_not_advance(self: SpiGame, p: Piece, h: str, explain: bool = True) -> IllegalAction | None:
+        """Why ``p`` may not advance into ``h`` (None: it may), ``h`` being the hex its melee
+        vacated (the only one an advance is offered into): [7.51] on the map, [7.57] not
+        disrupted, [7.51] no enemy unit in ``h``, [5.0] no other unit there but its formation
+        partner, [7.51] the adjacent hex, regardless of ZOCs; then the hook
+        ``why_not_advance_hook`` ([7.53] walls, Gondor), [4.3] terrain it may enter, and [8.41]
+        a special formation only into clear terrain and not across a hexside (not Sauron's
+        phalanx).  The one predicate behind the advance offered (``task_advance``) and the
+        refusal of an advance into another hex (the diagnosis)."""
+        if not p.on_map:
+            return refuse(explain, "[7.51]", lambda: f"{self.label(p)} is not on the map", NOT_AN_ADVANCE)
+        if p.disrupted:
+            return refuse(explain, "[7.57]", lambda: f"{self.label(p)} is disrupted and may not move",
+                          NOT_AN_ADVANCE)
+        if self.enemy_in(h, p.side):
+            return refuse(explain, "[7.51]", lambda: f"{h} holds an enemy unit: it is no vacated hex", NOT_AN_ADVANCE)
         if any(q.id != p.id and q.id != p.partner for q in self.stackers_at(h)):
-            return False
-        if hx.distance(p.hex, h) != 1 or not self.may_enter_terrain(p, p.hex, h):
-            return False
+            return refuse(explain, "[5.0]", lambda: f"{h} holds "
+                          + ", ".join(self.label(q) for q in self.stackers_at(h)) + ": no room", NOT_AN_ADVANCE)
+        if hx.distance(p.hex, h) != 1:
+            return refuse(explain, "[7.51]", lambda: f"{h} is not next to {self.label(p)} in {p.hex}: a unit "
+                          "advances into the adjacent hex its melee vacated", NOT_AN_ADVANCE)
+        err = self.why_not_advance_hook(p, h, explain)
+        if err is not None:
+            return err
+        if not self.may_enter_terrain(p, p.hex, h):
+            return refuse(explain, "[4.3]", lambda: f"{self.label(p)} may not enter {h} "
+                          f"({self.hexmap.terrain(h)}) from {p.hex}", NOT_AN_ADVANCE)
         if p.formation and not self.formation_terrain_ok(p.hex, h) and p.formation != "phalanx":
-            return False
-        return self.may_advance_hook(p, h)
+            return refuse(explain, "[8.41]", lambda: f"a special formation advances only into clear terrain and "
+                          f"not across a hexside; {h} is not such a hex", NOT_AN_ADVANCE)
+        return None
 
-    def may_advance_hook(self: SpiGame, p: Piece, h: str) -> bool:
-        return True
+    def why_not_advance_hook(self: SpiGame, p: Piece, h: str, explain: bool) -> IllegalAction | None:
+        """Hook: the exclusive rules' reasons ``p`` may not advance into the adjacent ``h``."""
+        return None
 
     def task_advance(self: SpiGame, task: dict[str, Any]) -> list[Event]:
         p = self.units[task["unit"]]
         h = task["hex"]
-        if self.may_advance(p, h):
+        if self.why_not_advance(p, h, False) is None:
             self.ask({"kind": "advance", "side": p.side, "unit": p.id, "hex": h,
                       "rule": task.get("rule", "[7.51]"), "auto": False,
                       "prompt": f"{self.label(p)} may advance into {h}"})

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from ....core.engine import Action
 from ....core.errors import IllegalAction
-from ..board import refuse
+from ..board import NOT_A_SPELL, refuse
+from ..data import Spell
 from ..state import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,19 +61,76 @@ class StandardMagicRules:
         return None
 
     def why_not_cast(self: SpiGame, action: Action) -> IllegalAction | None:
-        """Why a ``cast`` may not be made (None: its spell or points are what is wrong, which
-        the diagnosis explains): the phasing side's leader, ``why_not_caster``, then the
-        exclusive rules' own (``why_not_caster_hook``)."""
+        """Why a ``cast`` may not be made (None: it may, or a field is missing, which the
+        diagnosis names): the phasing side's leader, who may attempt a spell now
+        (``why_not_caster``, then the exclusive rules' ``why_not_caster_hook``), this spell
+        (``why_not_spell``) with these points (``why_not_points``): the predicates that
+        list the spells offered."""
         ld = self.unit_for(action)
         if isinstance(ld, IllegalAction):
             return ld
         if self.is_magic_phase() and ld.side != self.step_side:
             return IllegalAction("[3.0]", f"{ld.name} belongs to {ld.side}; it is {self.step_side}'s turn in this phase")
-        return self.why_not_caster(ld) or self.why_not_caster_hook(ld)
+        err = self.why_not_caster(ld) or self.why_not_caster_hook(ld)
+        if err is not None or "spell" not in action:
+            return err
+        key = action["spell"]
+        err = self.why_not_spell(ld, key)
+        if err is not None or "points" not in action:
+            return err
+        return self.why_not_points(ld, self.sc.spells[key], action["points"])
 
     def why_not_caster_hook(self: SpiGame, ld: Piece) -> IllegalAction | None:
         """Hook: the exclusive rules' reasons a Magic Leader may not attempt a spell now."""
         return None
+
+    def why_not_spell(self: SpiGame, ld: Piece, key: object, explain: bool = True) -> IllegalAction | None:
+        """Why ``ld`` (who may attempt a spell now: ``why_not_caster``) may not attempt the
+        spell ``key`` (None: he may, with the points ``spell_points`` gives): [8.54] one of
+        the spells of this game's Exclusive Rules, and his own; [8.55] some points left; then
+        the exclusive rules' conditions for that spell (``why_not_spell_hook``: allowance,
+        day or night, where the pieces stand).  The one predicate behind the spells offered
+        and a refused one's explanation."""
+        spell = self.sc.spells.get(key) if isinstance(key, str) else None
+        if spell is None:
+            return refuse(explain, "[8.54]", lambda: f"there is no spell {key!r} in this game (its spells: "
+                          f"{', '.join(sorted(self.sc.spells))})", NOT_A_SPELL)
+        if spell.caster is not None and spell.caster != ld.key:
+            return refuse(explain, spell.rule, lambda: f"{spell.name} is {self.leader_name(spell.caster)}'s "
+                          f"spell: {ld.name} may not cast it", NOT_A_SPELL)
+        if self.magic_points_left(ld) < 1:
+            return refuse(explain, "[8.55]", lambda: f"{ld.name} has no Magic Capability Points left", NOT_A_SPELL)
+        return self.why_not_spell_hook(ld, key, spell, explain)
+
+    def why_not_spell_hook(self: SpiGame, ld: Piece, key: str, spell: Spell, explain: bool) -> IllegalAction | None:
+        """Hook: the exclusive rules' reasons ``ld`` may not attempt the spell ``key`` now."""
+        return None
+
+    def leader_name(self: SpiGame, key: str) -> str:
+        """The name of the leader type ``key`` (a spell's caster)."""
+        lt = self.sc.leaders.get(key)
+        return lt.name if lt is not None else key
+
+    def spell_points(self: SpiGame, ld: Piece, spell: Spell) -> range:
+        """The Magic Capability Points ``ld`` may spend on an attempt of ``spell``: [8.54] from
+        one up to the chart's automatic cast, [8.55] no more than he has left."""
+        return range(1, min(spell.automatic, self.magic_points_left(ld)) + 1)
+
+    def why_not_points(self: SpiGame, ld: Piece, spell: Spell, points: object,
+                       explain: bool = True) -> IllegalAction | None:
+        """Why ``ld`` may not spend ``points`` on ``spell`` (None: he may): the points
+        ``spell_points`` offers."""
+        offered = self.spell_points(ld, spell)
+        if points in offered:
+            return None
+        if points in range(offered.stop, spell.automatic + 1):         # on the chart, more than he has
+            return refuse(explain, "[8.55]", lambda: f"{ld.name} has {self.magic_points_left(ld)} Magic "
+                          f"Capability Points left, not the {points} named", NOT_A_SPELL)
+        if isinstance(points, (int, float)) and not isinstance(points, bool) and points > spell.automatic:
+            return refuse(explain, self.MAGIC_TABLE.split(" ", 1)[0], lambda: f"{spell.name} is cast "
+                          f"automatically with {spell.automatic} points: no more may be spent on it", NOT_A_SPELL)
+        return refuse(explain, "[8.54]", lambda: f"the points spent on a spell are a whole number from 1 to "
+                      f"{spell.automatic}, not {points!r}", NOT_A_SPELL)
 
     def note_cast(self: SpiGame, ld: Piece, success: bool) -> None:
         ld.flags["cast"] = [self._turn, self._phase]
