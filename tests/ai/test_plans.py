@@ -132,3 +132,13 @@ def test_a_scripts_writer_remembers_what_the_prior_saw():
     assert fork._own.noise == 0.3 and prior._own.noise == prior.noise
     spi = HeuristicAgent(seed=1).fork(5, noise=0.3)                # no memory worth keeping
     assert spi._own is None and spi.noise == 0.3
+
+
+def test_a_weights_file_fitted_on_other_features_is_refused():
+    """A learned evaluation's weights (``core/learned.py``) name the features they were fitted
+    on; a module whose features changed refuses the stale file rather than misread it."""
+    from ringwar.core import learned
+    from ringwar.systems.war_of_the_ring import evaluation
+    assert set(learned.weights(evaluation.__package__, evaluation.FEATURES)) == {"fellowship", "shadow"}
+    with pytest.raises(ValueError, match="refit"):
+        learned.weights(evaluation.__package__, evaluation.FEATURES[:-1])

@@ -20,11 +20,9 @@ side's view.
 
 from __future__ import annotations
 
-import json
-import math
-from functools import cache
-from importlib import resources
 from typing import Any
+
+from ...core import learned
 
 DARK = "dark-lord"
 #: the features, in the order of the weights in ``data/evaluation.json``
@@ -59,15 +57,6 @@ def features(view: dict[str, Any]) -> list[float]:
             1.0 if road else 0.0, 1.0 if view.get("great_gate_broken") else 0.0]
 
 
-@cache
-def _weights() -> dict[str, list[float]]:
-    text = resources.files(__package__).joinpath("data/evaluation.json").read_text(encoding="utf-8")
-    data = json.loads(text)
-    if list(data["features"]) != list(FEATURES):
-        raise ValueError("data/evaluation.json: its features are not this module's")
-    return {k: [float(x) for x in v] for k, v in data["weights"].items()}
-
-
 def seat_kind(side: str) -> str:
     """Which model a side uses: its own."""
     return side
@@ -75,7 +64,4 @@ def seat_kind(side: str) -> str:
 
 def evaluate_view(view: dict[str, Any], side: str) -> float:
     """The value of ``view`` for ``side`` in [-1, 1]: 2 P(``side`` wins) - 1."""
-    w = _weights()[seat_kind(side)]
-    z = sum(a * b for a, b in zip(w, features(view), strict=True))
-    z = max(-30.0, min(30.0, z))
-    return 2.0 / (1.0 + math.exp(-z)) - 1.0
+    return learned.value(learned.weights(__package__, FEATURES)[seat_kind(side)], features(view))

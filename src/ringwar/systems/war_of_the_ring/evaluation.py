@@ -22,11 +22,10 @@ Everything comes from the view, so the value never reads what the side may not s
 
 from __future__ import annotations
 
-import json
-import math
-from functools import cache
-from importlib import resources
 from typing import Any
+
+from ...core import hexes as hx
+from ...core import learned
 
 FELLOWSHIP = "fellowship"
 MOUNT_DOOM = "3324"
@@ -60,22 +59,12 @@ def features(view: dict[str, Any]) -> list[float]:
         field = to_field(MOUNT_DOOM, "character", flags.get("passes") == "open")
         doom = min(MAX_TURNS, field.get(h, 1e9) / max(1.0, mf))
         pen = _Ctx(view).danger()
-        from ...core import hexes as hx
         danger = pen.get(h, 0.0) + 0.5 * sum(pen.get(n, 0.0) for n in hx.neighbours(h))
     captured = ring.get("held_by") not in (None, FELLOWSHIP)
     objectives = float((view.get("grip") or {}).get("sauron_objectives") or 0)
     return [1.0, float(view.get("turn") or 1) / 10.0, doom / MAX_TURNS, 1.0 if known else 0.0,
             1.0 if captured else 0.0, 1.0 if ring.get("worn") else 0.0, objectives / 20.0,
             min(danger, 20.0) / 10.0]
-
-
-@cache
-def _weights() -> dict[str, list[float]]:
-    text = resources.files(__package__).joinpath("data/evaluation.json").read_text(encoding="utf-8")
-    data = json.loads(text)
-    if list(data["features"]) != list(FEATURES):
-        raise ValueError("data/evaluation.json: its features are not this module's")
-    return {k: [float(x) for x in v] for k, v in data["weights"].items()}
 
 
 def seat_kind(side: str) -> str:
@@ -85,7 +74,4 @@ def seat_kind(side: str) -> str:
 
 def evaluate_view(view: dict[str, Any], side: str) -> float:
     """The value of ``view`` for ``side`` in [-1, 1]: 2 P(``side`` wins) - 1."""
-    w = _weights()[seat_kind(side)]
-    z = sum(a * b for a, b in zip(w, features(view), strict=True))
-    z = max(-30.0, min(30.0, z))
-    return 2.0 / (1.0 + math.exp(-z)) - 1.0
+    return learned.value(learned.weights(__package__, FEATURES)[seat_kind(side)], features(view))
