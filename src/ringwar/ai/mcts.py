@@ -260,7 +260,7 @@ class MCTSAgent:
         played, then the heuristic (``style`` for the side)."""
         rng = random.Random(seed)
         world = self.world.sample(rng)
-        agents = {s: (self.prior.fork(rng.getrandbits(32), noise=0.01, style=STYLES[style])
+        agents = {s: (self.prior.fork(rng.getrandbits(32), style=STYLES[style])
                       if s == side else HeuristicAgent(rng.getrandbits(32)))
                   for s in world.sides}
         segment = world.plan_segment(side)

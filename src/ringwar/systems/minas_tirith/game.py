@@ -67,7 +67,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
     #: the order of the decks is secret to both sides [MT §5]: the search re-deals it
     hidden_information = True
     heuristic_policy = staticmethod(lambda rng, noise=0.0: __import__(f"{__package__}.ai", fromlist=["policy"]).policy(rng, noise))  # noqa: E501
-    #: the search's value of a position (``evaluation.py``: a model fitted offline)
+    #: the search's value of a position (``evaluation.py``: a logistic model, weights set by hand)
     evaluate_view = staticmethod(lambda view, side: __import__(
         f"{__package__}.evaluation", fromlist=["evaluate_view"]).evaluate_view(view, side))
     OPTIONS: ClassVar[dict[str, Option]] = {

@@ -108,6 +108,7 @@ class SpiGame(MovementRules, ZocRules, MissileRules, LeaderCombatRules, MeleeRul
                   "count, as records made before 2026-11-27 were played)",
             legacy=False),
     }
+
     def plan_segment(self, side: str) -> tuple[int, str] | None:
         """The search plans each of ``side``'s own Movement Phases [3.0] as a whole (the
         engine contract's ``Game.plan_segment``): movement is where these games are decided,
