@@ -19,7 +19,7 @@ from ringwar.systems.spi.builder import Position
 
 __all__ = ["Position", "rig", "illegal", "dests", "move_options", "acts", "play", "events_of", "nbrs",
            "melee", "to_melee",
-           "find_seed", "seek_battle"]
+           "find_seed", "seek_battle", "mixed_play"]
 
 
 class RiggedDice(Dice):
@@ -107,6 +107,30 @@ def find_seed(build: Any, wanted: Any, seeds: range = range(1, 400)) -> int:
         if wanted(build(s)):
             return s
     raise AssertionError("no seed in range gives the wanted outcome")
+
+
+def mixed_play(game: Any, seed: int, thumb: float) -> Any:
+    """The decisions of ``game`` played on by a mix of random choices and, with probability
+    ``thumb``, the rules of thumb (which bring the armies to grips: random Dagorlads meet
+    seldom, random sieges seldom reach the walls), at most 1,500 decisions with the rules of
+    thumb, 3,000 without.  Yields ``(legal, rng, pick)`` at each: the caller looks at the
+    position, then applies an action before asking for the next, ``pick()`` (the mix's
+    choice, drawn from ``rng``) or its own."""
+    import random
+
+    from ringwar.ai import agent_seed, make_agent
+    agents = {s: make_agent("heuristic", agent_seed(seed, k)) for k, s in enumerate(game.sides)}
+    rng = random.Random(seed)
+    for _ in range(1500 if thumb else 3000):
+        if game.result is not None:
+            return
+        legal = game.legal_actions()
+
+        def pick(legal: list[dict[str, Any]] = legal) -> dict[str, Any]:
+            side = game.to_act
+            return agents[side].choose(game.view(side), legal) if rng.random() < thumb else rng.choice(legal)
+
+        yield legal, rng, pick
 
 
 def seek_battle(game: Any, rng: Any, fights: tuple[str, ...], end_rate: float = 0.0) -> dict[str, Any]:

@@ -109,16 +109,22 @@ def test_17_12_frozen_leaders_within_three_may_not_move_rally_cast_or_form():
 
 
 # ----- [17.13] Operate Grond ------------------------------------------------------------------------
+def _grond_game(grond_hex: str, bearer: str):
+    """[17.13] Grond in ``grond_hex`` with ``bearer``; the Lord of the Nazgul in 1915, three
+    hexes from 1912, in the Initial Magic Leader Movement Phase of Game-Turn 8."""
+    pos = gpos(turn=8, phase="A")
+    pos.place("orc_infantry", "1915")
+    pos.place("nazgul", "1915")
+    pos.place(bearer, grond_hex)
+    pos.place("grond", grond_hex)
+    pos.place("gondor_spearmen", "1703")
+    return pos.game()
+
+
 @rule("gondor", "[17.13]")
 def test_17_13_operate_grond_one_point_within_three_hexes_with_its_bearer():
     for grond_hex, bearer, ok in (("1912", "troll", True), ("1911", "troll", False), ("1912", "orc_infantry", False)):
-        pos = gpos(turn=8, phase="A")
-        pos.place("orc_infantry", "1915")
-        pos.place("nazgul", "1915")
-        pos.place(bearer, grond_hex)
-        pos.place("grond", grond_hex)
-        pos.place("gondor_spearmen", "1703")
-        g = pos.game()
+        g = _grond_game(grond_hex, bearer)
         options = casts(g, "nazgul", "operate_grond")
         assert bool(options) is ok, (grond_hex, bearer)
         if ok:
@@ -430,13 +436,7 @@ def test_17_11_17_12_a_spell_used_up_or_in_effect_is_refused_citing_its_case():
 def test_17_13_operate_grond_refused_too_far_without_its_bearer_or_twice_citing_17_13():
     for grond_hex, bearer, words in (("1911", "troll", "within three hexes"),
                                      ("1912", "orc_infantry", "stacked with a Troll or Uruk-Hai")):
-        pos = gpos(turn=8, phase="A")
-        pos.place("orc_infantry", "1915")
-        pos.place("nazgul", "1915")
-        pos.place(bearer, grond_hex)
-        pos.place("grond", grond_hex)
-        pos.place("gondor_spearmen", "1703")
-        g = pos.game()
+        g = _grond_game(grond_hex, bearer)
         assert words in illegal(g, cast("nazgul", "operate_grond", 1), "[17.13]").why
     g, w = nazgul_game()
     assert "Grond is not on the map" in illegal(g, cast("nazgul", "operate_grond", 1), "[17.13]").why

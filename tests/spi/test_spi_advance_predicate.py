@@ -8,12 +8,10 @@ an advance names its case (Gondor's walls and relief: tests/gondor/test_gondor_a
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import ringwar
-from conftest import Position, illegal, melee, play
+from conftest import Position, illegal, melee, mixed_play, play
 from ringwar.core import hexes as hx
 from ringwar.core.errors import IllegalAction
 
@@ -68,23 +66,15 @@ def _probe(game, tally: dict) -> None:
 @rule("standard", "[7.51]", "[7.57]", "[5.0]")
 @pytest.mark.parametrize("system", ["sauron", "gondor"])
 def test_7_51_the_advance_is_offered_iff_its_predicate_refuses_nothing(system):
-    from ringwar.ai import agent_seed, make_agent
-
     tally: dict = {"asked": 0, "refused": 0, "rules": set(), "probe_rules": set(), "probed": 0}
     for seed, thumb in ((1, 0.0), (2, 0.0), (1, 0.8), (2, 0.8)):
         game = ringwar.new_game(system, seed=seed)
         _watch(game, tally)
-        agents = {s: make_agent("heuristic", agent_seed(seed, k)) for k, s in enumerate(game.sides)}
-        rng = random.Random(seed)
-        for _ in range(1500 if thumb else 3000):
-            if game.result is not None:
-                break
-            legal = game.legal_actions()
+        for _legal, _rng, pick in mixed_play(game, seed, thumb):
             if game.pending and game.pending[0]["kind"] == "advance" and tally["probed"] < 40:
                 tally["probed"] += 1
                 _probe(game, tally)
-            side = game.to_act
-            game.apply(agents[side].choose(game.view(side), legal) if rng.random() < thumb else rng.choice(legal))
+            game.apply(pick())
     assert tally["asked"] > 10 and tally["probed"] > 5, tally
     assert {"[7.51]", "[5.0]", "[2.1]", "[4.3]"} <= tally["probe_rules"], tally
     if system == "gondor":                       # the walls [7.53] refuse advances the rules of thumb seek

@@ -15,7 +15,7 @@ import random
 import pytest
 
 import ringwar
-from conftest import Position, acts, illegal, play
+from conftest import Position, acts, illegal, mixed_play, play
 
 rule = pytest.mark.rule
 
@@ -188,7 +188,6 @@ def test_8_54_a_spell_and_its_points_are_offered_iff_the_predicate_refuses_nothi
     """In every Magic Leader Movement Phase of random games (and one led mostly by the rules
     of thumb; for Sauron, games from positions with Sauron on the Pedestal, where he casts
     often and otherwise stays put): ``_check_casts``; every refusal cites a case."""
-    from ringwar.ai import agent_seed, make_agent
 
     tally: dict = {"positions": 0, "offered": 0, "refused": 0, "rules": set()}
     starts = [(lambda s=seed: ringwar.new_game(system, seed=s), seed, thumb, False)
@@ -198,23 +197,16 @@ def test_8_54_a_spell_and_its_points_are_offered_iff_the_predicate_refuses_nothi
                    for seed, r in ((1, True), (2, False), (3, True), (4, True))]
     for start, seed, thumb, still in starts:
         game = start()
-        agents = {s: make_agent("heuristic", agent_seed(seed, k)) for k, s in enumerate(game.sides)}
-        rng = random.Random(seed)
-        for _ in range(1500 if thumb else 3000):
-            if game.result is not None:
-                break
-            legal = game.legal_actions()
+        for legal, rng, pick in mixed_play(game, seed, thumb):
             if game.is_magic_phase() and not game.pending:
                 _check_casts(game, tally)
             casts = [a for a in legal if a["type"] == "cast"]
-            side = game.to_act
             if casts and rng.random() < 0.9:
                 game.apply(rng.choice(casts))          # cast often: allowances and points run out
-            elif still and side == "sauron" and {"type": "end"} in legal:
+            elif still and game.to_act == "sauron" and {"type": "end"} in legal:
                 game.apply({"type": "end"})            # Sauron and the Pedestal stay put [16.61]
             else:
-                game.apply(agents[side].choose(game.view(side), legal) if rng.random() < thumb
-                           else rng.choice(legal))
+                game.apply(pick())
     rules = tally["rules"]
     assert tally["positions"] and tally["offered"] > 100 and tally["refused"], tally
     assert {"[8.54]", "[8.55]"} <= rules, rules

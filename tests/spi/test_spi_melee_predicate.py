@@ -9,12 +9,10 @@ None; and where an exclusive rule forbids the attack the refusal cites that rule
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import ringwar
-from conftest import Position, acts, illegal, play, rig
+from conftest import Position, acts, illegal, mixed_play, play, rig
 from ringwar.core.errors import IllegalAction
 
 rule = pytest.mark.rule
@@ -42,7 +40,6 @@ def test_7_31_7_21_an_attack_is_offered_iff_its_predicate_refuses_nothing(system
     ``leader_attack``) is among the legal actions exactly when ``why_not_attack`` /
     ``why_not_leader_attack`` has no refusal for it, and the listing's quiet form (no words
     built) agrees; every refusal cites a case."""
-    from ringwar.ai import agent_seed, make_agent
 
     positions = offered_seen = refused_seen = 0
     rules: set[str] = set()
@@ -50,12 +47,7 @@ def test_7_31_7_21_an_attack_is_offered_iff_its_predicate_refuses_nothing(system
     # random Dagorlads meet seldom, and random sieges seldom reach the walls)
     for seed, thumb in ((1, 0.0), (3, 0.0), (1, 0.8)):
         game = ringwar.new_game(system, seed=seed)
-        agents = {s: make_agent("heuristic", agent_seed(seed, k)) for k, s in enumerate(game.sides)}
-        rng = random.Random(seed)
-        for _ in range(1500 if thumb else 3000):
-            if game.result is not None:
-                break
-            legal = game.legal_actions()
+        for legal, _rng, pick in mixed_play(game, seed, thumb):
             if not game.pending and game.is_combat_phase() and game.step in ("melee", "leader"):
                 kind = "attack" if game.step == "melee" else "leader_attack"
                 offered = {(a["unit"], a["target"]) for a in legal if a["type"] == kind}
@@ -73,8 +65,7 @@ def test_7_31_7_21_an_attack_is_offered_iff_its_predicate_refuses_nothing(system
                         rules.add(err.rule)
                         refused_seen += 1
                 positions += 1
-            side = game.to_act
-            game.apply(agents[side].choose(game.view(side), legal) if rng.random() < thumb else rng.choice(legal))
+            game.apply(pick())
     assert positions > 50 and offered_seen > 50 and refused_seen > 10_000, (positions, offered_seen, refused_seen)
     assert {"[2.3]", "[7.25]", "[7.31]", "[7.32]", "[7.34]", "[7.57]", "[8.44]", "[9.32]", "[7.21]"} <= rules, rules
     if system == "gondor":
