@@ -43,12 +43,8 @@ class MagicRules:
     def spell_actions(self: GondorGame, side: str) -> list[Action]:
         acts: list[Action] = []
         for ld in sorted(self.on_map(side), key=lambda q: q.id):
-            if not self.may_cast_now(ld):
-                continue                                           # [8.5] [17.12] [18.23]
-            for key, spell in sorted(self.sc.spells.items()):
-                if self.why_not_spell(ld, key, False) is None:     # [8.54] [8.55] [17.1] [17.2]
-                    acts.extend({"type": "cast", "unit": ld.id, "spell": key, "points": pts}
-                                for pts in self.spell_points(ld, spell))
+            if self.may_cast_now(ld):                              # [8.5] [17.12] [18.23]
+                acts.extend(self.spell_casts(ld))                  # [8.54] [8.55] [17.1] [17.2]
         return acts
 
     def why_not_spell_hook(self: GondorGame, ld: Piece, key: str, spell: Spell,

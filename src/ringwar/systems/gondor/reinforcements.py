@@ -193,11 +193,9 @@ class ReinforcementRules:
         if h not in self.entry_hexes(p):
             return refuse(explain, "[14.2]", lambda: f"{self.label(p)} is waiting off the map: it may advance "
                           "only onto one of its entry hexes", NOT_AN_ADVANCE)
-        if self.enemy_in(h, p.side):
-            return refuse(explain, "[7.51]", lambda: f"{h} holds an enemy unit: it is no vacated hex", NOT_AN_ADVANCE)
-        if self.stackers_at(h):
-            return refuse(explain, "[5.0]", lambda: f"{h} holds "
-                          + ", ".join(self.label(q) for q in self.stackers_at(h)) + ": no room", NOT_AN_ADVANCE)
+        err = self.why_not_into_vacated(p, h, explain)                  # [7.51] [5.0]
+        if err is not None:
+            return err
         if self.terrain_cost(p, None, h) is None:
             return refuse(explain, "[4.3]", lambda: f"{self.label(p)} may not enter {h} ({self.hexmap.terrain(h)})",
                           NOT_AN_ADVANCE)

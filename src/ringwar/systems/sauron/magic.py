@@ -71,10 +71,7 @@ class MagicRules:
         phase_id = (self._turn, self._phase)
         window = phase_id in self.spell_state.beast.window
         if self.may_cast_now(s):                                   # [8.52] [16.61]
-            for key, spell in sorted(self.sc.spells.items()):
-                if self.why_not_spell(s, key, False) is None:      # [8.54] [8.55] [16.1]-[16.3]
-                    acts.extend({"type": "cast", "unit": "sauron", "spell": key, "points": pts}
-                                for pts in self.spell_points(s, spell))
+            acts.extend(self.spell_casts(s))                       # [8.54] [8.55] [16.1]-[16.3]
             beast = self.units["beast"]
             if (not self.spell_state.beast.conjured and self.is_night()
                     and left >= self.sc.beast.conjure):

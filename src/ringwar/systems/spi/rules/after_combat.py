@@ -213,11 +213,9 @@ class AfterCombatRules:
         if p.disrupted:
             return refuse(explain, "[7.57]", lambda: f"{self.label(p)} is disrupted and may not move",
                           NOT_AN_ADVANCE)
-        if self.enemy_in(h, p.side):
-            return refuse(explain, "[7.51]", lambda: f"{h} holds an enemy unit: it is no vacated hex", NOT_AN_ADVANCE)
-        if any(q.id != p.id and q.id != p.partner for q in self.stackers_at(h)):
-            return refuse(explain, "[5.0]", lambda: f"{h} holds "
-                          + ", ".join(self.label(q) for q in self.stackers_at(h)) + ": no room", NOT_AN_ADVANCE)
+        err = self.why_not_into_vacated(p, h, explain)
+        if err is not None:
+            return err
         if hx.distance(p.hex, h) != 1:
             return refuse(explain, "[7.51]", lambda: f"{h} is not next to {self.label(p)} in {p.hex}: a unit "
                           "advances into the adjacent hex its melee vacated", NOT_AN_ADVANCE)
@@ -230,6 +228,16 @@ class AfterCombatRules:
         if p.formation and not self.formation_terrain_ok(p.hex, h) and p.formation != "phalanx":
             return refuse(explain, "[8.41]", lambda: f"a special formation advances only into clear terrain and "
                           f"not across a hexside; {h} is not such a hex", NOT_AN_ADVANCE)
+        return None
+
+    def why_not_into_vacated(self: SpiGame, p: Piece, h: str, explain: bool) -> IllegalAction | None:
+        """[7.51] the hex an advance goes into holds no enemy unit, and [5.0] no other unit
+        but ``p``'s formation partner."""
+        if self.enemy_in(h, p.side):
+            return refuse(explain, "[7.51]", lambda: f"{h} holds an enemy unit: it is no vacated hex", NOT_AN_ADVANCE)
+        if any(q.id != p.id and q.id != p.partner for q in self.stackers_at(h)):
+            return refuse(explain, "[5.0]", lambda: f"{h} holds "
+                          + ", ".join(self.label(q) for q in self.stackers_at(h)) + ": no room", NOT_AN_ADVANCE)
         return None
 
     def why_not_advance_hook(self: SpiGame, p: Piece, h: str, explain: bool) -> IllegalAction | None:

@@ -111,6 +111,15 @@ class StandardMagicRules:
         lt = self.sc.leaders.get(key)
         return lt.name if lt is not None else key
 
+    def spell_casts(self: SpiGame, ld: Piece) -> list[Action]:
+        """The ``cast`` actions open to ``ld`` (who may attempt a spell now: ``may_cast_now``):
+        each spell ``why_not_spell`` lets him attempt [8.54] [8.55], with each number of points
+        ``spell_points`` offers; what each game's ``spell_actions`` lists for its casters."""
+        return [{"type": "cast", "unit": ld.id, "spell": key, "points": pts}
+                for key, spell in sorted(self.sc.spells.items())
+                if self.why_not_spell(ld, key, False) is None
+                for pts in self.spell_points(ld, spell)]
+
     def spell_points(self: SpiGame, ld: Piece, spell: Spell) -> range:
         """The Magic Capability Points ``ld`` may spend on an attempt of ``spell``: [8.54] from
         one up to the chart's automatic cast, [8.55] no more than he has left."""
