@@ -155,7 +155,7 @@ def test_15_22_a_dwarf_that_cannot_reach_the_orc_moves_freely_and_may_end_the_ph
     d = pos.place("dwarf", "2223")
     pos.place("men", "2224")
     g = pos.game()
-    assert g.units[d].flags["must_attack"] == ["orc1"]
+    assert g.units[d].flags["must_attack"] == ("orc1",)
     d_dests = dests(g, d)
     assert len(d_dests) == 23 and "1922" in d_dests
     assert not [h for h in d_dests if hx.distance(h, "2225") == 1]
@@ -223,7 +223,7 @@ def test_15_22_a_disrupted_dwarf_is_under_no_obligation():
     pos.place("orc", "0808")
     g = pos.game()
     assert "must_attack" not in g.units[d].flags
-    assert g.units[steady].flags["must_attack"] == ["orc1"]
+    assert g.units[steady].flags["must_attack"] == ("orc1",)
     assert {"type": "select", "unit": d} not in g.legal_actions()
 
 

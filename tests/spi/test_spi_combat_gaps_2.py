@@ -48,7 +48,7 @@ def test_6_11_a_dwarf_held_in_an_enemy_zoc_is_not_obliged_to_close_on_an_orc_two
     g = pos.game()
     assert hx.distance("0908", "0910") == 2
     assert g.phase == "G", g.phase
-    assert g.units[d].hex == "0908" and g.units[d].flags.get("must_attack") == [o]
+    assert g.units[d].hex == "0908" and g.units[d].flags.get("must_attack") == (o,)
     assert {(a["unit"], a["target"]) for a in acts(g, "attack")} == {(d, s)}
 
 

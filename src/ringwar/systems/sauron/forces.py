@@ -114,8 +114,8 @@ class ForcesRules:
             for p in self.on_map(WEST):
                 p.flags.pop("must_attack", None)
                 if "dwarf" in p.tags and not p.disrupted:
-                    orcs = sorted(q.id for q in self.on_map(SAURON) if self.is_orc(q)
-                                  and hx.distance(p.hex, q.hex) <= 2)
+                    orcs = tuple(sorted(q.id for q in self.on_map(SAURON) if self.is_orc(q)
+                                        and hx.distance(p.hex, q.hex) <= 2))
                     if orcs:
                         p.flags["must_attack"] = orcs
         if self._phase in ("A", "E"):

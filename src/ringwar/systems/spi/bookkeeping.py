@@ -32,17 +32,21 @@ class Bookkeeping:
 
     def place(self: SpiGame, p: Piece, h: str) -> None:
         p.hex, p.where = h, MAP
-        self.at.setdefault(h, []).append(p.id)
+        at = self.at
+        at[h] = at.get(h, ()) + (p.id,)
         if self._occ is not None:
             self._occupy(self._occ, p, h, 1)
         self._touch(p.side)
 
     def remove(self: SpiGame, p: Piece) -> None:
-        if p.hex is not None and p.hex in self.at:
-            lst = self.at[p.hex]
-            lst.remove(p.id)
-            if not lst:
-                del self.at[p.hex]
+        at = self.at
+        if p.hex is not None and p.hex in at:
+            ids = at[p.hex]
+            if len(ids) == 1 and ids[0] == p.id:
+                del at[p.hex]
+            else:
+                i = ids.index(p.id)
+                at[p.hex] = ids[:i] + ids[i + 1:]
             if self._occ is not None:
                 self._occupy(self._occ, p, p.hex, -1)
         p.hex = None

@@ -72,7 +72,9 @@ class Construction:
         self.sc: Scenario = self.defn.scenario
         self.hexmap: HexMap = self.defn.hexmap
         self.units: dict[str, Piece] = {}
-        self.at: dict[str, list[str]] = {}
+        #: hex -> the ids of the pieces in it, in the order they came (tuples: a clone copies
+        #: the dict alone)
+        self.at: dict[str, tuple[str, ...]] = {}
         self._turn = 1
         self._phase = self.PHASES[0]
         self.step = ""            # sub-step of a phase: combat "missile"/"leader"/"melee"

@@ -18,7 +18,9 @@ class Copies:
     def clone(self: SpiGame) -> SpiGame:
         """An independent copy, much cheaper than ``copy.deepcopy`` (search and what-ifs): every
         attribute is state and copied generically, except what ``CLONE_SHARED`` and
-        ``CLONE_DERIVED`` name, so a field added later can never be shared by accident."""
+        ``CLONE_DERIVED`` name, so a field added later can never be shared by accident.  The
+        two largest are copied knowing their shape: ``units`` piece by piece (``Piece.copy``),
+        ``at`` as one dict (its values are tuples)."""
         new = object.__new__(type(self))
         shared, derived = self.CLONE_SHARED, self.CLONE_DERIVED
         d = new.__dict__
@@ -27,8 +29,10 @@ class Copies:
                 d[name] = value
             elif name in derived:
                 d[name] = derived[name]()
-            elif name == "log":
-                d[name] = list(value)
+            elif name == "units":
+                d[name] = {k: p.copy() for k, p in value.items()}
+            elif name == "at" or name == "log":
+                d[name] = value.copy()
             else:
                 d[name] = copy_state(value)
         return new

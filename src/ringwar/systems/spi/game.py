@@ -134,16 +134,18 @@ class SpiGame(MovementRules, ZocRules, MissileRules, LeaderCombatRules, MeleeRul
     # ===== copies for search (``copies.py``) ==================================================
     #: what a clone shares with its original: the frozen definition (and the attributes that
     #: alias its parts), the options it was built from, the pieces' unchanging view parts
-    #: (filled as first asked, the same for every copy), and the log (a list of events,
+    #: (filled as first asked, the same for every copy), the pieces' last views (each kept
+    #: with the piece's state it shows, ``StandardViews.unit_view``: right for any copy whose
+    #: piece is in that state, so copies share them), and the log (a list of events,
     #: each never changed once logged: the list is copied, the events shared).  Everything
     #: else is state and is copied (core.state).
     CLONE_SHARED: ClassVar[frozenset[str]] = frozenset(
-        {"defn", "options", "charts", "sc", "hexmap", "_view_statics"})
+        {"defn", "options", "charts", "sc", "hexmap", "_view_statics", "_unit_views"})
     #: facts derived from the state and rebuilt on demand: a clone starts without them
     CLONE_DERIVED: ClassVar[dict[str, Any]] = {
         "_cache": dict, "_zoc_cache": dict, "_move_cache": dict,
         "_legal_cache": lambda: None, "_occ": lambda: None, "_order": lambda: None,
-        "_side_order": dict, "_unit_views": dict}
+        "_side_order": dict}
 
     # ===== previews (``previews.py``) ===========================================================
     #: the chart a spell attempt is rolled on ([8.54]: the exclusive rules give it)

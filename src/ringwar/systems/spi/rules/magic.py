@@ -27,7 +27,7 @@ class StandardMagicRules:
         return ld.magic - ld.magic_spent
 
     def cast_this_phase(self: SpiGame, ld: Piece) -> bool:
-        return ld.flags.get("cast") == [self._turn, self._phase]
+        return ld.flags.get("cast") == (self._turn, self._phase)
 
     def may_cast_now(self: SpiGame, ld: Piece) -> bool:
         """May ``ld`` attempt a spell now (``why_not_caster`` and the exclusive rules'
@@ -51,7 +51,7 @@ class StandardMagicRules:
             return refuse(explain, "[8.52]", lambda: f"{ld.name} has already attempted a spell this phase", NOT_A_CASTER)
         if ld.moved:
             return refuse(explain, "[8.52]", lambda: f"{ld.name} moved this phase and may not attempt a spell in it", NOT_A_CASTER)
-        if self._phase == "E" and ld.flags.get("cast") == [self._turn, "A"]:
+        if self._phase == "E" and ld.flags.get("cast") == (self._turn, "A"):
             if self.options.get("errata_phase_e", True):
                 return refuse(explain, "[3.0]", lambda: f"{ld.name} attempted a spell in this Game-Turn's Initial "
                               "Magic Leader Movement Phase and may not attempt another in the second (errata)", NOT_A_CASTER)
@@ -142,7 +142,7 @@ class StandardMagicRules:
                       f"{spell.automatic}, not {points!r}", NOT_A_SPELL)
 
     def note_cast(self: SpiGame, ld: Piece, success: bool) -> None:
-        ld.flags["cast"] = [self._turn, self._phase]
+        ld.flags["cast"] = (self._turn, self._phase)        # a tuple: flags hold immutable values
         ld.flags["cast_ok"] = success
         ld.moved = True
 
