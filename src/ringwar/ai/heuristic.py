@@ -46,11 +46,26 @@ def _odds(letter: str, armour: int, morale: str) -> tuple[tuple[str, float], ...
         return ()
 
 
+#: (letter, armour, morale, value, reduced) -> ``expected_damage``: a small domain (the
+#: counters' values), asked hundreds of times a decision
+_DAMAGE: dict[tuple[Any, ...], float] = {}
+
+
 def expected_damage(letter: str | None, target: dict[str, Any]) -> float:
     """Expected share of ``target`` destroyed by one attack of strength ``letter``, times its
     value (from the view's counter values: letter, armour, morale)."""
     if not letter or "armour" not in target or not target.get("morale"):
         return 0.0
+    key = (letter, target["armour"], target["morale"], target.get("value"), target.get("reduced"))
+    hit = _DAMAGE.get(key)
+    if hit is None:
+        if len(_DAMAGE) >= 4096:
+            _DAMAGE.clear()                      # bounded: start again
+        hit = _DAMAGE[key] = _expected_damage(letter, target)
+    return hit
+
+
+def _expected_damage(letter: str, target: dict[str, Any]) -> float:
     armour = min(4, max(1, int(target.get("armour") or 1)))
     value = float(target.get("value") or 5.0)
     reduced = bool(target.get("reduced"))
@@ -66,6 +81,8 @@ def expected_damage(letter: str | None, target: dict[str, Any]) -> float:
 def exchange(u: dict[str, Any], adj: list[dict[str, Any]]) -> tuple[float, float]:
     """(the best damage ``u`` may deal one of the adjacent enemies ``adj``, the damage they
     may deal it together), from the view's values ([7.41] x [7.42])."""
+    if not adj:
+        return 0.0, 0.0
     opp = max((expected_damage(u.get("melee"), e) for e in adj), default=0.0)
     threat = sum(expected_damage(e.get("melee"), u) for e in adj)
     return opp, threat
@@ -99,6 +116,10 @@ def _distances_to(enemy: frozenset[str]) -> dict[str, int]:
     return hit
 
 
+#: (objectives, hex) -> the distance to the nearest of them
+_OBJECTIVE_DISTANCE: dict[tuple[tuple[str, ...], str], int] = {}
+
+
 class _Context:
     """Facts derived once from a view for scoring many actions."""
 
@@ -124,6 +145,7 @@ class _Context:
         self.enemy_combat_hexes = [h for h, us in self.enemies_at.items()
                                    if any(_is_combat(u) for u in us)] or list(self.enemies_at)
         self.objectives = list(self.facts["objectives"].get(side, ()))
+        self._objectives = tuple(self.objectives)
         self.hold = self.facts["hold"].get(side, frozenset())
         self.walls = self.facts["walls"]
         self.posture = self.facts["posture"].get(side, "attack")
@@ -136,6 +158,10 @@ class _Context:
         self.turn = int(view.get("turn") or 0)
         self.last_turn = int(view.get("last_turn") or 0)
         self._near = _distances_to(frozenset(self.enemy_combat_hexes))
+        #: what scoring asks many times of one view: ``place_score`` by agent, then by
+        #: (unit, its hex, hex); ``adjacent_enemies`` by hex
+        self.places: dict[Any, dict[tuple[Any, ...], float]] = {}
+        self._adjacent: dict[str, list[dict[str, Any]]] = {}
 
     def nearest_enemy(self, h: str) -> int:
         """Hexes from ``h`` to the nearest enemy combat unit (30 if there is none)."""
@@ -145,12 +171,27 @@ class _Context:
             self._near[h] = d
         return d
 
+    def objective_distance(self, h: str) -> int:
+        """Hexes from ``h`` to the nearest of the side's objectives (pure geometry: kept for
+        every view)."""
+        key = (self._objectives, h)
+        d = _OBJECTIVE_DISTANCE.get(key)
+        if d is None:
+            if len(_OBJECTIVE_DISTANCE) >= 65536:
+                _OBJECTIVE_DISTANCE.clear()
+            d = _OBJECTIVE_DISTANCE[key] = min(hx.distance(h, o) for o in self.objectives)
+        return d
+
     def adjacent_enemies(self, h: str) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        for n in hx.neighbours(h):
-            for u in self.enemies_at.get(n, ()):
-                if _is_combat(u):
-                    out.append(u)
+        """The enemy combat units adjacent to ``h`` (a list kept for the view: not to be
+        changed by the caller)."""
+        out = self._adjacent.get(h)
+        if out is None:
+            out = self._adjacent[h] = []
+            for n in hx.neighbours(h):
+                for u in self.enemies_at.get(n, ()):
+                    if _is_combat(u):
+                        out.append(u)
         return out
 
 
@@ -264,7 +305,18 @@ class HeuristicAgent:
         return 0.5 + 0.5 / (1 + ctx.nearest_enemy(h))     # the front first
 
     def place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
-        """How good hex ``h`` is for unit ``u`` of ``ctx.side``."""
+        """How good hex ``h`` is for unit ``u`` of ``ctx.side`` (kept for the view: a unit's
+        moves all ask the score of where it stands)."""
+        memo = ctx.places.get(self)                 # the scores depend on the agent's style
+        if memo is None:
+            memo = ctx.places[self] = {}
+        key = (u.get("id"), u.get("hex"), h)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = self._place_score(ctx, u, h)
+        return hit
+
+    def _place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
         if h is None:
             return -20.0                                  # waiting off the map helps nobody
         friends = [f for f in ctx.friends_at.get(h, ()) if f.get("id") != u.get("id")]
@@ -303,7 +355,7 @@ class HeuristicAgent:
         else:
             s -= 0.3 * style["pull"] * min(ctx.nearest_enemy(h), 12)
             if ctx.objectives:
-                s -= 0.15 * min(hx.distance(h, o) for o in ctx.objectives)
+                s -= 0.15 * ctx.objective_distance(h)
         if _is_combat(u):
             opp, threat = exchange(u, adj)
             opp *= style["opp"]

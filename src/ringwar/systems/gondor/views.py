@@ -60,8 +60,9 @@ class Views:
             return "activated" if self.siege.grond else ""
         return ""
 
-    def unit_view(self: GondorGame, p: Piece) -> dict[str, Any]:
-        d = super().unit_view(p)
+    def unit_view_extra(self: GondorGame, p: Piece, d: dict[str, Any]) -> None:
+        """[16.15] siege equipment shows no combat values; a Cauldron its Oil [16.72], a unit
+        the Oil it carries [16.73]."""
         if p.is_gear:
             for k in ("melee", "armour", "morale", "value"):
                 d.pop(k, None)
@@ -71,7 +72,6 @@ class Views:
             d["oil"] = p.flags.get("oil", 0)
         if p.flags.get("carry"):
             d["carries"] = ["Oil"]
-        return d
 
     def _view(self: GondorGame, side: str | None) -> dict[str, Any]:
         v = super()._view(side)

@@ -14,12 +14,11 @@ if TYPE_CHECKING:  # pragma: no cover
 class Views:
     """Views."""
 
-    def unit_view(self: SauronGame, p: Piece) -> dict[str, Any]:
-        d = super().unit_view(p)
+    def unit_view_extra(self: SauronGame, p: Piece, d: dict[str, Any]) -> None:
+        """The Beast of Mordor's counter shows its facing and its powers [17.0]."""
         if p.id == "beast":
             d["facing"] = self.spell_state.beast.facing
             d["label"] = ("A" if self.beast_power("horn") else "") + f"-{p.armour_now()}-X"
-        return d
 
     def unit_views(self: SauronGame) -> list[dict[str, Any]]:
         views = super().unit_views()

@@ -17,15 +17,24 @@ class StandardViews:
     """The view of the game (exclusive rules add theirs in ``exclusive_view``)."""
 
     def unit_view(self: SpiGame, p: Piece) -> dict[str, Any]:
-        """A piece as the players see it (a fresh dict: an exclusive rule's hook may add to
-        it).  Kept per piece while what it shows is unchanged (``_unit_views``: most pieces do
-        not change from one view to the next)."""
+        """A piece as the players see it (a fresh dict, to which ``unit_view_extra`` adds
+        what an exclusive rule shows).  The Standard Rules' part is kept per piece while what
+        it shows is unchanged (``_unit_views``: most pieces do not change from one view to
+        the next)."""
         label = self.counter_label(p)
         key = (p.key, p.hex, p.where, p.reduced, p.disrupted, p.formation, p.partner, p.moved,
                p.fired, p.attacked, p.magic_spent, p.rallies_made, p.arrival, label)
         hit = self._unit_views.get(p.id)
         if hit is not None and hit[0] == key:
-            return dict(hit[1])
+            d = hit[1].copy()
+        else:
+            d = self._fresh_unit_view(p, label)
+            self._unit_views[p.id] = (key, d)
+            d = d.copy()
+        self.unit_view_extra(p, d)
+        return d
+
+    def _fresh_unit_view(self: SpiGame, p: Piece, label: str) -> dict[str, Any]:
         static = self._view_statics.get((p.id, p.key))
         if static is None:
             static = self._view_statics[(p.id, p.key)] = self.static_unit_view(p)
@@ -42,8 +51,11 @@ class StandardViews:
                      morale=p.morale_now(), movement=p.ma)
         if p.arrival is not None and p.where == OFFMAP:
             d["arrival"] = p.arrival
-        self._unit_views[p.id] = (key, d)
-        return dict(d)
+        return d
+
+    def unit_view_extra(self: SpiGame, p: Piece, d: dict[str, Any]) -> None:
+        """Hook: what an exclusive rule changes in piece ``p``'s view ``d`` (a fresh dict of
+        its own); asked of every piece in every view, so cheap when it does nothing."""
 
     def static_unit_view(self: SpiGame, p: Piece) -> dict[str, Any]:
         """What a piece's view never changes in (its counter's printed facts and [9.12]
