@@ -132,18 +132,25 @@ class _Context:
         self.friends_at: dict[str, list[dict[str, Any]]] = {}
         self.enemies_at: dict[str, list[dict[str, Any]]] = {}
         self.enemy_hexes: list[str] = []
+        units, friends_at, enemies_at = self.units, self.friends_at, self.enemies_at
         for u in view.get("units", ()):
-            self.units[u["id"]] = u
+            units[u["id"]] = u
             h = u.get("hex")
             if h is None or u.get("where", "map") != "map":
                 continue
-            owner = u.get("player") or u.get("side")
-            if owner == side:
-                self.friends_at.setdefault(h, []).append(u)
+            at = friends_at if (u.get("player") or u.get("side")) == side else enemies_at
+            got = at.get(h)
+            if got is None:
+                at[h] = [u]
             else:
-                self.enemies_at.setdefault(h, []).append(u)
-        self.enemy_combat_hexes = [h for h, us in self.enemies_at.items()
-                                   if any(_is_combat(u) for u in us)] or list(self.enemies_at)
+                got.append(u)
+        combat_hexes = []
+        for h, us in enemies_at.items():
+            for u in us:
+                if _is_combat(u):
+                    combat_hexes.append(h)
+                    break
+        self.enemy_combat_hexes = combat_hexes or list(enemies_at)
         self.objectives = list(self.facts["objectives"].get(side, ()))
         self._objectives = tuple(self.objectives)
         self.hold = self.facts["hold"].get(side, frozenset())
@@ -188,6 +195,8 @@ class _Context:
         out = self._adjacent.get(h)
         if out is None:
             out = self._adjacent[h] = []
+            if self.nearest_enemy(h) > 1:
+                return out              # no enemy combat unit within a hex (the usual case)
             for n in hx.neighbours(h):
                 for u in self.enemies_at.get(n, ()):
                     if _is_combat(u):
@@ -319,7 +328,8 @@ class HeuristicAgent:
     def _place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
         if h is None:
             return -20.0                                  # waiting off the map helps nobody
-        friends = [f for f in ctx.friends_at.get(h, ()) if f.get("id") != u.get("id")]
+        here = ctx.friends_at.get(h)
+        friends = [f for f in here if f.get("id") != u.get("id")] if here else []
         adj = ctx.adjacent_enemies(h)
         if u.get("type") in ctx.garrison:
             return self.garrison_score(ctx, u, h, friends, adj)
@@ -364,7 +374,7 @@ class HeuristicAgent:
                 s += 1.2 * opp - 1.5 * threat
             else:
                 s += 1.2 * opp - 0.8 * threat
-            s += 0.15 * sum(1 for f in friends if _is_combat(f))
+            s += 0.15 * (sum(1 for f in friends if _is_combat(f)) if friends else 0)
         else:
             s += 0.2 * len(friends) - 0.5 * len(adj)
         return s
