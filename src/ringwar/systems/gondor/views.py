@@ -60,6 +60,11 @@ class Views:
             return "activated" if self.siege.grond else ""
         return ""
 
+    def view_key_extra(self: GondorGame, p: Piece) -> Any:
+        """What ``counter_label`` shows of siege equipment besides its type: a Cauldron's Oil,
+        whether Grond is activated."""
+        return (p.flags.get("oil"), self.siege.grond) if p.is_gear else None
+
     def unit_view_extra(self: GondorGame, p: Piece, d: dict[str, Any]) -> None:
         """[16.15] siege equipment shows no combat values; a Cauldron its Oil [16.72], a unit
         the Oil it carries [16.73]."""

@@ -21,18 +21,27 @@ class StandardViews:
         what an exclusive rule shows).  The Standard Rules' part is kept per piece while what
         it shows is unchanged (``_unit_views``: most pieces do not change from one view to
         the next)."""
-        label = self.counter_label(p)
+        # the key: all the kept view shows (a counter's label by default is its code, a
+        # function of its type, whether reduced and Magic Points spent), and what an
+        # exclusive rule's label shows besides (``view_key_extra``)
         key = (p.key, p.hex, p.where, p.reduced, p.disrupted, p.formation, p.partner, p.moved,
-               p.fired, p.attacked, p.magic_spent, p.rallies_made, p.arrival, label)
+               p.fired, p.attacked, p.magic_spent, p.rallies_made, p.arrival,
+               self.view_key_extra(p))
         hit = self._unit_views.get(p.id)
         if hit is not None and hit[0] == key:
             d = hit[1].copy()
         else:
-            d = self._fresh_unit_view(p, label)
+            d = self._fresh_unit_view(p, self.counter_label(p))
             self._unit_views[p.id] = (key, d)
             d = d.copy()
         self.unit_view_extra(p, d)
         return d
+
+    def view_key_extra(self: SpiGame, p: Piece) -> Any:
+        """Hook: what else a piece's kept view depends on (a hashable; None: nothing): an
+        exclusive ``counter_label`` that shows more than the piece's type, reduction and
+        Magic Points must name it here, or its view would be kept stale."""
+        return None
 
     def _fresh_unit_view(self: SpiGame, p: Piece, label: str) -> dict[str, Any]:
         static = self._view_statics.get((p.id, p.key))
