@@ -7,7 +7,7 @@ import re
 import pytest
 
 import ringwar
-from conftest import Position, play
+from conftest import Position, mixed_play, play
 
 rule = pytest.mark.rule
 
@@ -113,3 +113,35 @@ def test_16_71_a_cauldron_set_up_reads_real_or_dummy_only_for_its_owner():
         seen = g.describe_action(g.redact_action(real, side), side)
         assert seen == f"set up Cauldron 3 Oil [cauldron1] in {h}"
         assert "real" not in seen and "dummy" not in seen
+
+
+# ===== the kept views (issue 13: derived facts) ===========================================================
+@pytest.mark.parametrize("system", ["sauron", "gondor"])
+def test_a_kept_piece_view_is_the_view_worked_out_afresh_in_the_game_and_its_copies(system):
+    # a piece's view is kept, and shared by copies, with the state it shows as its key
+    # (``view_key_extra`` names what an exclusive label shows besides): never stale
+    def fresh(g, p):
+        d = g._fresh_unit_view(p, g.counter_label(p))
+        g.unit_view_extra(p, d)
+        return d
+
+    g = ringwar.new_game(system, seed=7)
+    twin = None
+    oil_labels = set()
+    for n, (_legal, rng, pick) in enumerate(mixed_play(g, 7, thumb=0.7)):
+        if n % 5 == 0:
+            for p in g.units_in_order():
+                assert g.unit_view(p) == fresh(g, p), (n, p.id)
+                if "cauldron" in p.tags:
+                    oil_labels.add(g.unit_view(p)["label"])
+            if twin is not None:                 # the copy played on shares the kept views
+                for p in twin.units_in_order():
+                    assert twin.unit_view(p) == fresh(twin, p), (n, p.id)
+            twin = g.clone()
+            for _ in range(rng.randrange(1, 30)):
+                if twin.result is not None:
+                    break
+                twin.apply(rng.choice(twin.legal_actions()))
+        g.apply(pick())
+    if system == "gondor":
+        assert len(oil_labels) > 1, oil_labels          # the Oil counted down: labels changed
