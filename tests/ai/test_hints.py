@@ -123,10 +123,10 @@ def test_the_analysis_finds_a_resignation_as_the_turning_point():
 
 @pytest.mark.rule("sauron", "[21.2]")
 def test_21_2_the_largest_swing_is_the_blow_that_demoralizes_sauron():
-    """A whole game of the rules of thumb (seed 4, Westernesse wins): the largest swing the
+    """A whole game of the rules of thumb (seed 1, Westernesse wins): the largest swing the
     analysis finds is the very action after which Sauron's army is demoralized, which
     decides the game [21.2]."""
-    game = ringwar.new_game("sauron", seed=4)
+    game = ringwar.new_game("sauron", seed=1)
     play_game(game, {s: make_agent("heuristic", i) for i, s in enumerate(game.sides)})
     assert game.result["winner"] == "westernesse"
     a = analyse(game.save(), top=5)

@@ -4,6 +4,8 @@ victory."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import ringwar
@@ -127,6 +129,55 @@ def test_14_0_reinforcements_not_before_their_turn():
     archer = [p for p in g2.units.values() if p.key == "orc_archer"][0]
     illegal(g2, {"type": "move", "unit": archer.id, "to": "1331"}, "[14.0]")
     del g
+
+
+@rule("sauron", "[14.0]", "[21.26]")
+def test_14_0_arrived_reinforcements_enter_while_they_can():
+    # a ruling (docs/rulings.md): the turn-4 Orc Archers must come on until the chain through
+    # 1331 [14.0] leaves the rest no way in
+    g = Position("sauron", seed=3).at(turn=4, phase="C").game()
+    archers = sorted(p.id for p in g.units.values() if p.key == "orc_archer" and p.arrival == 4)
+    assert {"type": "end"} not in g.legal_actions()
+    illegal(g, {"type": "end"}, "[14.0]")
+    assert {"type": "stay", "unit": archers[0]} not in move_options(g, archers[0])
+    play(g, {"type": "select", "unit": archers[0]})
+    illegal(g, {"type": "stay", "unit": archers[0]}, "[14.0]")
+    play(g, {"type": "move", "unit": archers[0], "to": "1329"})
+    play(g, {"type": "move", "unit": archers[1], "to": "1330"})
+    assert {"type": "end"} not in g.legal_actions()
+    play(g, {"type": "move", "unit": archers[2], "to": "1331"})
+    # the fourth would pay 4 MP to enter and could go no further than 1331: the rest wait
+    assert not dests(g, archers[3])
+    assert {"type": "stay", "unit": archers[3]} in move_options(g, archers[3])
+    play(g, {"type": "end"})
+
+
+@rule("sauron", "[14.0]")
+def test_14_0_reinforcements_may_wait_off_the_map_as_records_before_the_ruling_were_played():
+    g = Position("sauron", seed=3, options={"reinforcements_enter_14_0": False}).at(turn=4, phase="C").game()
+    assert {"type": "end"} in g.legal_actions()
+    record = json.loads(ringwar.new_game("sauron", seed=3).save())
+    assert record["options"]["reinforcements_enter_14_0"] is True          # written down
+    del record["options"]["reinforcements_enter_14_0"], record["final_hash"]
+    assert ringwar.replay(json.dumps(record)).options["reinforcements_enter_14_0"] is False
+
+
+@rule("sauron", "[14.0]", "[21.24]")
+def test_14_0_a_sauron_who_never_moves_no_longer_wins_by_doing_nothing():
+    # before the ruling a Sauron who ended every Movement Phase at once kept his reinforcements
+    # in Mordor, lost only his first 13 units (60 of 71 Demoralization Points) and won [21.24]
+    from ringwar.ai import make_agent, play_game
+
+    class Idle:
+        def choose(self, view, legal):
+            return next((a for a in legal if a["type"] == "end"), None) or self.rules.choose(view, legal)
+
+    for enter, winner in ((False, "sauron"), (True, "westernesse")):
+        g = ringwar.new_game("sauron", seed=1, options={"reinforcements_enter_14_0": enter})
+        idle = Idle()
+        idle.rules = make_agent("heuristic", 2)
+        play_game(g, {"westernesse": make_agent("heuristic", 1), "sauron": idle}, max_actions=20000)
+        assert g.result["winner"] == winner, (enter, g.result)
 
 
 @rule("sauron", "[14.1]")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import hexes as hx
-from ...core.engine import Action
 from ...core.errors import IllegalAction
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
@@ -146,11 +145,12 @@ class ForcesRules:
             return False
         return any(any(hx.distance(h, o.hex) == 1 for o in orcs) for h in self.destinations(p))
 
-    def decide_move(self: SauronGame, d: dict[str, Any]) -> list[Action]:
-        acts = super().decide_move(d)
-        if self.dwarf_must_close(self.units[d["unit"]]):
-            acts = [a for a in acts if a["type"] != "stay"]         # [15.22] no staying put
-        return acts
+    def why_not_stay(self: SauronGame, p: Piece) -> IllegalAction | None:
+        if self.dwarf_must_close(p):                                # [15.22] no staying put
+            orc = self.dwarf_targets(p)[0]
+            return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
+                                 f"{orc.name} [{orc.id}] and must move adjacent to it")
+        return super().why_not_stay(p)
 
     def why_not_move_hook(self: SauronGame, p: Piece, to: str) -> IllegalAction | None:
         if to == MORDOR and p.side == WEST and self.gate_closed():

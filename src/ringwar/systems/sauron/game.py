@@ -58,6 +58,11 @@ class SauronGame(SetupRules, ReinforcementRules, ForcesRules, PhalanxRules, Magi
         "errata_20_2": Option(True, "[20.2] any Westernesse leader killed adds his rating to the total"),
         "reinforcement_delay": Option(0, "[21.26] Game-Turns added to (or, negative, taken from) the "
                                       "arrival of Sauron's reinforcements", minimum=-18, maximum=18),
+        # a ruling of 2026-11-27: records made before it replay as they were played (legacy)
+        "reinforcements_enter_14_0": Option.changed(
+            True, "[14.0] [21.26] reinforcements enter the map while they can (false: they may "
+                  "wait off the map, as records made before 2026-11-27 were played; a Sauron who "
+                  "never brings his army in then cannot be demoralized)", legacy=False),
         # a fix of 2026-11-27 (issue 17): records made before it replay as they were played (legacy)
         "dwarf_zoc_combat_15_21": Option.changed(
             True, "[15.21] [7.31] a Dwarf in a Troll's or Goblin's ZOC must attack (the Dwarves ignore "

@@ -1,11 +1,13 @@
-"""Sauron [14.0] Reinforcements: where they enter [14.1] [14.2] and the zone near the Road of the
-Orcs in which they first move (a fixed fact of the map, :mod:`.board`)."""
+"""Sauron [14.0] Reinforcements: where they enter [14.1] [14.2], the zone near the Road of the
+Orcs in which they first move (a fixed fact of the map, :mod:`.board`), and (a ruling,
+docs/rulings.md) that they enter while they can."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...core.errors import IllegalAction
 from ...core.hexmap import HexMap
 from ..spi.state import OFFMAP, Piece
 from .board import MORDOR, _near_road
@@ -36,3 +38,32 @@ class ReinforcementRules:
         """[14.1] [14.2] in their first Movement Phase on the map, within two hexes of the
         Road of the Orcs."""
         return self.road_zone if p.where == OFFMAP else None
+
+    # ----- [14.0] they enter while they can (a ruling) -----------------------------------------
+    def must_enter(self: SauronGame, p: Piece) -> bool:
+        """[14.0] [21.26] (a ruling, docs/rulings.md) a reinforcement that has arrived enters
+        the map in its side's Movement Phase while it can: ``p`` is off the map, available,
+        free to move in this phase, and has somewhere to go (the chain through its entry hex
+        [14.0], its stacking and the zone of [14.1] allowing).  Without this a Sauron who
+        never brings his army in cannot be demoralized, and wins [21.24] by doing nothing."""
+        return (p.where == OFFMAP and self.options.get("reinforcements_enter_14_0", True)
+                and self.available_reinforcement(p)
+                and self._mover_refusal(p, self.step_side, False, False) is None
+                and bool(self.destinations(p)))
+
+    def why_not_stay(self: SauronGame, p: Piece) -> IllegalAction | None:
+        if self.must_enter(p):
+            return IllegalAction("[14.0]", f"{self.label(p)} has arrived and can enter the map: a "
+                                 "reinforcement enters while it can")
+        return super().why_not_stay(p)
+
+    def why_not_end_movement(self: SauronGame) -> IllegalAction | None:
+        side = self.step_side
+        if side is not None:
+            turn = self._turn
+            for p in self.units_of(side):
+                if (p.where == OFFMAP and p.arrival is not None and p.arrival <= turn
+                        and self.must_enter(p)):
+                    return IllegalAction("[14.0]", f"{self.label(p)} has arrived and can still enter "
+                                         "the map: reinforcements enter while they can")
+        return super().why_not_end_movement()

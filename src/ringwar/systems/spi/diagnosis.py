@@ -69,6 +69,10 @@ class Diagnosis:
             return IllegalAction(rule, f"{d['side']} must first answer: {prompt} "
                                  f"({self.decision_kinds_text(d, answers)}), before {verb} {self.label(other)}")
         same = [a for a in answers if a["type"] == action.get("type")]
+        if not same and action.get("type") == "stay" and d["kind"] == "move" and du in self.units:
+            err = self.why_not_stay(self.units[du])       # an obligation to move
+            if err is not None:
+                return err
         if not same:
             return IllegalAction(rule, f"{d['side']} must first answer: {prompt} "
                                  f"({self.decision_kinds_text(d, answers)})")

@@ -453,8 +453,15 @@ class MovementRules:
         if p.formation and p.partner:
             acts.extend({"type": "split", "unit": p.id, "to": h} for h in sorted(self.split_destinations(p)))
         acts.extend(self.unit_movement_actions(p))
-        acts.append({"type": "stay", "unit": p.id})
+        if self.why_not_stay(p) is None:
+            acts.append({"type": "stay", "unit": p.id})
         return acts
+
+    def why_not_stay(self: SpiGame, p: Piece) -> IllegalAction | None:
+        """Hook: why ``p``, selected to move, may not stay where it is (None: it may [4.24]);
+        an exclusive rule that obliges a piece to move refuses it only while ``p`` has a
+        move to make, so the decision always has an answer."""
+        return None
 
     def unit_movement_actions(self: SpiGame, p: Piece) -> list[Action]:
         """Hook: more things a selected unit may do (exit the map ...)."""
