@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
 INF = float("inf")
 #: the refusal ``_mover_refusal`` gives while only listing (no words are built)
 NOT_A_MOVER = IllegalAction("[4.0]", "this piece may not move now")
+#: the ``_cache`` key of the listed movers (``_listed_movers``)
+MOVERS = "movers"
 
 
 def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
@@ -146,20 +148,59 @@ class MovementRules:
     def movers(self: SpiGame, side: str) -> list[Piece]:
         """Pieces of ``side`` that may still move in this phase: those ``why_not_mover``'s rules
         let move, but for the two about where a piece stands ([6.11] [4.27], ``may_select``)."""
-        return self._listed_movers(side, False)
+        return list(self._listed_movers(side, False))
 
     def _listed_movers(self: SpiGame, side: str, select: bool) -> list[Piece]:
         """The pieces of ``side`` (in id order) that ``_mover_refusal`` does not refuse: its
-        phase's rules asked once, then each piece's."""
+        phase's rules asked once, then each piece's.  The answer is kept (``_cache[MOVERS]``,
+        per side and ``select``) with what it depends on besides the pieces themselves (the
+        phase, the enemy's pieces and ZOC key: ``_movers_stamp``), and patched by the moves
+        of the phase (``_patch_movers``); every other action drops it (``_do``).  A caller
+        only iterates over the list."""
         if self._phase_mover_refusal(side, False) is not None:
             return []
         magic_phase = self.is_magic_phase()
-        unit_refusal = self._unit_mover_refusal
         # the enemy's ZOC map, looked up once for all the side's pieces (``may_select``); not
         # in a Magic Leader Movement Phase, in which few pieces get as far as asking it
         zoc = self.zoc_map(other(side)) if select and not magic_phase else None
-        return [p for p in self.units_of(side)
-                if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
+        stamp = self._movers_stamp(side)
+        kept = self._cache.get(MOVERS)
+        if kept is None:
+            kept = self._cache[MOVERS] = {}
+        hit = kept.get((side, select))
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+        unit_refusal = self._unit_mover_refusal
+        out = [p for p in self.units_of(side)
+               if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
+        kept[(side, select)] = (stamp, out)
+        return out
+
+    def _movers_stamp(self: SpiGame, side: str) -> tuple[Any, ...]:
+        """What ``_mover_refusal``'s answers for ``side``'s pieces depend on besides those
+        pieces: the phase ([4.22] [4.11] [8.52] [8.45]: ``_phase_key``, with Gondor's siege
+        version), the enemy's pieces ([4.27] an entry hex enemy-occupied: its
+        ``_side_version``) and the enemy's ZOCs ([6.11]: the rest of its ZOC map's key,
+        demoralization and ``zoc_context``)."""
+        enemy = other(side)
+        return (self._phase_key(), self._side_version.get(enemy, 0), self._zoc_key())
+
+    def _patch_movers(self: SpiGame, kept: dict[Any, Any] | None, moved: list[Piece]) -> None:
+        """Keep the listed movers ``kept`` (``_listed_movers``'s, taken before a move of the
+        phase) without the ``moved`` pieces, which the move or stay just marked ``moved``
+        ([4.24]: refused for the rest of the phase).  The move changed no other piece's
+        answer: a move changes the moving pieces only (their hex, ``moved``) and, through its
+        hooks, what the stamp covers (Gondor's siege version) or the board (whose change,
+        ``_touch``, drops what is kept again)."""
+        if not kept:
+            return
+        gone = {q.id for q in moved}
+        self._cache[MOVERS] = {k: (stamp, [q for q in listed if q.id not in gone])
+                               for k, (stamp, listed) in kept.items()}
+
+    def _drop_movers(self: SpiGame) -> None:
+        """Forget the listed movers (any action but a selection, a move or a stay: ``_do``)."""
+        self._cache.pop(MOVERS, None)
 
     def why_not_mover(self: SpiGame, p: Piece) -> IllegalAction | None:
         """Why ``p`` may not move at all now, whatever the destination (None: it may).  The one
@@ -465,8 +506,11 @@ class MovementRules:
         if kind == "stay":
             p = self.units[d["unit"]]
             p.moved = True
+            moved = [p]
             if p.partner and p.formation:
                 self.units[p.partner].moved = True
+                moved.append(self.units[p.partner])
+            self._patch_movers(self._cache.get(MOVERS), moved)
             return [event("stay", "[4.24]", f"{self.label(p)} stays in {p.hex or 'reserve'}", unit=p.id)]
         return getattr(self, self.ACTIONS[kind][0])(action)
 
@@ -502,6 +546,7 @@ class MovementRules:
         movers = [p]
         if p.partner and p.formation:
             movers.append(self.units[p.partner])
+        kept = self._cache.get(MOVERS)              # (the relocation drops it)
         for q in movers:
             if frm is None:
                 q.entered_turn = self._turn
@@ -510,6 +555,8 @@ class MovementRules:
             else:
                 self.place(q, to)
             q.moved = True
+        # kept again before the hooks, which drop it if they change the board
+        self._patch_movers(kept, movers)
         if entry is not None:
             self.entry_count[entry] = self.entry_count.get(entry, 0) + 1
         where = f"enters at {entry} and moves to {to}" if frm is None else f"moves {frm} -> {to}"
