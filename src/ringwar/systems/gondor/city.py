@@ -18,6 +18,9 @@ from .board import ERRATA_WALL, WALLS, _city, _without_side
 if TYPE_CHECKING:  # pragma: no cover
     from .game import GondorGame
 
+#: the kinds of the siege's features (``cost_features``) that ZOCs depend on [6.13] [16.44]
+ZOC_FEATURES = frozenset({"breach", "ladder", "tower"})
+
 
 class CityRules:
     """[15.0] the city: levels, walls and gates, movement and ZOCs in and around it."""
@@ -82,8 +85,9 @@ class CityRules:
 
     def zoc_context(self: GondorGame) -> Any:
         """[6.13] [16.44] ZOCs pass breaches, and from ladders and Siege Towers once ready
-        (which a new Game-Turn can make them): the siege's features."""
-        return self.cost_features()
+        (which a new Game-Turn can make them): those of the siege's features (``zoc_extends_for``
+        asks nothing else of the siege: not the fires, nor who controls a gate)."""
+        return frozenset(a for a in self.cost_features() if a[0] in ZOC_FEATURES)
 
     def feature_hexes(self: GondorGame, atom: Any) -> Any:
         """The hexes whose moves out a feature changes: both sides of a breached or controlled
