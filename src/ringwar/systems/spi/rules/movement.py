@@ -325,10 +325,12 @@ class MovementRules:
         it is: kept by the game's definition, which every game with the same options shares.
         The kept table is filled as searches need its rows (``_cost_table``): this one is
         complete."""
-        table = self._cost_table(p, self.cost_class(p), self.cost_features())
+        cls, features = self.cost_class(p), self.cost_features()
+        table = self._cost_table(p, cls, features)
+        row = self._row_source(p, cls, features)
         for a in self.hexmap.hexes:
             if a not in table:
-                table[a] = self._cost_row(p, a)
+                table[a] = row(a)
         return table
 
     def _cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
@@ -359,6 +361,35 @@ class MovementRules:
                     table.pop(a, None)
         self.defn.latest_costs[cls] = (features, table)
         return table
+
+    def _row_source(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
+                    ) -> Callable[[str], tuple[tuple[str, float], ...]]:
+        """Where a search gets a row its table lacks: ``_cost_row`` of ``p`` (of class ``cls``,
+        on a board with ``features``).  With features, a hex's row depends on those of them
+        whose ``feature_hexes`` hold it only (what the tables' patching rests on, see
+        ``_cost_table``), so the definition keeps each row under the class, the hex and these
+        features, and a table for new features reuses the rows of the hexes whose features are
+        as before (Gondor: a gate taken changes two hexes' rows, not the rows of the other
+        hexes of every class's table)."""
+        if not features:
+            return partial(self._cost_row, p)
+        defn = self.defn
+        index = defn.feature_index.get(features)
+        if index is None:
+            by_hex: dict[str, list[Any]] = {}
+            for atom in features:
+                for h in self.feature_hexes(atom):
+                    by_hex.setdefault(h, []).append(atom)
+            index = defn.store_feature_index(features, {h: frozenset(v) for h, v in by_hex.items()})
+        rows, none = defn.cost_rows, frozenset()
+
+        def row(a: str) -> tuple[tuple[str, float], ...]:
+            key = (cls, a, index.get(a, none))
+            hit = rows.get(key)
+            if hit is None:
+                hit = defn.store_cost_row(key, self._cost_row(p, a))
+            return hit
+        return row
 
     def _cost_row(self: SpiGame, p: Piece, a: str) -> tuple[tuple[str, float], ...]:
         row = []
@@ -433,7 +464,7 @@ class MovementRules:
                 if c <= allowance and (e not in first or c < first[e]):
                     first[e] = c
                     heap.append((c, e, e))
-        out, touched = _dijkstra(table, partial(self._cost_row, p), allowance, heap, blocked, zoc,
+        out, touched = _dijkstra(table, self._row_source(p, cls, features), allowance, heap, blocked, zoc,
                                  zone, self.stops_in_zoc(p), self.leave_zoc_cost(p), start)
         if not touched and p.on_map and zone is None:
             assert start is not None
