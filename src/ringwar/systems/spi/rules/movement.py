@@ -156,10 +156,6 @@ class MovementRules:
         only iterates over the list."""
         if self._phase_mover_refusal(side, False) is not None:
             return []
-        magic_phase = self.is_magic_phase()
-        # the enemy's ZOC map, looked up once for all the side's pieces (``may_select``); not
-        # in a Magic Leader Movement Phase, in which few pieces get as far as asking it
-        zoc = self.zoc_map(other(side)) if select and not magic_phase else None
         stamp = self._movers_stamp(side)
         kept = self._cache.get(MOVERS)
         if kept is None:
@@ -167,6 +163,10 @@ class MovementRules:
         hit = kept.get((side, select))
         if hit is not None and hit[0] == stamp:
             return hit[1]
+        magic_phase = self.is_magic_phase()
+        # the enemy's ZOC map, looked up once for all the side's pieces (``may_select``); not
+        # in a Magic Leader Movement Phase, in which few pieces get as far as asking it
+        zoc = self.zoc_map(other(side)) if select and not magic_phase else None
         unit_refusal = self._unit_mover_refusal
         out = [p for p in self.units_of(side)
                if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
