@@ -353,3 +353,41 @@ def test_6_3_unit_in_enemy_zoc_must_attack_before_the_phase_ends():
     assert g.phase == "D" and g.step == "melee"
     assert {"type": "end"} not in g.legal_actions()
     illegal(g, {"type": "end"}, "[7.31]")
+
+
+# ----- derived facts kept across decisions (issue 13, speed) ---------------------------------------
+def _zoc_map_afresh(g, side: str) -> dict[str, tuple[str, ...]]:
+    """[6.13] a side's ZOC map worked out from its pieces alone, as ``zoc_map`` first builds it."""
+    out: dict[str, list[str]] = {}
+    for p in g.units.values():
+        if p.side == side and p.on_map and g.exerts_zoc(p):
+            for n in g.hexmap.adjacent(p.hex):
+                if g.zoc_extends_for(p, n):
+                    out.setdefault(n, []).append(p.id)
+    return {h: tuple(v) for h, v in out.items()}
+
+
+@rule("standard", "[6.13]")
+@pytest.mark.parametrize("system", ["sauron", "gondor"])
+def test_6_13_a_zoc_map_patched_for_the_pieces_that_moved_is_the_map_worked_out_afresh(system, monkeypatch):
+    """A side's ZOC map after some of its pieces moved is its last map patched for them
+    (``_patched_zoc_map``): in every position of mixed games, both sides' maps are the maps
+    worked out afresh, exerters in the same order."""
+    import ringwar
+    from conftest import mixed_play
+    from ringwar.systems.spi.rules.zoc import ZocRules
+
+    patched = [0]
+    patch = ZocRules._patched_zoc_map
+
+    def counted(self, *args):
+        patched[0] += 1
+        return patch(self, *args)
+    monkeypatch.setattr(ZocRules, "_patched_zoc_map", counted)
+    for seed, thumb in ((1, 0.0), (2, 0.8)):
+        game = ringwar.new_game(system, seed=seed)
+        for _legal, _rng, pick in mixed_play(game, seed, thumb):
+            for side in game.sides:
+                assert game.zoc_map(side) == _zoc_map_afresh(game, side), (game.turn, game.phase, side)
+            game.apply(pick())
+    assert patched[0] > 50, patched

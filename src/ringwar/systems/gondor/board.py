@@ -66,5 +66,11 @@ def _city(hexmap: HexMap) -> dict[str, Any]:
             "wall_at": dict(wall_sides),
             # [16.21] [16.23] (hex, range) -> the wall hexsides a Catapult in the hex has within
             # that range, filled as asked (geometry only: never stale)
-            "walls_near": {}}
+            "walls_near": {},
+            # [16.61] [16.82] a Catapult's hex -> the hexes it may hurl a Fireball or a Severed
+            # Head into (``hurl_targets``), filled as asked (geometry only: never stale)
+            "hurl_from": {},
+            # [13.0] (cost class, board features, set-up area) -> the area's hexes, in order,
+            # that a piece of that class may enter [4.3] (``deploy_hexes``), filled as asked
+            "deploy_terrain": {}}
 

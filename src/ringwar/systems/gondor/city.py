@@ -72,18 +72,26 @@ class CityRules:
         by every game in the process: they are keyed on these actual features, never on this
         game's own change counter, or two games at the same count would share a wrong table."""
         s = self.siege
-        atoms: set[Any] = {("breach", k) for k in s.breached}
+        atoms = self._wall_features()
         atoms.update(("fire", h) for h in s.fires)
-        atoms.update(("ladder", x.hex, x.hexside) for x in s.ladders if x.turn < self._turn)
-        atoms.update(("tower", r.hex) for tid, r in s.ready.items()
-                     if self.units[tid].on_map and self.units[tid].hex == r.hex)
         atoms.update(("gate", k, side) for k, side in s.gate_control.items())
         return frozenset(atoms)
 
+    def _wall_features(self: GondorGame) -> set[Any]:
+        """The features of ``cost_features`` that ZOCs depend on too [6.13] [16.44]: breaches,
+        ladders and Siege Towers ready."""
+        s = self.siege
+        atoms: set[Any] = {("breach", k) for k in s.breached}
+        atoms.update(("ladder", x.hex, x.hexside) for x in s.ladders if x.turn < self._turn)
+        atoms.update(("tower", r.hex) for tid, r in s.ready.items()
+                     if self.units[tid].on_map and self.units[tid].hex == r.hex)
+        return atoms
+
     def zoc_context(self: GondorGame) -> Any:
         """[6.13] [16.44] ZOCs pass breaches, and from ladders and Siege Towers once ready
-        (which a new Game-Turn can make them): the siege's features."""
-        return self.cost_features()
+        (which a new Game-Turn can make them): those of the siege's features (``zoc_extends_for``
+        asks nothing else of the siege: not the fires, nor who controls a gate)."""
+        return frozenset(self._wall_features())
 
     def feature_hexes(self: GondorGame, atom: Any) -> Any:
         """The hexes whose moves out a feature changes: both sides of a breached or controlled

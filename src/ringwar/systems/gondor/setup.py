@@ -194,16 +194,23 @@ class SetupRules:
 
     def deploy_hexes(self: GondorGame, p: Piece) -> list[str]:
         stackers, sides = self.occupancy()
-        out = []
-        for h in sorted(self.deploy_area(p)):
-            if h in sides.get(SAURON if p.side == WEST else WEST, ()):
-                continue
-            if self.terrain_cost(p, None, h) is None:
-                continue
-            if p.is_combat and h in stackers:
-                continue
-            out.append(h)
-        return out
+        enemy = sides.get(SAURON if p.side == WEST else WEST, ())
+        combat = p.is_combat
+        return [h for h in self._deploy_terrain(p) if h not in enemy and not (combat and h in stackers)]
+
+    def _deploy_terrain(self: GondorGame, p: Piece) -> tuple[str, ...]:
+        """The hexes of ``p``'s set-up area (in order) it may enter [4.3]: ``terrain_cost``
+        from off the map depends on what the cost tables are keyed on only (its cost class and
+        the board's features), so the answer is kept by the city facts for these and the area."""
+        cls, features, area = self.cost_class(p), self.cost_features(), p.flags.get("deploy")
+        kept = self.city["deploy_terrain"]
+        hit = kept.get((cls, features, area))
+        if hit is None:
+            if len(kept) >= 256:
+                kept.clear()
+            hit = kept[cls, features, area] = tuple(h for h in sorted(self.deploy_area(p))
+                                                    if self.terrain_cost(p, None, h) is not None)
+        return hit
 
     def do_select(self: GondorGame, action: Action) -> list[Event]:
         if self._phase != "S":

@@ -323,9 +323,15 @@ class SiegeRules:
 
     def hurl_targets(self: GondorGame, c: Piece) -> list[str]:
         """The hexes the Catapult ``c`` may hurl a Fireball or a Severed Head into:
-        ``why_not_hurl_at``."""
-        rng_ = int(self.sc.siege["fireball_range"])
-        return [h for h in hx.within(c.hex, rng_) if self.why_not_hurl_at(c, h, "fireball", False) is None]
+        ``why_not_hurl_at``, whose answer depends on the Catapult's hex and the map only (the
+        hex, the range, the lines over Mountains): kept per hex by the city facts."""
+        kept = self.city["hurl_from"]
+        hit = kept.get(c.hex)
+        if hit is None:
+            rng_ = int(self.sc.siege["fireball_range"])
+            hit = kept[c.hex] = tuple(h for h in hx.within(c.hex, rng_)
+                                      if self.why_not_hurl_at(c, h, "fireball", False) is None)
+        return list(hit)
 
     def land(self: GondorGame, c: Piece, target: str, what: str) -> tuple[str | None, list[Event]]:
         """[16.63] [16.64] ranges 3 and 4 scatter on a 4-6, by the Scatter Diagram."""

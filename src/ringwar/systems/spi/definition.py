@@ -47,6 +47,13 @@ class SpiDefinition:
     #: one for other features is patched (``SpiGame.feature_hexes``)
     latest_costs: dict[Any, tuple[frozenset[Any], CostTable]] = field(default_factory=dict, repr=False)
 
+    #: (cost class, hex, the board features whose ``feature_hexes`` hold that hex) -> the
+    #: hex's row of the cost tables [4.3]: the same in every table of the class whose
+    #: features agree there (``SpiGame._row_source``), so a table for new features reuses it
+    cost_rows: dict[Any, tuple[tuple[str, float], ...]] = field(default_factory=dict, repr=False)
+    #: board features -> hex -> the features whose ``feature_hexes`` hold it
+    feature_index: dict[frozenset[Any], dict[str, frozenset[Any]]] = field(default_factory=dict, repr=False)
+
     #: (cost class, start hex, allowance) -> (board features, the reach of a unit on an empty
     #: board with them): [4.0] with no enemy, no ZOC, which is its reach whenever no enemy
     #: piece or ZOC is within it; also for other features that change no hex within it
@@ -63,6 +70,25 @@ class SpiDefinition:
             self.cost_tables.clear()
         self.cost_tables[key] = table
         return table
+
+    #: at most this many rows (some 6 neighbours each) and feature indexes a definition keeps
+    MAX_COST_ROWS = 200_000
+    MAX_FEATURE_INDEXES = 512
+
+    def store_cost_row(self, key: Any, row: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float], ...]:
+        """Keep a row of the cost tables (bounded: see MAX_COST_ROWS)."""
+        if len(self.cost_rows) >= self.MAX_COST_ROWS:
+            self.cost_rows.clear()
+        self.cost_rows[key] = row
+        return row
+
+    def store_feature_index(self, features: frozenset[Any], index: dict[str, frozenset[Any]]
+                            ) -> dict[str, frozenset[Any]]:
+        """Keep the hexes' features for a set of board features (bounded)."""
+        if len(self.feature_index) >= self.MAX_FEATURE_INDEXES:
+            self.feature_index.clear()
+        self.feature_index[features] = index
+        return index
 
     #: (a reach is a dict of some 60 hexes, about 9 KB: 4,096 of them are some 40 MB)
     MAX_FREE_REACH = 4096

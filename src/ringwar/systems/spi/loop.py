@@ -188,6 +188,10 @@ class PlayLoop:
         events: list[Event] = []
         if not self.pending and kind in ("move", "split", "exit"):
             self.do_select(action)          # shorthand: select, then move
+        # the movers listed (``_listed_movers``) are kept across a selection and patched by
+        # the answer to a unit's move (a move or a stay): any other action drops them
+        keeps_movers = kind == "select" if not self.pending else (
+            kind in ("move", "stay") and self.pending[0]["kind"] == "move")
         if self.pending:
             events.extend(self.do_decision(self.pending[0], action))
         elif kind == "end":
@@ -198,6 +202,8 @@ class PlayLoop:
             if entry is None:
                 raise IllegalAction("[action]", f"unknown action type {kind!r}")
             events.extend(getattr(self, entry[0])(action))
+        if not keeps_movers or self.tasks:
+            self._drop_movers()
         events.extend(self._run_tasks())
         events.extend(self._settle())
         return events

@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
 INF = float("inf")
 #: the refusal ``_mover_refusal`` gives while only listing (no words are built)
 NOT_A_MOVER = IllegalAction("[4.0]", "this piece may not move now")
+#: the ``_cache`` key of the listed movers (``_listed_movers``)
+MOVERS = "movers"
 
 
 def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
@@ -58,9 +60,9 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
             touched = True
             if stops and h != start:
                 continue                                            # [6.11] must stop
-            extra = leave
+            base = spent + leave
         else:
-            extra = 0.0
+            base = spent
         moves = table.get(h)
         if moves is None:
             moves = table[h] = row(h)
@@ -68,21 +70,18 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
             if n in blocked or (zone is not None and n not in zone):
                 touched = True
                 continue                                            # [4.27]
-            if c >= ALL_MA:
-                # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                if spent > 0:
+            total = base + c
+            if total > allowance:
+                if c < ALL_MA or spent > 0:
                     continue
+                # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
                 if n in zoc:
                     touched = True
                     continue
                 total = allowance
-            else:
-                total = spent + c + extra
-                if total > allowance:
-                    continue
-            before = best(n)
-            if before is None or total < before:
-                cost[n], out[n] = total, (total, entry, h)
+            if total < best(n, INF):
+                cost[n] = total
+                out[n] = (total, entry, h)
                 push(heap, (total, n, entry))
     return out, touched
 
@@ -146,20 +145,59 @@ class MovementRules:
     def movers(self: SpiGame, side: str) -> list[Piece]:
         """Pieces of ``side`` that may still move in this phase: those ``why_not_mover``'s rules
         let move, but for the two about where a piece stands ([6.11] [4.27], ``may_select``)."""
-        return self._listed_movers(side, False)
+        return list(self._listed_movers(side, False))
 
     def _listed_movers(self: SpiGame, side: str, select: bool) -> list[Piece]:
         """The pieces of ``side`` (in id order) that ``_mover_refusal`` does not refuse: its
-        phase's rules asked once, then each piece's."""
+        phase's rules asked once, then each piece's.  The answer is kept (``_cache[MOVERS]``,
+        per side and ``select``) with what it depends on besides the pieces themselves (the
+        phase, the enemy's pieces and ZOC key: ``_movers_stamp``), and patched by the moves
+        of the phase (``_patch_movers``); every other action drops it (``_do``).  A caller
+        only iterates over the list."""
         if self._phase_mover_refusal(side, False) is not None:
             return []
+        stamp = self._movers_stamp(side)
+        kept = self._cache.get(MOVERS)
+        if kept is None:
+            kept = self._cache[MOVERS] = {}
+        hit = kept.get((side, select))
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
         magic_phase = self.is_magic_phase()
-        unit_refusal = self._unit_mover_refusal
         # the enemy's ZOC map, looked up once for all the side's pieces (``may_select``); not
         # in a Magic Leader Movement Phase, in which few pieces get as far as asking it
         zoc = self.zoc_map(other(side)) if select and not magic_phase else None
-        return [p for p in self.units_of(side)
-                if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
+        unit_refusal = self._unit_mover_refusal
+        out = [p for p in self.units_of(side)
+               if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
+        kept[(side, select)] = (stamp, out)
+        return out
+
+    def _movers_stamp(self: SpiGame, side: str) -> tuple[Any, ...]:
+        """What ``_mover_refusal``'s answers for ``side``'s pieces depend on besides those
+        pieces: the phase ([4.22] [4.11] [8.52] [8.45]: ``_phase_key``, with Gondor's siege
+        version), the enemy's pieces ([4.27] an entry hex enemy-occupied: its
+        ``_side_version``) and the enemy's ZOCs ([6.11]: the rest of its ZOC map's key,
+        demoralization and ``zoc_context``)."""
+        enemy = other(side)
+        return (self._phase_key(), self._side_version.get(enemy, 0), self._zoc_key())
+
+    def _patch_movers(self: SpiGame, kept: dict[Any, Any] | None, moved: list[Piece]) -> None:
+        """Keep the listed movers ``kept`` (``_listed_movers``'s, taken before a move of the
+        phase) without the ``moved`` pieces, which the move or stay just marked ``moved``
+        ([4.24]: refused for the rest of the phase).  The move changed no other piece's
+        answer: a move changes the moving pieces only (their hex, ``moved``) and, through its
+        hooks, what the stamp covers (Gondor's siege version) or the board (whose change,
+        ``_touch``, drops what is kept again)."""
+        if not kept:
+            return
+        gone = {q.id for q in moved}
+        self._cache[MOVERS] = {k: (stamp, [q for q in listed if q.id not in gone])
+                               for k, (stamp, listed) in kept.items()}
+
+    def _drop_movers(self: SpiGame) -> None:
+        """Forget the listed movers (any action but a selection, a move or a stay: ``_do``)."""
+        self._cache.pop(MOVERS, None)
 
     def why_not_mover(self: SpiGame, p: Piece) -> IllegalAction | None:
         """Why ``p`` may not move at all now, whatever the destination (None: it may).  The one
@@ -239,10 +277,16 @@ class MovementRules:
         cached = self.reach(p)
         # [5.0] [4.28] stacking is checked where the move ends, with the board as it is now
         stackers, sides = self.occupancy()
-        enemy = sides.get("sauron" if p.side == "westernesse" else "westernesse", ())
-        full = stackers if self.counts_for_stacking(p) else ()
-        here = p.hex
-        out = {h: v for h, v in cached.items() if h != here and h not in enemy and h not in full}
+        enemy = sides.get("sauron" if p.side == "westernesse" else "westernesse")
+        out = dict(cached)
+        out.pop(p.hex, None)
+        # (the reach in its order, but for the hexes held: few, found at C speed)
+        if enemy:
+            for h in out.keys() & enemy.keys():
+                del out[h]
+        if stackers and self.counts_for_stacking(p):
+            for h in out.keys() & stackers.keys():
+                del out[h]
         return self.filter_destinations(p, out)
 
     # ----- [5.0] stacking ---------------------------------------------------------------------------
@@ -284,10 +328,12 @@ class MovementRules:
         it is: kept by the game's definition, which every game with the same options shares.
         The kept table is filled as searches need its rows (``_cost_table``): this one is
         complete."""
-        table = self._cost_table(p, self.cost_class(p), self.cost_features())
+        cls, features = self.cost_class(p), self.cost_features()
+        table = self._cost_table(p, cls, features)
+        row = self._row_source(p, cls, features)
         for a in self.hexmap.hexes:
             if a not in table:
-                table[a] = self._cost_row(p, a)
+                table[a] = row(a)
         return table
 
     def _cost_table(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
@@ -318,6 +364,35 @@ class MovementRules:
                     table.pop(a, None)
         self.defn.latest_costs[cls] = (features, table)
         return table
+
+    def _row_source(self: SpiGame, p: Piece, cls: Any, features: frozenset[Any]
+                    ) -> Callable[[str], tuple[tuple[str, float], ...]]:
+        """Where a search gets a row its table lacks: ``_cost_row`` of ``p`` (of class ``cls``,
+        on a board with ``features``).  With features, a hex's row depends on those of them
+        whose ``feature_hexes`` hold it only (what the tables' patching rests on, see
+        ``_cost_table``), so the definition keeps each row under the class, the hex and these
+        features, and a table for new features reuses the rows of the hexes whose features are
+        as before (Gondor: a gate taken changes two hexes' rows, not the rows of the other
+        hexes of every class's table)."""
+        if not features:
+            return partial(self._cost_row, p)
+        defn = self.defn
+        index = defn.feature_index.get(features)
+        if index is None:
+            by_hex: dict[str, list[Any]] = {}
+            for atom in features:
+                for h in self.feature_hexes(atom):
+                    by_hex.setdefault(h, []).append(atom)
+            index = defn.store_feature_index(features, {h: frozenset(v) for h, v in by_hex.items()})
+        rows, none = defn.cost_rows, frozenset()
+
+        def row(a: str) -> tuple[tuple[str, float], ...]:
+            key = (cls, a, index.get(a, none))
+            hit = rows.get(key)
+            if hit is None:
+                hit = defn.store_cost_row(key, self._cost_row(p, a))
+            return hit
+        return row
 
     def _cost_row(self: SpiGame, p: Piece, a: str) -> tuple[tuple[str, float], ...]:
         row = []
@@ -392,7 +467,7 @@ class MovementRules:
                 if c <= allowance and (e not in first or c < first[e]):
                     first[e] = c
                     heap.append((c, e, e))
-        out, touched = _dijkstra(table, partial(self._cost_row, p), allowance, heap, blocked, zoc,
+        out, touched = _dijkstra(table, self._row_source(p, cls, features), allowance, heap, blocked, zoc,
                                  zone, self.stops_in_zoc(p), self.leave_zoc_cost(p), start)
         if not touched and p.on_map and zone is None:
             assert start is not None
@@ -472,8 +547,11 @@ class MovementRules:
         if kind == "stay":
             p = self.units[d["unit"]]
             p.moved = True
+            moved = [p]
             if p.partner and p.formation:
                 self.units[p.partner].moved = True
+                moved.append(self.units[p.partner])
+            self._patch_movers(self._cache.get(MOVERS), moved)
             return [event("stay", "[4.24]", f"{self.label(p)} stays in {p.hex or 'reserve'}", unit=p.id)]
         return getattr(self, self.ACTIONS[kind][0])(action)
 
@@ -509,6 +587,7 @@ class MovementRules:
         movers = [p]
         if p.partner and p.formation:
             movers.append(self.units[p.partner])
+        kept = self._cache.get(MOVERS)              # (the relocation drops it)
         for q in movers:
             if frm is None:
                 q.entered_turn = self._turn
@@ -517,6 +596,8 @@ class MovementRules:
             else:
                 self.place(q, to)
             q.moved = True
+        # kept again before the hooks, which drop it if they change the board
+        self._patch_movers(kept, movers)
         if entry is not None:
             self.entry_count[entry] = self.entry_count.get(entry, 0) + 1
         where = f"enters at {entry} and moves to {to}" if frm is None else f"moves {frm} -> {to}"

@@ -37,7 +37,7 @@ class ZocRules:
         return self.zoc_extends(p.hex, to)
 
     def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
-        """Hex -> the ``side`` units exerting a ZOC into it."""
+        """Hex -> the ``side`` units exerting a ZOC into it (in the units' order)."""
         hit = self._cache.get(("zoc", side))
         if hit is not None:
             return hit
@@ -48,16 +48,62 @@ class ZocRules:
         if last is not None and last[0] == key:
             cached = last[1]
         else:
-            out: dict[str, list[str]] = {}
-            for p in self.units.values():
-                if p.side == side and p.on_map and self.exerts_zoc(p):
-                    for n in self.hexmap.adjacent(p.hex):
-                        if self.zoc_extends_for(p, n):
-                            out.setdefault(n, []).append(p.id)
-            cached = {h: tuple(v) for h, v in out.items()}
-            self._zoc_cache[side] = (key, cached)       # the latest map of each side
+            pieces = [p for p in self.units.values() if p.side == side]
+            where = {p.id: p.hex if p.on_map else None for p in pieces}
+            moved = None
+            if last is not None and last[0][1] == key[1]:
+                # the same context: patch the last map for the pieces that moved since
+                before = last[2]
+                moved = [p for p in pieces if before.get(p.id, 0) != where[p.id]]
+                if 4 * len(moved) > 3 * len(pieces):
+                    moved = None
+            if moved is not None and not moved:
+                cached = last[1]                              # the same hexes: the same map
+            elif moved is None:
+                out: dict[str, list[str]] = {}
+                for p in pieces:
+                    if p.on_map and self.exerts_zoc(p):
+                        for n in self.hexmap.adjacent(p.hex):
+                            if self.zoc_extends_for(p, n):
+                                out.setdefault(n, []).append(p.id)
+                cached = {h: tuple(v) for h, v in out.items()}
+            else:
+                cached = self._patched_zoc_map(last[1], last[2], moved)
+            self._zoc_cache[side] = (key, cached, where)      # the latest map of each side
         self._cache[("zoc", side)] = cached
         return cached
+
+    def _patched_zoc_map(self: SpiGame, last: dict[str, tuple[str, ...]], before: dict[str, str | None],
+                         moved: list[Piece]) -> dict[str, tuple[str, ...]]:
+        """The ZOC map ``last`` (the map of the side's pieces in the hexes ``before``, with the
+        same demoralization and ``zoc_context``) after the ``moved`` pieces moved: each one's ZOC
+        taken from around its old hex and added around its new one, as a rebuild would find
+        it (``exerts_zoc`` and ``zoc_extends_for`` of the piece where it is, the exerters of a
+        hex in the units' order)."""
+        rank = self._zoc_cache.get("rank")
+        if rank is None or len(rank) != len(self.units):
+            rank = self._zoc_cache["rank"] = {pid: i for i, pid in enumerate(self.units)}
+        out = dict(last)
+        adjacent = self.hexmap.adjacent
+        for p in moved:
+            pid, old = p.id, before.get(p.id)
+            if old is not None:
+                for n in adjacent(old):
+                    ids = out.get(n)
+                    if ids is not None and pid in ids:
+                        kept = tuple(i for i in ids if i != pid)
+                        if kept:
+                            out[n] = kept
+                        else:
+                            del out[n]
+        for p in moved:
+            if p.on_map and self.exerts_zoc(p):
+                pid = p.id
+                for n in adjacent(p.hex):
+                    if self.zoc_extends_for(p, n):
+                        ids = out.get(n)
+                        out[n] = (pid,) if ids is None else tuple(sorted((*ids, pid), key=rank.__getitem__))
+        return out
 
     def _zoc_key(self: SpiGame) -> tuple[Any, ...]:
         """What besides an army's own positions its ZOCs depend on: demoralization [6.14]
