@@ -11,6 +11,7 @@ games once ``--budget`` seconds have passed, so it stays bounded in time.
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import sys
 import time
@@ -25,7 +26,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="start no new game after this many seconds (default 120)")
     ap.add_argument("--max-actions", type=int, default=100_000,
                     help="give up on a game after this many actions (default 100000)")
+    ap.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option, as JSON if it parses (e.g. reinforcements_enter_14_0=false "
+                         "to play the games an older tree plays); repeatable")
     args = ap.parse_args(argv)
+    options: dict[str, object] = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        try:
+            options[name] = json.loads(value)
+        except ValueError:
+            options[name] = value
 
     import ringwar
     from ringwar.ai import PlayError, agent_seed, make_agent, play_game
@@ -42,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
             break
         seed = args.seed + i
         # unattended play: the system's SIMULATION_OPTIONS (a round limit the rules lack)
-        game = ringwar.new_game(args.system, seed=seed, options=unattended_options(args.system))
+        game = ringwar.new_game(args.system, seed=seed, options=unattended_options(args.system, options))
         agents = {s: make_agent("random", agent_seed(seed, k)) for k, s in enumerate(game.sides)}
         t0 = time.perf_counter()
         try:
