@@ -92,14 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                     help="a game option (JSON value), e.g. -o players=2")
     args = ap.parse_args(argv)
-    import json
-    options = {}
-    for o in args.option:
-        k, _, v = o.partition("=")
-        try:
-            options[k] = json.loads(v)
-        except ValueError:
-            options[k] = v
+    from ringwar.sim.options import parse_options
+    options = parse_options(args.option)
     if args.pair:
         pairs = [tuple(p.split(":", 1)) for p in args.pair]
     else:

@@ -11,7 +11,6 @@ games once ``--budget`` seconds have passed, so it stays bounded in time.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import sys
 import time
@@ -30,17 +29,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="a game option, as JSON if it parses (e.g. reinforcements_enter_14_0=false "
                          "to play the games an older tree plays); repeatable")
     args = ap.parse_args(argv)
-    options: dict[str, object] = {}
-    for item in args.option:
-        name, _, value = item.partition("=")
-        try:
-            options[name] = json.loads(value)
-        except ValueError:
-            options[name] = value
 
     import ringwar
     from ringwar.ai import PlayError, agent_seed, make_agent, play_game
     from ringwar.core.engine import unattended_options
+    from ringwar.sim.options import parse_options
+
+    options = parse_options(args.option)
 
     total_actions = 0
     total_time = 0.0
