@@ -173,12 +173,12 @@ class ForcesRules:
         if self._phase != "F":
             return None
         for p in self.on_map(WEST):
-            # a Dwarf with an Orc to close with that may still move (``movers``)
-            if (p.flags.get("must_attack") and self.dwarf_must_close(p)
-                    and self._mover_refusal(p, WEST, False, False) is None):
-                orc = self.dwarf_targets(p)[0]
-                return IllegalAction("[15.22]", f"{self.label(p)} began the phase within two hexes of "
-                                     f"{orc.name} [{orc.id}] and must move adjacent to it")
+            # a Dwarf with an Orc to close with that may still move (``movers``): the refusal
+            # of its ``stay``
+            if p.flags.get("must_attack") and self._mover_refusal(p, WEST, False, False) is None:
+                err = self.why_not_stay(p)
+                if err is not None:
+                    return err
         return None
 
     def orcs_to_attack(self: SauronGame, p: Piece) -> set[str]:

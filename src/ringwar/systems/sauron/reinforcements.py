@@ -53,17 +53,17 @@ class ReinforcementRules:
 
     def why_not_stay(self: SauronGame, p: Piece) -> IllegalAction | None:
         if self.must_enter(p):
-            return IllegalAction("[14.0]", f"{self.label(p)} has arrived and can enter the map: a "
-                                 "reinforcement enters while it can")
+            return IllegalAction("[14.0]", f"{self.label(p)} has arrived and can still enter the map: "
+                                 "a reinforcement enters while it can")
         return super().why_not_stay(p)
 
     def why_not_end_movement(self: SauronGame) -> IllegalAction | None:
+        """[14.0] not while a reinforcement that has arrived can still enter (the refusal of
+        its ``stay``)."""
         side = self.step_side
-        if side is not None:
-            turn = self._turn
-            for p in self.units_of(side):
-                if (p.where == OFFMAP and p.arrival is not None and p.arrival <= turn
-                        and self.must_enter(p)):
-                    return IllegalAction("[14.0]", f"{self.label(p)} has arrived and can still enter "
-                                         "the map: reinforcements enter while they can")
+        for p in self.units_of(side) if side is not None else ():
+            if p.where == OFFMAP:
+                err = self.why_not_stay(p)
+                if err is not None:
+                    return err
         return super().why_not_end_movement()
