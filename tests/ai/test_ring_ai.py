@@ -11,7 +11,7 @@ import pytest
 
 import ringwar
 from ringwar.ai import make_agent
-from ringwar.ai.heuristic import HeuristicAgent
+from ringwar.ai.heuristic import STYLES, HeuristicAgent
 from ringwar.systems.ring.ai import Board, RingPolicy, evaluate_ring
 
 SYSTEM = "battle-of-the-ring"
@@ -190,3 +190,29 @@ def test_a_hunter_asks_leave_to_take_the_ring_in_an_elven_hex():
     assert game.pending[-1]["to"] == "alliance" and game.pending[-1]["hex"] == "1413"
     game.apply({"type": "permit"})
     assert game.ring_holder == "sauron"
+
+
+def test_a_style_weighs_the_ring_bearers_danger_and_the_hunt():
+    """The search's other plans (``heuristic_styles``): ``wary`` keeps the Ring further out
+    of reach, ``bold`` dashes and hunts harder; with no style the rules of thumb play as
+    their own (every weight 1, the same values as ``steady``)."""
+    game = build({"1517": "ring", "1619": "orc", "0805": "gondor"}, players=2, player="alliance")
+    held = Board(game.view("alliance"), "alliance")
+    h = game.hex_of["ring"]
+    assert held.threat(h) > 0                       # the Orc army beside it could take it
+
+    def policy(name: str | None) -> RingPolicy:
+        return RingPolicy(random.Random(0), style=STYLES[name] if name else None)
+
+    bearer = {name: policy(name).value(held, "ring", h) for name in (None, "steady", "bold", "wary")}
+    assert bearer[None] == bearer["steady"]
+    assert bearer["wary"] < bearer["steady"] < bearer["bold"]
+    # the hunter: how much a step nearer the Ring is worth scales with the style's pull
+    hunt = Board(game.view("evil"), "evil")
+    gain = {name: policy(name).value(hunt, "orc1", "1619") - policy(name).value(hunt, "orc1", "2119")
+            for name in (None, "bold", "wary")}
+    assert gain["wary"] < gain[None] < gain["bold"]
+    # the agent hands its style to the game's own rules of thumb
+    agent = HeuristicAgent(seed=1, style=STYLES["wary"])
+    agent.rank(game.view("alliance"), game.legal_actions())
+    assert agent._own.style == STYLES["wary"]

@@ -275,6 +275,8 @@ class HeuristicAgent:
             # a system with its own rules of thumb (declared in its own package)
             self._own = factory(self.rng, self.noise) if factory is not None else False
         if self._own:
+            if hasattr(self._own, "style"):      # a style it weighs (``heuristic_styles``)
+                self._own.style = self.style
             return self._own.rank(view, legal)
         ctx = _Context(view, side)
         scored = []

@@ -33,7 +33,8 @@ distinct script, default ``plan_worlds`` = 2 rounds; tactics: default 32), repro
 seconds (whichever ends first, after at least one round; a time budget depends on the
 machine, so it is not reproducible).  Without a world factory (an agent driven by hand with
 only a view) it plays as its prior.  A game with its own rules of thumb
-(``Game.heuristic_policy``) has no styles: its candidate plans differ by their blur.
+(``Game.heuristic_policy``) offers the styles they weigh (``Game.heuristic_styles``: the
+Battle of the Ring's), or none: then its candidate plans differ by their blur.
 """
 
 from __future__ import annotations
@@ -226,10 +227,10 @@ class MCTSAgent:
     @staticmethod
     def style_choices(system: str, side: str) -> tuple[str, ...]:
         """The styles sound for ``side``'s posture, its scenario style first (a system with
-        its own rules of thumb, ``Game.heuristic_policy``, has no styles: ``steady`` alone,
-        its plans differ by their blur)."""
+        its own rules of thumb, ``Game.heuristic_policy``: the styles they weigh,
+        ``Game.heuristic_styles``, else ``steady`` alone and its plans differ by their blur)."""
         if _own_policy(system):
-            return ("steady",)
+            return _own_styles(system)
         f = facts(system)
         own = f["style"].get(side, "steady")
         choices = STYLE_CHOICES.get(f["posture"].get(side, "attack"), ("steady",))
@@ -383,12 +384,20 @@ def _step(world: Any, agents: dict[str, Any]) -> tuple[str, Action] | None:
 
 @functools.cache
 def _own_policy(system: str) -> bool:
-    """Whether ``system`` plays by its own rules of thumb (which take no style)."""
+    """Whether ``system`` plays by its own rules of thumb (``Game.heuristic_policy``)."""
     from ..core.engine import system_class
     try:
         return system_class(system).heuristic_policy is not None
     except Exception:
         return False
+
+
+@functools.cache
+def _own_styles(system: str) -> tuple[str, ...]:
+    """The styles a system's own rules of thumb weigh (``Game.heuristic_styles``), its own
+    play first; ``steady`` alone if it has none."""
+    from ..core.engine import system_class
+    return tuple(system_class(system).heuristic_styles) or ("steady",)
 
 
 def _later(key: Any, start: Any) -> bool:

@@ -409,6 +409,12 @@ class Game(ABC):
     #: hex-and-counter rules of thumb)
     heuristic_policy: ClassVar[Any] = None
 
+    #: the styles (names in :data:`ringwar.ai.heuristic.STYLES`) the system's own rules of
+    #: thumb weigh, through the policy's ``style`` attribute (multipliers of its weights),
+    #: its own play first: the search plays them as other candidate plans.  Empty: its own
+    #: rules of thumb have no styles (the plans differ by their blur alone)
+    heuristic_styles: ClassVar[tuple[str, ...]] = ()
+
     #: ``(view, side) -> float`` in [-1, 1]: the system's own value of a position seen from
     #: ``side``'s view (the leaves of :mod:`ringwar.ai.mcts`); None: the shared evaluation
     #: (:mod:`ringwar.ai.evaluate`) with the system's :meth:`ai_facts`

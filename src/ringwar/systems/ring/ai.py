@@ -26,6 +26,13 @@ The game is about one piece: the Ring-bearer [3.1] [3.2] [11.14].
 - Permission to pass [8.2] [8.4] [11.2] is always refused; Sauron states that the Shire
   is the Hobbits' in the three-player game and Saruman's in the two-player one [7.5];
   builds go to the crowned hex nearest the action, never onto the holder's goal hex.
+- A style (``ringwar.ai.heuristic.STYLES``: ``pull``, ``opp``, ``threat`` multipliers, the
+  same vocabulary as the hex-and-counter rules of thumb) may weight the hunt (``pull``: how
+  hard pieces without the Ring march on it), the attacks a stopping hex offers (``opp``) and
+  the danger there (``threat``: for the Ring-bearer, the pieces that could reach it).  With
+  no style (the rules of thumb's own play) every weight is 1; the search offers ``bold``
+  (dash and hunt hard) and ``wary`` (keep the Ring out of reach) as other plans
+  (``BattleOfTheRingGame.heuristic_styles``).
 """
 
 from __future__ import annotations
@@ -433,9 +440,12 @@ def _p2d6(totals: frozenset[int]) -> float:
 class RingPolicy:
     """Scores the legal actions of a Battle of the Ring view, best first."""
 
-    def __init__(self, rng: random.Random, noise: float = 0.0) -> None:
+    def __init__(self, rng: random.Random, noise: float = 0.0,
+                 style: dict[str, float] | None = None) -> None:
         self.rng = rng
         self.noise = noise
+        #: the weights of the hunt, the attacks and the danger (None: all 1, see above)
+        self.style = style
 
     def rank(self, view: dict[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
         side = view.get("side") or view.get("to_act") or ""
@@ -465,11 +475,13 @@ class RingPolicy:
         capturing the Ring there)."""
         S = b.S
         me = b.me
+        st = self.style
+        pull, opp, threat = (st["pull"], st["opp"], st["threat"]) if st else (1.0, 1.0, 1.0)
         if pid == "ring":
             if h in b.goals:
                 return WIN
             d = b.ring_cost().get(h, 60.0)
-            return -d - b.threat(h)
+            return -d - threat * b.threat(h)
         if how == "ask":
             return 0.5 * self.value(b, pid, h, "capture")  # if the leave is given
         if how == "capture":
@@ -508,7 +520,7 @@ class RingPolicy:
                     d = 40 + hx.distance(h, ring)
                 # hunters close in; far-off slow pieces only drift towards the Ring
                 w = 1.0 if d <= 4 * mv else 0.5
-                v -= w * d / mv
+                v -= pull * w * d / mv
                 # an evil side also keeps guards beside Mount Doom
                 if me != "alliance" and b.holder == "alliance" and hx.distance(h, S.mount_doom) == 1 \
                         and h != S.mount_doom:
@@ -525,9 +537,9 @@ class RingPolicy:
                     pa, pd = b.odds(e, b.pos[e], pid, h)
                     danger += pd * b.worth(pid) - pa * b.worth(e)
                 if b.phase == "move1":
-                    v += 1.0 * max(0.0, best) - 0.25 * max(0.0, danger)
+                    v += opp * max(0.0, best) - threat * 0.25 * max(0.0, danger)
                 else:
-                    v += 0.3 * max(0.0, best) - 0.6 * max(0.0, danger)
+                    v += opp * 0.3 * max(0.0, best) - threat * 0.6 * max(0.0, danger)
         if nat in GIVES:
             # characters stay next to friends they strengthen [9.7]
             friends = sum(1 for n in S.attack_nb.get(h, ()) for q in b.at.get(n, ())

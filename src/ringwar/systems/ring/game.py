@@ -50,6 +50,8 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
     SELECTIONS = frozenset({"select"})
     #: the game's own rules of thumb and evaluation (``ai.py``), imported when first used
     heuristic_policy = staticmethod(lambda rng, noise=0.0: _ai().RingPolicy(rng, noise))
+    #: the styles its rules of thumb weigh (``ai.py``): the search's other plans
+    heuristic_styles: ClassVar[tuple[str, ...]] = ("steady", "bold", "wary")
     evaluate_view = staticmethod(lambda view, side: _ai().evaluate_ring(view, side))
     #: a batch of games needs an end the rules do not give (docs/ring.md, "Options")
     SIMULATION_OPTIONS: ClassVar[dict[str, Any]] = {"round_limit": 30}
