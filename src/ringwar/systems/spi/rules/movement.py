@@ -24,6 +24,10 @@ NOT_A_MOVER = IllegalAction("[4.0]", "this piece may not move now")
 MOVERS = "movers"
 
 
+def _step_cost(step: tuple[str, float]) -> float:
+    return step[1]
+
+
 def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
     """``board.refuse`` with the movement predicate's bare refusal."""
     return refuse(explain, rule, why, NOT_A_MOVER)
@@ -41,7 +45,10 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
     None, previous hex), in the order the hexes were first reached (ties go to the hex popped
     first: the heap orders (MP, hex, entry)); and whether ``blocked``, ``zone`` or ``zoc``
     ever counted (if not, every step was the one an empty board's search takes, so the answer
-    is the same as with none of them)."""
+    is the same as with none of them).  A row lists its steps cheapest first (``_cost_row``):
+    from a hex entered with MP spent, the first step it cannot pay ends the row (only from the
+    start may a step cost the whole allowance, [15.13]); and a hex is asked whether it is
+    blocked only when the step would improve its cost (a blocked hex never has one)."""
     touched = False
     cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
     out: dict[str, tuple[float, str | None, str | None]] = {}   # ... with its entry and previous hex
@@ -67,19 +74,22 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
         if moves is None:
             moves = table[h] = row(h)
         for n, c in moves:
-            if n in blocked or (zone is not None and n not in zone):
-                touched = True
-                continue                                            # [4.27]
             total = base + c
             if total > allowance:
-                if c < ALL_MA or spent > 0:
+                if spent > 0:
+                    break                       # a row is sorted by cost: no cheaper step follows
+                if c < ALL_MA:
                     continue
                 # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                if n in zoc:
+                if n in blocked or (zone is not None and n not in zone) or n in zoc:
                     touched = True
                     continue
                 total = allowance
             if total < best(n, INF):
+                # (a hex blocked or out of the zone is never reached, so it is always asked here)
+                if n in blocked or (zone is not None and n not in zone):
+                    touched = True
+                    continue                                        # [4.27]
                 cost[n] = total
                 out[n] = (total, entry, h)
                 push(heap, (total, n, entry))
@@ -395,11 +405,15 @@ class MovementRules:
         return row
 
     def _cost_row(self: SpiGame, p: Piece, a: str) -> tuple[tuple[str, float], ...]:
+        """The moves out of ``a`` for ``p``: (neighbour, MP to enter it), cheapest first (in the
+        map's order among equals), so that a search stops reading a row at the first step it
+        cannot pay (``_dijkstra``)."""
         row = []
         for b in self.hexmap.adjacent(a):
             c = self.terrain_cost(p, a, b)
             if c is not None:
                 row.append((b, c))
+        row.sort(key=_step_cost)
         return tuple(row)
 
     def forbidden_hexes(self: SpiGame, p: Piece) -> frozenset[str] | set[str] | None:
