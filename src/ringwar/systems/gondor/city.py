@@ -185,12 +185,11 @@ class CityRules:
         if not p.is_combat:
             return []
         self.siege.last[h] = p.side
-        for key, g in self.city["gates"].items():
-            if h in (g["high"], g["low"]):
-                if self.siege.last.get(g["high"]) == self.siege.last.get(g["low"]) == p.side:
-                    if self.siege.gate_control.get(key) != p.side:
-                        self.siege.gate_control[key] = p.side
-                        self.siege.version += 1
+        for key, g in self.city["gates_at"].get(h, ()):             # the gates beside ``h``
+            if self.siege.last.get(g["high"]) == self.siege.last.get(g["low"]) == p.side:
+                if self.siege.gate_control.get(key) != p.side:
+                    self.siege.gate_control[key] = p.side
+                    self.siege.version += 1
         # [16.73] an enemy combat unit destroys the Cauldrons in its hex (real or dummy: the
         # event does not say which [16.71])
         events: list[Event] = []
