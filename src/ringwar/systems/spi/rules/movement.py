@@ -5,7 +5,7 @@ refusals, stacking where a move ends [4.28] [5.0]."""
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, KeysView
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,7 @@ def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
 
 def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
               row: Callable[[str], tuple[tuple[str, float], ...]], allowance: float,
-              starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str],
+              starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str] | KeysView[str],
               zoc: frozenset[str], zone: frozenset[str] | None, stops: bool, leave: float,
               start: str | None) -> tuple[dict[str, tuple[float, str | None, str | None]], bool]:
     """[4.0] the least MP to reach each hex within ``allowance`` from ``starts`` ((MP, hex,
@@ -449,12 +449,17 @@ class MovementRules:
         zone = self.pass_zone(p)
         banned = self.forbidden_hexes(p)          # e.g. Gondor [14.31]
         avoid = self.avoids_enemy_zoc(p)          # [7.15] [9.32]
-        # never entered: [4.27] enemy-occupied hexes, banned ones, ZOCs a unit avoids
-        blocked = set(enemy)
-        if banned:
-            blocked.update(banned)
-        if avoid:
-            blocked.update(zoc)
+        # never entered: [4.27] enemy-occupied hexes, banned ones, ZOCs a unit avoids (the
+        # enemy's hexes as they are kept, when there is nothing to add to them)
+        blocked: set[str] | KeysView[str]
+        if banned or avoid:
+            blocked = set(enemy)
+            if banned:
+                blocked.update(banned)
+            if avoid:
+                blocked.update(zoc)
+        else:
+            blocked = enemy.keys()
         start = p.hex
         if p.on_map and zone is None:
             assert start is not None
