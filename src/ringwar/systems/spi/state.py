@@ -22,7 +22,7 @@ class Piece:
     # melee, missile, armour, morale, rally, magic, rallies_any, ma) and state (hex, where,
     # reduced, disrupted, formation, partner, moved, fired, attacked, advanced, rally_tried,
     # rallies_made, arrival, entered_turn, magic_spent, formed_turn, flags: a dict of
-    # immutable values).  No ``__slots__``:
+    # immutable values; ``on_map`` follows ``where``).  No ``__slots__``:
     # a piece's ``__dict__`` is copied in one call (``copy``), three times faster than
     # copying slots one by one, and a search clones every piece of the game each playout.
 
@@ -49,6 +49,7 @@ class Piece:
             else:
                 self.ma = movement.get("cavalry", 6) if self.kind == "cavalry" else movement.get("infantry", 4)  # [4.11] [4.12]
         self.hex: str | None = None
+        self.on_map = False
         self.where = OFFMAP
         self.reduced = False
         self.disrupted = False
@@ -87,9 +88,16 @@ class Piece:
         """[7.26] a reduced leader uses his back-printed rating: half, rounded down, min 1."""
         return max(1, self.rally // 2) if self.reduced else self.rally
 
+    # ``where`` is written through one setter, which keeps ``on_map`` (``where == MAP``, the
+    # question the rules ask most) as a plain attribute, read without a call
     @property
-    def on_map(self) -> bool:
-        return self.where == MAP
+    def where(self) -> str:
+        return self._where
+
+    @where.setter
+    def where(self, value: str) -> None:
+        self._where = value
+        self.on_map = value == MAP
 
     @property
     def is_gear(self) -> bool:
