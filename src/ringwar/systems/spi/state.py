@@ -4,7 +4,7 @@ the magic state beside them (``SpellState``, which each exclusive game extends).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .data import LeaderType, UnitType, parse_code, shift, shift_morale
 
@@ -13,6 +13,17 @@ MAP, OFFMAP, DEAD, EXITED = "map", "offmap", "dead", "exited"
 
 #: (melee, missile, armour, morale, reduced) -> a unit's code (``Piece.code``)
 _UNIT_CODES: dict[tuple[Any, ...], str] = {}
+
+
+class _Where:
+    """``Piece.where``: read as a plain attribute (a descriptor with no ``__get__`` leaves
+    reading to the piece's ``__dict__``); writing it also sets ``on_map`` (``where == MAP``,
+    the question the rules ask most), a plain attribute too, so the two never disagree."""
+
+    def __set__(self, p: Piece, value: str) -> None:
+        d = p.__dict__
+        d["where"] = value
+        d["on_map"] = value == MAP
 
 
 class Piece:
@@ -50,7 +61,7 @@ class Piece:
                 self.ma = movement.get("cavalry", 6) if self.kind == "cavalry" else movement.get("infantry", 4)  # [4.11] [4.12]
         self.hex: str | None = None
         self.on_map = False
-        self.where = OFFMAP
+        self.where = OFFMAP                 # (and ``on_map``: ``_Where``)
         self.reduced = False
         self.disrupted = False
         self.formation: str | None = None   # "wedge" | "shield_wall" | "phalanx"
@@ -88,16 +99,10 @@ class Piece:
         """[7.26] a reduced leader uses his back-printed rating: half, rounded down, min 1."""
         return max(1, self.rally // 2) if self.reduced else self.rally
 
-    # ``where`` is written through one setter, which keeps ``on_map`` (``where == MAP``, the
-    # question the rules ask most) as a plain attribute, read without a call
-    @property
-    def where(self) -> str:
-        return self._where
-
-    @where.setter
-    def where(self, value: str) -> None:
-        self._where = value
-        self.on_map = value == MAP
+    if TYPE_CHECKING:
+        where: str
+    else:
+        where = _Where()
 
     @property
     def is_gear(self) -> bool:
