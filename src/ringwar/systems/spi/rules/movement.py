@@ -441,7 +441,8 @@ class MovementRules:
         in enemy ZOCs [6.11]; a unit far from the enemy gets the reach of an empty board for
         its class, start and allowance, kept by the definition (the same answer: nothing on
         the board touches it), and a search that nothing on the board touched is kept as
-        that reach."""
+        that reach.  A reach is read only: the one returned may be the definition's (every
+        caller reads it, ``destinations`` copies it)."""
         allowance = self.movement_allowance(p)
         cls, features = self.cost_class(p), self.cost_features()
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
@@ -465,7 +466,7 @@ class MovementRules:
             assert start is not None
             free = self._kept_free_reach(cls, features, start, allowance)
             if free is not None and blocked.isdisjoint(free) and zoc.isdisjoint(free):
-                return dict(free)
+                return free                              # (read only, as every reach)
         table = self._cost_table(p, cls, features)
         heap: list[tuple[float, str, str | None]] = []
         if p.on_map:
@@ -492,7 +493,7 @@ class MovementRules:
             assert start is not None
             # nothing on the board counted: this is the empty board's reach, kept for later
             self.defn.store_free_reach((cls, start, allowance), (features, out))
-            return dict(out)
+            return out
         return out
 
     def _kept_free_reach(self: SpiGame, cls: Any, features: frozenset[Any], start: str,
