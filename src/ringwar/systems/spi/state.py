@@ -151,6 +151,19 @@ class Piece:
 _new = object.__new__
 
 
+def copy_pieces(units: dict[str, Piece]) -> dict[str, Piece]:
+    """``{id: piece.copy()}`` for every piece, ``Piece.copy`` written out in the loop (a call
+    per piece is a fifth of the time: ``clone`` copies every piece)."""
+    out = {}
+    for k, p in units.items():
+        q = _new(Piece)
+        d = p.__dict__.copy()
+        d["flags"] = d["flags"].copy()
+        q.__dict__ = d
+        out[k] = q
+    return out
+
+
 @dataclass(slots=True)
 class SpellState:
     """The spells' state beside the pieces [8.5] [10.0] (``game.spell_state``): the Standard
