@@ -30,7 +30,8 @@ class VictoryRules:
         gates_into, control = self.city["gates_into"], self.siege.gate_control
         held: set[int | None] | None = None
         now = []
-        for k in range(1, 8):
+        # (a level is controlled through its gates, all Sauron's: none while he holds no gate)
+        for k in range(1, 8) if SAURON in control.values() else ():
             gates = gates_into.get(k, ())
             if not gates or any(control.get(key) != SAURON for key in gates):
                 continue
