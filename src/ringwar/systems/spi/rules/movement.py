@@ -178,8 +178,12 @@ class MovementRules:
         # in a Magic Leader Movement Phase, in which few pieces get as far as asking it
         zoc = self.zoc_map(other(side)) if select and not magic_phase else None
         unit_refusal = self._unit_mover_refusal
-        out = [p for p in self.units_of(side)
-               if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
+        pieces = self.units_of(side)
+        if magic_phase:
+            # [4.11] [8.52] only magic leaders move in these phases (``_unit_mover_refusal``
+            # refuses every other piece in them): asked of those only
+            pieces = [p for p in pieces if p.is_leader and p.magic > 0]
+        out = [p for p in pieces if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
         kept[(side, select)] = (stamp, out)
         return out
 
