@@ -193,7 +193,9 @@ class CityRules:
         # [16.73] an enemy combat unit destroys the Cauldrons in its hex (real or dummy: the
         # event does not say which [16.71])
         events: list[Event] = []
-        for q in list(self.pieces_at(h)):
+        units = self.units
+        for qid in self.at.get(h, ()):             # (a tuple: removing a piece makes a new one)
+            q = units[qid]
             if q.is_gear and q.side != p.side and "cauldron" in q.tags:
                 self.remove(q)
                 q.where = "dead"
