@@ -19,7 +19,8 @@ class Copies:
     def clone(self: SpiGame) -> SpiGame:
         """An independent copy, much cheaper than ``copy.deepcopy`` (search and what-ifs): every
         attribute is state and copied generically, except what ``CLONE_SHARED`` and
-        ``CLONE_DERIVED`` name, so a field added later can never be shared by accident.  The
+        ``CLONE_DERIVED`` name (facts derived from the state: each rebuilt, copied or kept as
+        its entry says), so a field added later can never be shared by accident.  The
         two largest are copied knowing their shape: ``units`` piece by piece (``copy_pieces``),
         ``at`` as one dict (its values are tuples)."""
         new = object.__new__(type(self))
@@ -29,7 +30,7 @@ class Copies:
             if name in shared:
                 d[name] = value
             elif name in derived:
-                d[name] = derived[name]()
+                d[name] = derived[name](value)
             elif name == "units":
                 d[name] = copy_pieces(value)
             elif name == "at" or name == "log":
