@@ -59,15 +59,19 @@ def test_a_clone_shares_nothing_mutable_but_its_definition_and_logged_events(sys
     rng = random.Random(2)
     for _ in range(250):
         game.apply(rng.choice(game.legal_actions()))
+    game.legal_actions()
+    game.view(game.to_act)            # (its ZOC maps, reaches and occupancy are derived)
     twin = game.clone()
+    kept = type(game).CLONE_KEPT      # derived facts whose entries, never changed, are shared
+    assert kept <= type(game).CLONE_DERIVED.keys()
     ours: dict[int, str] = {}
     theirs: dict[int, str] = {}
-    for name, value in vars(game).items():
-        if name not in type(game).CLONE_SHARED and name != "log":
-            _mutable_ids(value, set(), ours, name)
-    for name, value in vars(twin).items():
-        if name not in type(game).CLONE_SHARED and name != "log":
-            _mutable_ids(value, set(), theirs, name)
+    for mine, ids in ((game, ours), (twin, theirs)):
+        for name, value in vars(mine).items():
+            if name in kept:
+                ids[id(value)] = name     # its own dict: only the entries are shared
+            elif name not in type(game).CLONE_SHARED and name != "log":
+                _mutable_ids(value, set(), ids, name)
     # the recorded actions, like the logged events, are history: never changed once made
     shared = sorted(w for w in (ours[i] for i in ours.keys() & theirs.keys())
                     if not w.startswith("record.actions["))

@@ -25,7 +25,9 @@ class BannerRules:
         if b is None or bh is None or b.moved == self._turn:
             return []
         holder = self.units[b.holder]
-        reach = self._reachable(holder) if holder.hex == bh else {}   # a leader's allowance [18.13]
+        # a leader's allowance [18.13]: the holder's reach this phase (``reach``, kept for the
+        # phase like every unit's, so the listing does not search again after each move)
+        reach = self.reach(holder) if holder.hex == bh else {}
         out = []
         for h in sorted(reach):
             if h != bh and any(q.is_leader and q.side == WEST for q in self.pieces_at(h)):

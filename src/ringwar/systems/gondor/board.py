@@ -48,6 +48,11 @@ def _city(hexmap: HexMap) -> dict[str, Any]:
     gates_into = {k: [key for key, g in gates.items()
                       if level.get(g["high"]) == k and level.get(g["low"], 0) == k - 1]
                   for k in range(1, 8)}
+    # [15.15] each hex beside a gate -> the gates it is beside, (key, gate) in map order
+    gates_at: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    for key, g in gates.items():
+        for h in dict.fromkeys((g["high"], g["low"])):
+            gates_at.setdefault(h, []).append((key, g))
     # [16.43] from each hex, the walls a Ladder may be set against: (hex above, hexside)
     climbs: dict[str, tuple[tuple[str, str], ...]] = {}
     for h in walls:
@@ -62,7 +67,8 @@ def _city(hexmap: HexMap) -> dict[str, Any]:
     wall_sides = tuple((key, side) for key, side in hexmap.sides().items() if side["kind"] in WALLS)
     return {"level": level, "gates": gates, "city": frozenset(level),
             "garrison_deploy": frozenset(level) | near_walls, "wall_hexes": walls,
-            "gates_into": gates_into, "climbs": climbs, "wall_sides": wall_sides,
+            "gates_into": gates_into, "gates_at": {h: tuple(v) for h, v in gates_at.items()},
+            "climbs": climbs, "wall_sides": wall_sides,
             "wall_at": dict(wall_sides),
             # [16.21] [16.23] (hex, range) -> the wall hexsides a Catapult in the hex has within
             # that range, filled as asked (geometry only: never stale)

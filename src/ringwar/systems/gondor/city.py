@@ -185,16 +185,17 @@ class CityRules:
         if not p.is_combat:
             return []
         self.siege.last[h] = p.side
-        for key, g in self.city["gates"].items():
-            if h in (g["high"], g["low"]):
-                if self.siege.last.get(g["high"]) == self.siege.last.get(g["low"]) == p.side:
-                    if self.siege.gate_control.get(key) != p.side:
-                        self.siege.gate_control[key] = p.side
-                        self.siege.version += 1
+        for key, g in self.city["gates_at"].get(h, ()):             # the gates beside ``h``
+            if self.siege.last.get(g["high"]) == self.siege.last.get(g["low"]) == p.side:
+                if self.siege.gate_control.get(key) != p.side:
+                    self.siege.gate_control[key] = p.side
+                    self.siege.version += 1
         # [16.73] an enemy combat unit destroys the Cauldrons in its hex (real or dummy: the
         # event does not say which [16.71])
         events: list[Event] = []
-        for q in list(self.pieces_at(h)):
+        units = self.units
+        for qid in self.at.get(h, ()):             # (a tuple: removing a piece makes a new one)
+            q = units[qid]
             if q.is_gear and q.side != p.side and "cauldron" in q.tags:
                 self.remove(q)
                 q.where = "dead"

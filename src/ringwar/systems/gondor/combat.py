@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import hexes as hx
 from ...core.errors import IllegalAction
-from ..spi.board import NOT_AN_ADVANCE, refuse
+from ..spi.board import NOT_A_SHOT, NOT_AN_ADVANCE, refuse
 from ..spi.game import SAURON, WEST
 from ..spi.state import Piece
 
@@ -30,11 +30,11 @@ class CombatRules:
             return 2 if self.options["errata_7_12"] else 4          # [7.12] [16.25]
         return 2
 
-    def why_not_fire_unit(self: GondorGame, p: Piece) -> IllegalAction | None:
+    def why_not_fire_unit(self: GondorGame, p: Piece, explain: bool = True) -> IllegalAction | None:
         if "catapult" in p.tags and p.flags.get("siege_used") == self._turn:
-            return IllegalAction("[16.12]", f"{self.label(p)} was used in this Game-Turn's Siege "
-                                 "Phase and may not fire again until the next")
-        return super().why_not_fire_unit(p)
+            return refuse(explain, "[16.12]", lambda: f"{self.label(p)} was used in this Game-Turn's Siege "
+                          "Phase and may not fire again until the next", NOT_A_SHOT)
+        return super().why_not_fire_unit(p, explain)
 
     def why_not_melee_into(self: GondorGame, p: Piece, d: Piece, explain: bool) -> IllegalAction | None:
         """Replaces the Standard Rules' [7.36] terrain test (whose movement cost counts the

@@ -87,8 +87,8 @@ class EquipmentRules:
         laddered = {x.hex for x in self.siege.ladders}
         climbs = self.city["climbs"]
         for p in self.units_of(SAURON):
-            below = climbs.get(p.hex) if p.on_map else None        # walls it may climb from here
-            if not below:
+            below = climbs.get(p.hex)                              # walls it may climb from here
+            if not below or not p.on_map:
                 continue
             if not p.is_combat or p.disrupted or p.kind == "cavalry" or "mumak" in p.tags or p.hex in laddered:
                 continue                                           # [16.48]

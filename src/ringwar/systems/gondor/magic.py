@@ -42,7 +42,8 @@ class MagicRules:
 
     def spell_actions(self: GondorGame, side: str) -> list[Action]:
         acts: list[Action] = []
-        for ld in sorted(self.on_map(side), key=lambda q: q.id):
+        # (``why_not_caster`` refuses all but Magic Leaders [8.51]: asked of those only)
+        for ld in sorted((q for q in self.on_map(side) if q.is_leader and q.magic > 0), key=lambda q: q.id):
             if self.may_cast_now(ld):                              # [8.5] [17.12] [18.23]
                 acts.extend(self.spell_casts(ld))                  # [8.54] [8.55] [17.1] [17.2]
         return acts

@@ -11,7 +11,7 @@ from ...core.engine import Action, Event, event
 from ...core.errors import IllegalAction
 from ..spi.board import NOT_AN_ADVANCE, refuse
 from ..spi.game import SAURON, WEST
-from ..spi.state import Piece
+from ..spi.state import OFFMAP, Piece
 from .board import GARRISON
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -123,8 +123,8 @@ class ReinforcementRules:
     def arrival_formations(self: GondorGame) -> list[Action]:
         """[14.2] [8.43] two like units and a leader of their nation, waiting off the map,
         enter together in formation at a clear entry hex out of enemy ZOCs."""
-        waiting = [p for p in self.units.values() if p.side == WEST and self.available_reinforcement(p)
-                   and not p.moved]
+        waiting = [p for p in self.units.values() if p.side == WEST and p.where == OFFMAP
+                   and self.available_reinforcement(p) and not p.moved]
         leaders = sorted((p for p in waiting if p.is_leader and self.leader_may_form(p)), key=lambda q: q.id)
         if not leaders:
             return []

@@ -83,7 +83,8 @@ class SiegeRules:
         if self._phase != "B":
             return [{"type": "end"}]
         heads = self.why_not_head_left(False) is None
-        for c in sorted(self.on_map(SAURON), key=lambda q: q.id):
+        # (``why_not_catapult`` refuses every piece but a Catapult [16.21]: asked of those only)
+        for c in sorted((q for q in self.on_map(SAURON) if "catapult" in q.tags), key=lambda q: q.id):
             if self.why_not_catapult(c, "breach", False) is not None:
                 continue                                           # [16.12]
             for key in self.breach_targets(c):

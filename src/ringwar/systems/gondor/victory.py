@@ -25,7 +25,21 @@ class VictoryRules:
                        for p in self.on_map(WEST))
 
     def update_levels(self: GondorGame) -> list[Event]:
-        now = [k for k in range(1, 8) if self.controls_level(k)]
+        # ``controls_level`` of each level, the Westernesse units' levels looked up once, and
+        # only once the gates into a level are all Sauron's (after most moves, none is)
+        gates_into, control = self.city["gates_into"], self.siege.gate_control
+        held: set[int | None] | None = None
+        now = []
+        # (a level is controlled through its gates, all Sauron's: none while he holds no gate)
+        for k in range(1, 8) if SAURON in control.values() else ():
+            gates = gates_into.get(k, ())
+            if not gates or any(control.get(key) != SAURON for key in gates):
+                continue
+            if held is None:
+                level = self.city["level"]
+                held = {level.get(p.hex) for p in self.on_map(WEST) if p.is_combat and not p.disrupted}
+            if k not in held:
+                now.append(k)
         before = self.siege.levels
         if now == before:
             return []

@@ -62,7 +62,9 @@ class ReinforcementRules:
         its ``stay``)."""
         side = self.step_side
         for p in self.units_of(side) if side is not None else ():
-            if p.where == OFFMAP:
+            # (a reinforcement that has arrived: the stay of a piece off the map that has not
+            # arrived is refused by no rule, so it is not asked)
+            if p.where == OFFMAP and self.available_reinforcement(p):
                 err = self.why_not_stay(p)
                 if err is not None:
                     return err

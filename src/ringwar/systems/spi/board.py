@@ -28,6 +28,8 @@ def rng_text(lo: int, hi: int) -> str:
 
 #: the refusal the melee predicates give while only listing (no words are built)
 NOT_AN_ATTACK = IllegalAction("[7.31]", "this attack is not possible now")
+#: the refusal ``why_not_fire_unit`` (and its hook) gives while listing
+NOT_A_SHOT = IllegalAction("[7.11]", "this unit may not fire now")
 #: the refusal the spell predicates (``why_not_spell`` and the games' hooks) give while listing
 NOT_A_SPELL = IllegalAction("[8.54]", "this spell may not be attempted now")
 #: the refusal the advance predicates (``why_not_advance`` and its hook) give while listing

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.state import copy_state
+from .state import copy_pieces
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
@@ -18,8 +19,9 @@ class Copies:
     def clone(self: SpiGame) -> SpiGame:
         """An independent copy, much cheaper than ``copy.deepcopy`` (search and what-ifs): every
         attribute is state and copied generically, except what ``CLONE_SHARED`` and
-        ``CLONE_DERIVED`` name, so a field added later can never be shared by accident.  The
-        two largest are copied knowing their shape: ``units`` piece by piece (``Piece.copy``),
+        ``CLONE_DERIVED`` name (facts derived from the state: each rebuilt, copied or kept as
+        its entry says), so a field added later can never be shared by accident.  The
+        two largest are copied knowing their shape: ``units`` piece by piece (``copy_pieces``),
         ``at`` as one dict (its values are tuples)."""
         new = object.__new__(type(self))
         shared, derived = self.CLONE_SHARED, self.CLONE_DERIVED
@@ -28,9 +30,9 @@ class Copies:
             if name in shared:
                 d[name] = value
             elif name in derived:
-                d[name] = derived[name]()
+                d[name] = derived[name](value)
             elif name == "units":
-                d[name] = {k: p.copy() for k, p in value.items()}
+                d[name] = copy_pieces(value)
             elif name == "at" or name == "log":
                 d[name] = value.copy()
             else:

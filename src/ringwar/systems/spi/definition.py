@@ -60,6 +60,11 @@ class SpiDefinition:
     #: (``SpiGame._free_reach``)
     free_reach: dict[Any, tuple[frozenset[Any], dict[str, Any]]] = field(default_factory=dict, repr=False)
 
+    #: ``zoc_context()`` -> (side, hex) -> the hexes beside ``hex`` into which the ZOC of a
+    #: piece of ``side`` standing there extends (``SpiGame.zoc_into``: ``zoc_extends_for``
+    #: depends on nothing else)
+    zoc_into: dict[Any, dict[tuple[str, str], tuple[str, ...]]] = field(default_factory=dict, repr=False)
+
     #: at most this many tables a definition keeps (a class can carry board features,
     #: Gondor's breaches and fires, so their number is not bounded by the piece kinds)
     MAX_TABLES = 512
@@ -89,6 +94,17 @@ class SpiDefinition:
             self.feature_index.clear()
         self.feature_index[features] = index
         return index
+
+    #: at most this many ZOC contexts a definition keeps the ZOCs' extent for
+    MAX_ZOC_CONTEXTS = 256
+
+    def store_zoc_into(self, context: Any) -> dict[tuple[str, str], tuple[str, ...]]:
+        """A new (empty) table of ZOC extents for ``context`` (bounded: MAX_ZOC_CONTEXTS)."""
+        if len(self.zoc_into) >= self.MAX_ZOC_CONTEXTS:
+            self.zoc_into.clear()
+        kept: dict[tuple[str, str], tuple[str, ...]] = {}
+        self.zoc_into[context] = kept
+        return kept
 
     #: (a reach is a dict of some 60 hexes, about 9 KB: 4,096 of them are some 40 MB)
     MAX_FREE_REACH = 4096

@@ -141,11 +141,21 @@ class SpiGame(MovementRules, ZocRules, MissileRules, LeaderCombatRules, MeleeRul
     #: else is state and is copied (core.state).
     CLONE_SHARED: ClassVar[frozenset[str]] = frozenset(
         {"defn", "options", "charts", "sc", "hexmap", "_view_statics", "_unit_views"})
-    #: facts derived from the state and rebuilt on demand: a clone starts without them
+    #: facts derived from the state: what a clone starts with, given the original's (a clone's
+    #: state is the original's, so what is derived from it holds for both).  Most are rebuilt on
+    #: demand (they hold the original's pieces, or change in place); occupancy is copied (two
+    #: levels of counts, patched in place by ``place``/``remove``); the ZOC maps and the reaches
+    #: of the phase are kept in a new dict whose entries are shared (``CLONE_KEPT``)
     CLONE_DERIVED: ClassVar[dict[str, Any]] = {
-        "_cache": dict, "_zoc_cache": dict, "_move_cache": dict,
-        "_legal_cache": lambda: None, "_occ": lambda: None, "_order": lambda: None,
-        "_side_order": dict}
+        "_cache": lambda _old: {}, "_zoc_cache": dict, "_move_cache": dict,
+        "_legal_cache": lambda _old: None, "_order": lambda _old: None, "_side_order": lambda _old: {},
+        "_occ": lambda old: None if old is None else (dict(old[0]), {s: dict(c) for s, c in old[1].items()})}
+    #: the derived facts a clone shares the entries of (a copy of the dict holding them): each
+    #: entry is never changed once made (a ZOC map, a ZOC class's hexes, the units' rank, a
+    #: reach: ``_patched_zoc_map`` and ``_reachable`` make new ones, and every reach is read only)
+    #: and is right for any game whose state its key matches (the side's version and ZOC key;
+    #: the phase's key and the piece's place)
+    CLONE_KEPT: ClassVar[frozenset[str]] = frozenset({"_zoc_cache", "_move_cache"})
 
     # ===== previews (``previews.py``) ===========================================================
     #: the chart a spell attempt is rolled on ([8.54]: the exclusive rules give it)

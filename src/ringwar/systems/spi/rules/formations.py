@@ -75,9 +75,13 @@ class FormationRules:
             if not self.formation_terrain_ok(None, h):
                 continue
             if by_hex is None:
+                # (only units ``_may_join_formation`` and ``_may_pair`` might let through
+                # wherever the leader stands: unmoved, undisrupted, in no formation [8.43],
+                # infantry or cavalry [8.42]; the others never make a pair)
                 by_hex = {}
                 for i, u in enumerate(pieces):
-                    if not u.is_leader:
+                    if (not u.is_leader and not (u.moved or u.disrupted or u.formation)
+                            and u.kind in ("infantry", "cavalry")):
                         by_hex.setdefault(u.hex, []).append((i, u))
             # the units in the leader's hex or beside it that may join a formation there, in
             # the order of ``pieces``; then the pairs of them that may form up together

@@ -327,6 +327,10 @@ class MeleeRules:
             side = self.phasing
             obliged = False                  # [7.31] does a unit still have to attack?
             for p in self.units_of(side):
+                # (``why_not_attacker`` refuses a leader [7.25], a disrupted unit [7.57], one that
+                # attacked [7.34] or advanced [7.52]: those are passed over without asking)
+                if p.is_leader or p.disrupted or p.attacked or p.advanced:
+                    continue
                 if self.why_not_attacker(p, False) is not None:
                     continue
                 if target is not None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ....core import hexes as hx
 from ....core.engine import Action, Event
 from ....core.errors import IllegalAction
+from ..board import NOT_A_SHOT, refuse
 from ..state import Piece
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,23 +40,27 @@ class MissileRules:
         return hit
 
     def may_fire(self: SpiGame, p: Piece) -> bool:
-        return self.why_not_fire_unit(p) is None
+        return self.why_not_fire_unit(p, False) is None
 
-    def why_not_fire_unit(self: SpiGame, p: Piece) -> IllegalAction | None:
+    def why_not_fire_unit(self: SpiGame, p: Piece, explain: bool = True) -> IllegalAction | None:
         """Why ``p`` may not fire now, whatever the target (None: it may): [7.16] only the
         phasing player's units, [7.11] only units with a missile strength, [7.14] once per
         Game-Turn, [7.57] not disrupted.  The one predicate for the legal actions and for the
-        refusals (hook: Gondor's [16.12] catapults)."""
+        refusals (hook: Gondor's [16.12] catapults); listing (``explain`` False) builds no
+        words (the bare ``NOT_A_SHOT``)."""
         if p.side != self.phasing:
-            return IllegalAction("[7.16]", f"{p.name} is not the phasing player's")
+            return refuse(explain, "[7.16]", lambda: f"{p.name} is not the phasing player's", NOT_A_SHOT)
         if p.missile is None or p.is_leader:
-            return IllegalAction("[7.11]", f"{self.label(p)} has no missile capability")
+            return refuse(explain, "[7.11]", lambda: f"{self.label(p)} has no missile capability", NOT_A_SHOT)
         if p.fired:
-            return IllegalAction("[7.14]", f"{self.label(p)} has already fired this Game-Turn")
+            return refuse(explain, "[7.14]", lambda: f"{self.label(p)} has already fired this Game-Turn",
+                          NOT_A_SHOT)
         if p.disrupted:
-            return IllegalAction("[7.57]", f"{self.label(p)} is disrupted and may not attack")
+            return refuse(explain, "[7.57]", lambda: f"{self.label(p)} is disrupted and may not attack",
+                          NOT_A_SHOT)
         if not p.on_map:
-            return IllegalAction("[7.11]", f"{self.label(p)} is not on the map: both units must be on the map")
+            return refuse(explain, "[7.11]", lambda: f"{self.label(p)} is not on the map: both units must be "
+                          "on the map", NOT_A_SHOT)
         return None
 
     def why_not_fire_at(self: SpiGame, p: Piece, d: Piece) -> IllegalAction | None:

@@ -5,7 +5,7 @@ refusals, stacking where a move ends [4.28] [5.0]."""
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, KeysView
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,10 @@ NOT_A_MOVER = IllegalAction("[4.0]", "this piece may not move now")
 MOVERS = "movers"
 
 
+def _step_cost(step: tuple[str, float]) -> float:
+    return step[1]
+
+
 def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
     """``board.refuse`` with the movement predicate's bare refusal."""
     return refuse(explain, rule, why, NOT_A_MOVER)
@@ -31,7 +35,7 @@ def _refuse(explain: bool, rule: str, why: Callable[[], str]) -> IllegalAction:
 
 def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
               row: Callable[[str], tuple[tuple[str, float], ...]], allowance: float,
-              starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str],
+              starts: list[tuple[float, str, str | None]], blocked: set[str] | frozenset[str] | KeysView[str],
               zoc: frozenset[str], zone: frozenset[str] | None, stops: bool, leave: float,
               start: str | None) -> tuple[dict[str, tuple[float, str | None, str | None]], bool]:
     """[4.0] the least MP to reach each hex within ``allowance`` from ``starts`` ((MP, hex,
@@ -41,7 +45,10 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
     None, previous hex), in the order the hexes were first reached (ties go to the hex popped
     first: the heap orders (MP, hex, entry)); and whether ``blocked``, ``zone`` or ``zoc``
     ever counted (if not, every step was the one an empty board's search takes, so the answer
-    is the same as with none of them)."""
+    is the same as with none of them).  A row lists its steps cheapest first (``_cost_row``):
+    from a hex entered with MP spent, the first step it cannot pay ends the row (only from the
+    start may a step cost the whole allowance, [15.13]); and a hex is asked whether it is
+    blocked only when the step would improve its cost (a blocked hex never has one)."""
     touched = False
     cost: dict[str, float] = {}               # hex -> the least MP spent to reach it
     out: dict[str, tuple[float, str | None, str | None]] = {}   # ... with its entry and previous hex
@@ -67,19 +74,22 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
         if moves is None:
             moves = table[h] = row(h)
         for n, c in moves:
-            if n in blocked or (zone is not None and n not in zone):
-                touched = True
-                continue                                            # [4.27]
             total = base + c
             if total > allowance:
-                if c < ALL_MA or spent > 0:
+                if spent > 0:
+                    break                       # a row is sorted by cost: no cheaper step follows
+                if c < ALL_MA:
                     continue
                 # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                if n in zoc:
+                if n in blocked or (zone is not None and n not in zone) or n in zoc:
                     touched = True
                     continue
                 total = allowance
             if total < best(n, INF):
+                # (a hex blocked or out of the zone is never reached, so it is always asked here)
+                if n in blocked or (zone is not None and n not in zone):
+                    touched = True
+                    continue                                        # [4.27]
                 cost[n] = total
                 out[n] = (total, entry, h)
                 push(heap, (total, n, entry))
@@ -168,8 +178,12 @@ class MovementRules:
         # in a Magic Leader Movement Phase, in which few pieces get as far as asking it
         zoc = self.zoc_map(other(side)) if select and not magic_phase else None
         unit_refusal = self._unit_mover_refusal
-        out = [p for p in self.units_of(side)
-               if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
+        pieces = self.units_of(side)
+        if magic_phase:
+            # [4.11] [8.52] only magic leaders move in these phases (``_unit_mover_refusal``
+            # refuses every other piece in them): asked of those only
+            pieces = [p for p in pieces if p.is_leader and p.magic > 0]
+        out = [p for p in pieces if unit_refusal(p, side, magic_phase, select, False, zoc) is None]
         kept[(side, select)] = (stamp, out)
         return out
 
@@ -395,11 +409,15 @@ class MovementRules:
         return row
 
     def _cost_row(self: SpiGame, p: Piece, a: str) -> tuple[tuple[str, float], ...]:
+        """The moves out of ``a`` for ``p``: (neighbour, MP to enter it), cheapest first (in the
+        map's order among equals), so that a search stops reading a row at the first step it
+        cannot pay (``_dijkstra``)."""
         row = []
         for b in self.hexmap.adjacent(a):
             c = self.terrain_cost(p, a, b)
             if c is not None:
                 row.append((b, c))
+        row.sort(key=_step_cost)
         return tuple(row)
 
     def forbidden_hexes(self: SpiGame, p: Piece) -> frozenset[str] | set[str] | None:
@@ -427,7 +445,8 @@ class MovementRules:
         in enemy ZOCs [6.11]; a unit far from the enemy gets the reach of an empty board for
         its class, start and allowance, kept by the definition (the same answer: nothing on
         the board touches it), and a search that nothing on the board touched is kept as
-        that reach."""
+        that reach.  A reach is read only: the one returned may be the definition's (every
+        caller reads it, ``destinations`` copies it)."""
         allowance = self.movement_allowance(p)
         cls, features = self.cost_class(p), self.cost_features()
         enemy = self.occupancy()[1].get("sauron" if p.side == "westernesse" else "westernesse", {})
@@ -435,18 +454,23 @@ class MovementRules:
         zone = self.pass_zone(p)
         banned = self.forbidden_hexes(p)          # e.g. Gondor [14.31]
         avoid = self.avoids_enemy_zoc(p)          # [7.15] [9.32]
-        # never entered: [4.27] enemy-occupied hexes, banned ones, ZOCs a unit avoids
-        blocked = set(enemy)
-        if banned:
-            blocked.update(banned)
-        if avoid:
-            blocked.update(zoc)
+        # never entered: [4.27] enemy-occupied hexes, banned ones, ZOCs a unit avoids (the
+        # enemy's hexes as they are kept, when there is nothing to add to them)
+        blocked: set[str] | KeysView[str]
+        if banned or avoid:
+            blocked = set(enemy)
+            if banned:
+                blocked.update(banned)
+            if avoid:
+                blocked.update(zoc)
+        else:
+            blocked = enemy.keys()
         start = p.hex
         if p.on_map and zone is None:
             assert start is not None
             free = self._kept_free_reach(cls, features, start, allowance)
             if free is not None and blocked.isdisjoint(free) and zoc.isdisjoint(free):
-                return dict(free)
+                return free                              # (read only, as every reach)
         table = self._cost_table(p, cls, features)
         heap: list[tuple[float, str, str | None]] = []
         if p.on_map:
@@ -473,7 +497,7 @@ class MovementRules:
             assert start is not None
             # nothing on the board counted: this is the empty board's reach, kept for later
             self.defn.store_free_reach((cls, start, allowance), (features, out))
-            return dict(out)
+            return out
         return out
 
     def _kept_free_reach(self: SpiGame, cls: Any, features: frozenset[Any], start: str,

@@ -33,8 +33,24 @@ class ZocRules:
         return None
 
     def zoc_extends_for(self: SpiGame, p: Piece, to: str) -> bool:
-        """Hook: does ``p``'s ZOC reach ``to`` (Gondor [16.44]: from siege towers and ladders)."""
+        """Hook: does ``p``'s ZOC reach ``to`` (Gondor [16.44]: from siege towers and ladders).
+        Its answer depends on ``p``'s side and hex and on ``zoc_context()`` only (the map is
+        the definition's): ``zoc_into`` keeps it on these."""
         return self.zoc_extends(p.hex, to)
+
+    def zoc_into(self: SpiGame, p: Piece) -> tuple[str, ...]:
+        """The hexes beside ``p`` (on the map) into which its ZOC extends, in the map's order
+        (``zoc_extends_for`` of each): kept by the definition per ``zoc_context()``, side and
+        hex, on which alone the hook's answer depends."""
+        context = self._zoc_key()[1]
+        kept = self.defn.zoc_into.get(context)
+        if kept is None:
+            kept = self.defn.store_zoc_into(context)
+        key = (p.side, p.hex)
+        hit = kept.get(key)
+        if hit is None:
+            hit = kept[key] = tuple(n for n in self.hexmap.adjacent(p.hex) if self.zoc_extends_for(p, n))
+        return hit
 
     def zoc_map(self: SpiGame, side: str) -> dict[str, tuple[str, ...]]:
         """Hex -> the ``side`` units exerting a ZOC into it (in the units' order)."""
@@ -63,9 +79,8 @@ class ZocRules:
                 out: dict[str, list[str]] = {}
                 for p in pieces:
                     if p.on_map and self.exerts_zoc(p):
-                        for n in self.hexmap.adjacent(p.hex):
-                            if self.zoc_extends_for(p, n):
-                                out.setdefault(n, []).append(p.id)
+                        for n in self.zoc_into(p):
+                            out.setdefault(n, []).append(p.id)
                 cached = {h: tuple(v) for h, v in out.items()}
             else:
                 cached = self._patched_zoc_map(last[1], last[2], moved)
@@ -99,10 +114,9 @@ class ZocRules:
         for p in moved:
             if p.on_map and self.exerts_zoc(p):
                 pid = p.id
-                for n in adjacent(p.hex):
-                    if self.zoc_extends_for(p, n):
-                        ids = out.get(n)
-                        out[n] = (pid,) if ids is None else tuple(sorted((*ids, pid), key=rank.__getitem__))
+                for n in self.zoc_into(p):
+                    ids = out.get(n)
+                    out[n] = (pid,) if ids is None else tuple(sorted((*ids, pid), key=rank.__getitem__))
         return out
 
     def _zoc_key(self: SpiGame) -> tuple[Any, ...]:
@@ -176,7 +190,12 @@ class ZocRules:
                 for e in ids:
                     if e not in by:
                         by[e] = affects(p, units[e])
-            hit = frozenset(h for h, ids in enemies.items() if any(by[e] for e in ids))
+            if all(by.values()):
+                hit = frozenset(enemies)            # every exerter affects it (most units)
+            elif not any(by.values()):
+                hit = frozenset()                   # none does ([6.15] leaders)
+            else:
+                hit = frozenset(h for h, ids in enemies.items() if any(by[e] for e in ids))
             self._zoc_cache[("zs", enemy_side, zc)] = (key, hit)
         self._cache[("zs", enemy_side, zc)] = hit
         return hit
