@@ -15,31 +15,28 @@ if TYPE_CHECKING:  # pragma: no cover
 class VictoryRules:
     """[20.0] victory: city levels controlled, who wins."""
 
+    def levels_controlled(self: GondorGame) -> list[int]:
+        """[20.2] the city levels Sauron controls, lowest first: all the gates into the level
+        from below are his, and no undisrupted Westernesse combat unit is inside it (their
+        levels looked up once, and only when some level's gates are all his: after most
+        moves, none is)."""
+        control = self.siege.gate_control
+        if SAURON not in control.values():
+            return []
+        gated = [k for k, gates in self.city["gates_into"].items()
+                 if gates and all(control.get(key) == SAURON for key in gates)]
+        if not gated:
+            return []
+        level = self.city["level"]
+        held = {level.get(p.hex) for p in self.on_map(WEST) if p.is_combat and not p.disrupted}
+        return [k for k in gated if k not in held]
+
     def controls_level(self: GondorGame, k: int) -> bool:
-        """[20.2] all gates into level k from below are Sauron's, and no undisrupted
-        Westernesse combat unit is inside it."""
-        gates = self.city["gates_into"].get(k, ())
-        if not gates or any(self.siege.gate_control.get(key) != SAURON for key in gates):
-            return False
-        return not any(p.is_combat and not p.disrupted and self.city["level"].get(p.hex) == k
-                       for p in self.on_map(WEST))
+        """[20.2] whether Sauron controls city level ``k`` (``levels_controlled``)."""
+        return k in self.levels_controlled()
 
     def update_levels(self: GondorGame) -> list[Event]:
-        # ``controls_level`` of each level, the Westernesse units' levels looked up once, and
-        # only once the gates into a level are all Sauron's (after most moves, none is)
-        gates_into, control = self.city["gates_into"], self.siege.gate_control
-        held: set[int | None] | None = None
-        now = []
-        # (a level is controlled through its gates, all Sauron's: none while he holds no gate)
-        for k in range(1, 8) if SAURON in control.values() else ():
-            gates = gates_into.get(k, ())
-            if not gates or any(control.get(key) != SAURON for key in gates):
-                continue
-            if held is None:
-                level = self.city["level"]
-                held = {level.get(p.hex) for p in self.on_map(WEST) if p.is_combat and not p.disrupted}
-            if k not in held:
-                now.append(k)
+        now = self.levels_controlled()
         before = self.siege.levels
         if now == before:
             return []

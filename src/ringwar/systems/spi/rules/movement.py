@@ -81,7 +81,7 @@ def _dijkstra(table: dict[str, tuple[tuple[str, float], ...]],
                 if c < ALL_MA:
                     continue
                 # e.g. [15.13] down through a wall: the whole allowance, never into a ZOC
-                if n in blocked or (zone is not None and n not in zone) or n in zoc:
+                if n in zoc:
                     touched = True
                     continue
                 total = allowance
