@@ -7,7 +7,7 @@ import re
 import pytest
 
 import ringwar
-from conftest import Position, mixed_play, play
+from conftest import Position, mixed_play, play, rig
 
 rule = pytest.mark.rule
 
@@ -119,10 +119,10 @@ def test_16_71_a_cauldron_set_up_reads_real_or_dummy_only_for_its_owner():
 @pytest.mark.parametrize("system", ["sauron", "gondor"])
 def test_a_kept_piece_view_is_the_view_worked_out_afresh_in_the_game_and_its_copies(system):
     # a piece's view is kept, and shared by copies, with the state it shows as its key
-    # (``view_key_extra`` names what an exclusive label shows besides): never stale
+    # (an exclusive label, ``unit_view_extras``, is written afresh in every view): never stale
     def fresh(g, p):
         d = g._fresh_unit_view(p, g.counter_label(p))
-        g.unit_view_extra(p, d)
+        g.unit_view_extras([p], [d])
         return d
 
     g = ringwar.new_game(system, seed=7)
@@ -145,3 +145,25 @@ def test_a_kept_piece_view_is_the_view_worked_out_afresh_in_the_game_and_its_cop
         g.apply(pick())
     if system == "gondor":
         assert len(oil_labels) > 1, oil_labels          # the Oil counted down: labels changed
+
+
+@rule("sauron", "[16.3]", "[10.0]")
+def test_16_3_an_eclipse_shows_in_the_night_turns_of_the_view_but_not_in_a_copy_taken_before():
+    # the Night Game-Turns a view shows are kept per ``night_key`` and shared by copies:
+    # the Eclipse's turns are part of that key, so neither the game nor its copy goes stale
+    pos = Position("sauron", seed=3).clear().at(turn=5, phase="A")
+    a = pos.place("orc_archer", "1320")
+    pos.place("sauron", "1320")
+    pos.place("men", "0404")
+    pos.extra(pedestal={"carrier": a})
+    g = pos.game()
+    before = g.view("sauron")["night_turns"]
+    twin = g.clone()
+    rig(g, 3, 4)
+    ev = play(g, {"type": "cast", "unit": "sauron", "spell": "eclipse", "points": 1})
+    assert [e for e in ev if e.get("type") == "spell"][0]["success"]
+    after = g.view("sauron")["night_turns"]
+    assert set(after) > set(before) and 5 in after and 5 not in before
+    assert after == [t for t in range(1, g.last_turn + 1) if g.is_night(t)]
+    assert twin.view("sauron")["night_turns"] == before
+    assert g.view("westernesse")["night_turns"] == after

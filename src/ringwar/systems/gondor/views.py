@@ -3,6 +3,7 @@ the information-set re-deal), counters' labels [16.15], the siege state."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.engine import Action
@@ -60,23 +61,21 @@ class Views:
             return "activated" if self.siege.grond else ""
         return ""
 
-    def view_key_extra(self: GondorGame, p: Piece) -> Any:
-        """What ``counter_label`` shows of siege equipment besides its type: a Cauldron's Oil,
-        whether Grond is activated."""
-        return (p.flags.get("oil"), self.siege.grond) if p.is_gear else None
-
-    def unit_view_extra(self: GondorGame, p: Piece, d: dict[str, Any]) -> None:
-        """[16.15] siege equipment shows no combat values; a Cauldron its Oil [16.72], a unit
-        the Oil it carries [16.73]."""
-        if p.is_gear:
-            for k in ("melee", "armour", "morale", "value"):
-                d.pop(k, None)
-            if "catapult" not in p.tags:
-                d.pop("missile", None)
-        if "cauldron" in p.tags:
-            d["oil"] = p.flags.get("oil", 0)
-        if p.flags.get("carry"):
-            d["carries"] = ["Oil"]
+    def unit_view_extras(self: GondorGame, pieces: Sequence[Piece], views: list[dict[str, Any]]) -> None:
+        """[16.15] siege equipment shows no combat values, and its own label (``counter_label``:
+        a Cauldron its Oil [16.72], a Catapult its missile strength [16.25], Grond whether
+        it is activated [17.13]); a unit shows the Oil it carries [16.73]."""
+        for p, d in zip(pieces, views):
+            if p.kind == "equipment":                          # (``is_gear``)
+                d["label"] = self.counter_label(p)
+                for k in ("melee", "armour", "morale", "value"):
+                    d.pop(k, None)
+                if "catapult" not in p.tags:
+                    d.pop("missile", None)
+                if "cauldron" in p.tags:
+                    d["oil"] = p.flags.get("oil", 0)
+            if p.flags.get("carry"):
+                d["carries"] = ["Oil"]
 
     def _view(self: GondorGame, side: str | None) -> dict[str, Any]:
         v = super()._view(side)

@@ -4,6 +4,7 @@ Capability Table [16.5]."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from ...core import hexes as hx
@@ -26,6 +27,11 @@ class MagicRules:
         if self.spell_active("eclipse", t):
             return True                                            # [16.3]
         return super().is_night(turn)
+
+    def night_key(self: SauronGame) -> Hashable:
+        """[16.3] the Eclipse's turns make night: ``is_night`` reads them too."""
+        st = self.spell_state
+        return super().night_key(), st.active.get("eclipse"), st.since.get("eclipse", 0)
 
     def spell_active(self: SauronGame, name: str, turn: int | None = None) -> bool:
         until = self.spell_state.active.get(name)

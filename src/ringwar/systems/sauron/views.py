@@ -3,6 +3,7 @@ spells, the gate."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..spi.state import Piece
@@ -14,20 +15,21 @@ if TYPE_CHECKING:  # pragma: no cover
 class Views:
     """Views."""
 
-    def unit_view_extra(self: SauronGame, p: Piece, d: dict[str, Any]) -> None:
-        """The Beast of Mordor's counter shows its facing and its powers [17.0]."""
-        if p.id == "beast":
-            d["facing"] = self.spell_state.beast.facing
-            d["label"] = ("A" if self.beast_power("horn") else "") + f"-{p.armour_now()}-X"
-
-    def unit_views(self: SauronGame) -> list[dict[str, Any]]:
-        views = super().unit_views()
+    def unit_view_extras(self: SauronGame, pieces: Sequence[Piece], views: list[dict[str, Any]]) -> None:
+        """The Beast of Mordor's counter shows its facing and its powers [17.0]; a piece, the
+        weapons [16.4] and the Pedestal [16.6] it carries."""
         carried = self.carried_by()
-        if carried:
-            for d in views:
-                if d["id"] in carried:
-                    d["carries"] = carried[d["id"]]
-        return views
+        beast = self.units.get("beast")
+        if beast is not None and beast.flags.get("out"):
+            beast = None                              # not conjured: not shown
+        if not carried and beast is None:
+            return
+        for p, d in zip(pieces, views):
+            if p is beast:
+                d["facing"] = self.spell_state.beast.facing
+                d["label"] = ("A" if self.beast_power("horn") else "") + f"-{p.armour_now()}-X"
+            if p.id in carried:
+                d["carries"] = carried[p.id]
 
     def carried_by(self: SauronGame) -> dict[str, list[str]]:
         """Piece id -> the weapons [16.4] and the Pedestal [16.6] it carries."""

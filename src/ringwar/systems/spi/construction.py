@@ -100,6 +100,8 @@ class Construction:
         self._view_statics: dict[tuple[str, str], dict[str, Any]] = {}
         #: piece id -> (what its view shows, the view): ``unit_view``'s last answer for it
         self._unit_views: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        #: ``night_key()`` -> the Night Game-Turns (``night_turns``)
+        self._night_turns: dict[Any, tuple[int, ...]] = {}
         self.spell_state = SpellState()                 # an exclusive game's init_exclusive extends it
         self.create_pieces()
         self.init_exclusive()

@@ -135,12 +135,13 @@ class SpiGame(MovementRules, ZocRules, MissileRules, LeaderCombatRules, MeleeRul
     #: what a clone shares with its original: the frozen definition (and the attributes that
     #: alias its parts), the options it was built from, the pieces' unchanging view parts
     #: (filled as first asked, the same for every copy), the pieces' last views (each kept
-    #: with the piece's state it shows, ``StandardViews.unit_view``: right for any copy whose
-    #: piece is in that state, so copies share them), and the log (a list of events,
+    #: with the piece's state it shows, ``StandardViews.views_of``: right for any copy whose
+    #: piece is in that state, so copies share them), the Night Game-Turns kept per
+    #: ``night_key`` (right for any copy with that key), and the log (a list of events,
     #: each never changed once logged: the list is copied, the events shared).  Everything
     #: else is state and is copied (core.state).
     CLONE_SHARED: ClassVar[frozenset[str]] = frozenset(
-        {"defn", "options", "charts", "sc", "hexmap", "_view_statics", "_unit_views"})
+        {"defn", "options", "charts", "sc", "hexmap", "_view_statics", "_unit_views", "_night_turns"})
     #: facts derived from the state: what a clone starts with, given the original's (a clone's
     #: state is the original's, so what is derived from it holds for both).  Most are rebuilt on
     #: demand (they hold the original's pieces, or change in place); occupancy is copied (two
