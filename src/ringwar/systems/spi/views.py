@@ -110,7 +110,7 @@ class StandardViews:
     def unit_views(self: SpiGame) -> list[dict[str, Any]]:
         """The pieces in play (or gone from it) as everyone sees them, in id order."""
         return self.views_of([p for p in self.units_in_order()
-                              if p.where in _SHOWN and not p.flags.get("out")])
+                              if "out" not in p.flags and p.where in _SHOWN])
 
     def exclusive_view(self: SpiGame, side: str | None) -> dict[str, Any]:
         return {}
