@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from .board import STEP_NAMES
 from .sequence import PHASE_NAMES
-from .state import DEAD, EXITED, MAP, OFFMAP, Piece
+from .state import OFFMAP, Piece
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
 
-#: where a piece is shown from (every place a piece can be)
-_SHOWN = frozenset((MAP, OFFMAP, DEAD, EXITED))
 
 
 class StandardViews:
@@ -108,9 +106,9 @@ class StandardViews:
         }
 
     def unit_views(self: SpiGame) -> list[dict[str, Any]]:
-        """The pieces in play (or gone from it) as everyone sees them, in id order."""
-        return self.views_of([p for p in self.units_in_order()
-                              if "out" not in p.flags and p.where in _SHOWN])
+        """The pieces as everyone sees them, in id order: wherever they are (on the map, off
+        it, dead or exited), but not those a set-up leaves out of the game (``out``)."""
+        return self.views_of([p for p in self.units_in_order() if "out" not in p.flags])
 
     def exclusive_view(self: SpiGame, side: str | None) -> dict[str, Any]:
         return {}
