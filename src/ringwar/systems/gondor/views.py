@@ -80,12 +80,15 @@ class Views:
     def _view(self: GondorGame, side: str | None) -> dict[str, Any]:
         v = super()._view(side)
         if side == WEST:
+            # [16.71] the owner sees which Cauldrons and Oil are real: only equipment and the
+            # units that carry Oil (``unit_view_extras`` marked them) have anything to show
             for u in v["units"]:
-                p = self.units[u["id"]]
-                if "cauldron" in p.tags and "real" in p.flags:
-                    u["real"] = p.flags["real"]
-                if p.flags.get("carry"):
-                    u["oil"] = p.flags["carry"]
+                if u["kind"] == "equipment" or "carries" in u:
+                    p = self.units[u["id"]]
+                    if "cauldron" in p.tags and "real" in p.flags:
+                        u["real"] = p.flags["real"]
+                    if p.flags.get("carry"):
+                        u["oil"] = p.flags["carry"]
         return v
 
     def exclusive_view(self: GondorGame, side: str | None) -> dict[str, Any]:
