@@ -116,8 +116,34 @@ def _distances_to(enemy: frozenset[str]) -> dict[str, int]:
     return hit
 
 
-#: (objectives, hex) -> the distance to the nearest of them
-_OBJECTIVE_DISTANCE: dict[tuple[tuple[str, ...], str], int] = {}
+#: objectives -> {hex: the distance to the nearest of them}: pure geometry, kept for every
+#: view (one table per side's objectives, so a look-up hashes only the hex)
+_OBJECTIVE_DISTANCE: dict[tuple[str, ...], dict[str, int]] = {}
+_OBJECTIVE_MAX = 65536
+
+
+def _objective_table(objectives: tuple[str, ...]) -> dict[str, int]:
+    hit = _OBJECTIVE_DISTANCE.get(objectives)
+    if hit is None or len(hit) >= _OBJECTIVE_MAX:
+        hit = _OBJECTIVE_DISTANCE[objectives] = {}   # bounded: start again
+    return hit
+
+
+#: (system, side) -> what ``_Context`` reads of the scenario's facts for that side (the facts
+#: are fixed: ``knowledge.facts`` is cached), so a view's context only copies references
+_SIDE_FACTS: dict[tuple[str, str], tuple[Any, ...]] = {}
+
+
+def _side_facts(system: str, side: str, fx: dict[str, Any]) -> tuple[Any, ...]:
+    hit = _SIDE_FACTS.get((system, side))
+    if hit is None or hit[0] is not fx:
+        objectives = tuple(fx["objectives"].get(side, ()))
+        hit = _SIDE_FACTS[(system, side)] = (
+            fx, objectives, fx["hold"].get(side, frozenset()), fx["walls"],
+            fx["posture"].get(side, "attack"), STYLES[fx["style"].get(side, "steady")],
+            fx.get("level", {}), fx.get("garrison", {}).get(side, frozenset()),
+            fx.get("road", []))
+    return hit
 
 
 class _Context:
@@ -126,14 +152,14 @@ class _Context:
     def __init__(self, view: dict[str, Any], side: str) -> None:
         self.view = view
         self.side = side
-        self.system = view.get("system", "")
-        self.facts = facts(self.system)
-        self.units: dict[str, dict[str, Any]] = {}
-        self.friends_at: dict[str, list[dict[str, Any]]] = {}
-        self.enemies_at: dict[str, list[dict[str, Any]]] = {}
+        self.system = system = view.get("system", "")
+        self.facts = fx = facts(system)
+        self.units = units = {}
+        self.friends_at = friends_at = {}
+        self.enemies_at = enemies_at = {}
         self.enemy_hexes: list[str] = []
-        units, friends_at, enemies_at = self.units, self.friends_at, self.enemies_at
-        for u in view.get("units", ()):
+        listed = view.get("units", ())
+        for u in listed:
             units[u["id"]] = u
             h = u.get("hex")
             if h is None or u.get("where", "map") != "map":
@@ -151,42 +177,46 @@ class _Context:
                     combat_hexes.append(h)
                     break
         self.enemy_combat_hexes = combat_hexes or list(enemies_at)
-        self.objectives = list(self.facts["objectives"].get(side, ()))
-        self._objectives = tuple(self.objectives)
-        self.hold = self.facts["hold"].get(side, frozenset())
-        self.walls = self.facts["walls"]
-        self.posture = self.facts["posture"].get(side, "attack")
-        self.style = STYLES[self.facts["style"].get(side, "steady")]
-        self.level: dict[str, int] = self.facts.get("level", {})
+        self._unique_ids = len(units) == len(listed)
+        (_, objectives, self.hold, self.walls, self.posture, self.style, self.level,
+         self.garrison, self.road) = _side_facts(system, side, fx)
+        self.objectives = list(objectives)
+        self._objectives = objectives
         # Gondor: the garrison holds the city [20.1]; the relief takes the field
-        self.garrison: frozenset[str] = self.facts.get("garrison", {}).get(side, frozenset())
-        self.road: list[str] = self.facts.get("road", [])
         self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
         self.turn = int(view.get("turn") or 0)
         self.last_turn = int(view.get("last_turn") or 0)
         self._near = _distances_to(frozenset(self.enemy_combat_hexes))
+        self._objective = _objective_table(objectives) if objectives else {}
         #: what scoring asks many times of one view: ``place_score`` by agent, then by
-        #: (unit, its hex, hex); ``adjacent_enemies`` by hex
+        #: (unit, its hex, hex); ``adjacent_enemies`` by hex; the combat friends in a hex
         self.places: dict[Any, dict[tuple[Any, ...], float]] = {}
         self._adjacent: dict[str, list[dict[str, Any]]] = {}
+        self._combat_friends: dict[str, int] = {}
+        self._enemy_axial: list[tuple[int, int]] | None = None
 
     def nearest_enemy(self, h: str) -> int:
         """Hexes from ``h`` to the nearest enemy combat unit (30 if there is none)."""
         d = self._near.get(h)
         if d is None:
-            d = min((hx.distance(h, e) for e in self.enemy_combat_hexes), default=30)
+            enemy = self._enemy_axial
+            if enemy is None:
+                enemy = self._enemy_axial = [hx.to_axial(e) for e in self.enemy_combat_hexes]
+            if enemy:
+                # ``hx.distance`` inline (cube distance from axial coordinates): the same integer
+                q, r = hx.to_axial(h)
+                d = min([abs(q - qe) + abs(r - re) + abs(q - qe + r - re) for qe, re in enemy]) // 2
+            else:
+                d = 30
             self._near[h] = d
         return d
 
     def objective_distance(self, h: str) -> int:
         """Hexes from ``h`` to the nearest of the side's objectives (pure geometry: kept for
         every view)."""
-        key = (self._objectives, h)
-        d = _OBJECTIVE_DISTANCE.get(key)
+        d = self._objective.get(h)
         if d is None:
-            if len(_OBJECTIVE_DISTANCE) >= 65536:
-                _OBJECTIVE_DISTANCE.clear()
-            d = _OBJECTIVE_DISTANCE[key] = min(hx.distance(h, o) for o in self.objectives)
+            d = self._objective[h] = min(hx.distance(h, o) for o in self.objectives)
         return d
 
     def adjacent_enemies(self, h: str) -> list[dict[str, Any]]:
@@ -203,9 +233,41 @@ class _Context:
                         out.append(u)
         return out
 
+    def own_hexes(self, uid: Any) -> set[str]:
+        """The hexes where a friend with id ``uid`` may stand: with every id listed once, the
+        hex of the unit with that id (if any); else every hex where one stands."""
+        if self._unique_ids:
+            u = self.units.get(uid)
+            return {u.get("hex")} if u is not None else set()
+        return {h for h, us in self.friends_at.items() if any(f.get("id") == uid for f in us)}
+
+    def combat_friends(self, h: str) -> int:
+        """How many friendly combat units stand in ``h``."""
+        n = self._combat_friends.get(h)
+        if n is None:
+            n = self._combat_friends[h] = sum(1 for f in self.friends_at.get(h, ()) if _is_combat(f))
+        return n
+
 
 def _is_combat(u: dict[str, Any]) -> bool:
     return bool(u.get("melee") or u.get("missile")) or u.get("kind") in ("infantry", "cavalry")
+
+
+def _first(t: tuple[float, Action]) -> float:
+    return t[0]
+
+
+#: class -> {action type: its ``_s_<type>`` function}: ``score`` without building a name and
+#: a bound method per action
+_SCORERS: dict[type, dict[str, Any]] = {}
+
+
+def _scorers(cls: type) -> dict[str, Any]:
+    hit = _SCORERS.get(cls)
+    if hit is None:
+        hit = _SCORERS[cls] = {name[3:]: getattr(cls, name) for name in dir(cls)
+                               if name.startswith("_s_") and callable(getattr(cls, name))}
+    return hit
 
 
 class HeuristicAgent:
@@ -279,13 +341,44 @@ class HeuristicAgent:
                 self._own.style = self.style
             return self._own.rank(view, legal)
         ctx = _Context(view, side)
+        noise = self.noise
+        rnd = self.rng.random
         scored = []
-        for a in legal:
-            s = self.score(ctx, a)
-            if self.noise:
-                s += self.rng.random() * self.noise
-            scored.append((s, a))
-        scored.sort(key=lambda t: -t[0])
+        if type(self) is not HeuristicAgent:            # a subclass may score otherwise
+            for a in legal:
+                s = self.score(ctx, a)
+                if noise:
+                    s += rnd() * noise
+                scored.append((s, a))
+        else:
+            table = _scorers(HeuristicAgent)
+            mover: Any = None     # the unit whose moves are scored: (id, unit, its score, place)
+            for a in legal:
+                t = a.get("type")
+                if t == "move":
+                    # ``_s_move``, with what depends only on the unit read once per unit
+                    uid = a.get("unit")
+                    if mover is None or mover[0] != uid:
+                        u = ctx.units.get(uid, {})
+                        mover = (uid, u, self.place_score(ctx, u, u.get("hex")),
+                                 self._plain_place(ctx, u))
+                    to = a.get("to")
+                    place = mover[3]
+                    if place is not None and to is not None:
+                        s = place(to) - mover[2]
+                    else:
+                        s = self.place_score(ctx, mover[1], to) - mover[2]
+                else:
+                    fn = table.get(t)
+                    if fn is not None:
+                        s = fn(self, ctx, a)
+                    else:
+                        s = 0.0 if t in ("end", "end_phase") else 0.05
+                if noise:
+                    s += rnd() * noise
+                scored.append((s, a))
+        # best first, ties in the order of ``legal`` (a stable sort, as by the negated score)
+        scored.sort(key=_first, reverse=True)
         return scored
 
     def _remember(self, view: dict[str, Any], action: Action) -> None:
@@ -326,6 +419,108 @@ class HeuristicAgent:
         if hit is None:
             hit = memo[key] = self._place_score(ctx, u, h)
         return hit
+
+    def _plain_place(self, ctx: _Context, u: dict[str, Any]) -> Any:
+        """``_place_score`` of ``u`` as a function of a hex (not None), for a unit not of the
+        garrison (None for those): what depends only on the unit and the view is read once,
+        and the rest is the same arithmetic in the same order."""
+        if u.get("type") in ctx.garrison:
+            return None
+        uid = u.get("id")
+        friends_at = ctx.friends_at
+        near_get, nearest = ctx._near.get, ctx.nearest_enemy
+        adjacent = ctx.adjacent_enemies
+        # the hexes where the unit itself may stand among its friends (not one of them)
+        own = ctx.own_hexes(uid)
+        if u.get("kind") == "leader":
+            critical = uid in ctx.facts.get("critical", ())
+            keep_back = critical or ctx.posture == "evade"
+            far = 1.0 if critical else 0.3
+
+            def leader_place(h: str) -> float:
+                near = near_get(h)
+                if near is None:
+                    near = nearest(h)
+                adj = adjacent(h) if near <= 1 else ()
+                here = friends_at.get(h)
+                if here:
+                    if h in own:
+                        guards = [f for f in here if f.get("id") != uid and _is_combat(f)]
+                    else:
+                        guards = [f for f in here if _is_combat(f)]
+                else:
+                    guards = []
+                s = 3.0 if guards else -3.0
+                s += 0.2 * max((int(f.get("armour") or 0) for f in guards), default=0)
+                s -= 1.0 * len(adj)
+                if keep_back:
+                    s -= 2.0 * len(adj)
+                    s += 0.3 * min(near, 8) + far * min(near, 20)
+                else:
+                    s -= 0.05 * near
+                return s
+
+            return leader_place
+        style = self.style or ctx.style
+        pull_evade = 0.3 / style["pull"]
+        pull_attack = 0.3 * style["pull"]
+        opp_weight, threat_weight = style["opp"], style["threat"]
+        combat = _is_combat(u)
+        road = ctx.road
+        holding = ctx.posture == "hold" and u.get("hex") in ctx.hold
+        evade = ctx.posture == "evade"
+        threat_factor = 1.5 if evade else 0.8
+        objectives = bool(ctx.objectives)
+        hold, walls = ctx.hold, ctx.walls
+        objective_get, objective_distance = ctx._objective.get, ctx.objective_distance
+        combat_friends = ctx.combat_friends
+        road_pull = self.road_pull
+
+        def place(h: str) -> float:
+            near = near_get(h)
+            if near is None:
+                near = nearest(h)
+            s = 0.0
+            if road:
+                s += road_pull(ctx, h)
+            if holding:
+                if h not in hold:
+                    s -= 4.0
+                if h in walls:
+                    s += 0.8
+                s -= 0.05 * near
+            elif evade:
+                s += pull_evade * min(near, 20)
+            else:
+                s -= pull_attack * min(near, 12)
+                if objectives:
+                    d = objective_get(h)
+                    if d is None:
+                        d = objective_distance(h)
+                    s -= 0.15 * d
+            adj = adjacent(h) if near <= 1 else ()
+            here = friends_at.get(h)
+            if combat:
+                if adj:
+                    # (with no enemy beside, the exchange adds 0.0 to a score that is never -0.0)
+                    opp, threat = exchange(u, adj)
+                    opp *= opp_weight
+                    threat *= threat_weight
+                    s += 1.2 * opp - threat_factor * threat
+                if here:
+                    if h in own:
+                        s += 0.15 * sum(1 for f in here if f.get("id") != uid and _is_combat(f))
+                    else:
+                        s += 0.15 * combat_friends(h)
+            else:
+                if here and h in own:
+                    friends = sum(1 for f in here if f.get("id") != uid)
+                else:
+                    friends = len(here) if here else 0
+                s += 0.2 * friends - 0.5 * len(adj)
+            return s
+
+        return place
 
     def _place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
         if h is None:
