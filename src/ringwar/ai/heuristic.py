@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -100,19 +101,19 @@ STYLES: dict[str, dict[str, float]] = {
 }
 
 
-#: enemy hexes -> {hex: distance to the nearest of them}: pure geometry, so shared by every
-#: decision that sees the enemy in the same hexes (a side's moves in one phase, the playouts
-#: of a search from one position)
-_NEAR: dict[frozenset[str], dict[str, int]] = {}
+#: enemy hexes -> ({hex: distance to the nearest of them}, the enemy hexes' axial coordinates
+#: and their sums): pure geometry, so shared by every decision that sees the enemy in the same
+#: hexes (a side's moves in one phase, the playouts of a search from one position)
+_NEAR: dict[frozenset[str], tuple[dict[str, int], list[tuple[int, int, int]]]] = {}
 _NEAR_MAX = 256
 
 
-def _distances_to(enemy: frozenset[str]) -> dict[str, int]:
+def _distances_to(enemy: frozenset[str]) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
     hit = _NEAR.get(enemy)
     if hit is None:
         if len(_NEAR) >= _NEAR_MAX:
             _NEAR.clear()                        # bounded: start again
-        hit = _NEAR[enemy] = {}
+        hit = _NEAR[enemy] = ({}, [(q, r, q + r) for q, r in map(hx.to_axial, enemy)])
     return hit
 
 
@@ -186,26 +187,26 @@ class _Context:
         self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
         self.turn = int(view.get("turn") or 0)
         self.last_turn = int(view.get("last_turn") or 0)
-        self._near = _distances_to(frozenset(self.enemy_combat_hexes))
+        self._near, self._enemy_axial = _distances_to(frozenset(self.enemy_combat_hexes))
         self._objective = _objective_table(objectives) if objectives else {}
         #: what scoring asks many times of one view: ``place_score`` by agent, then by
         #: (unit, its hex, hex); ``adjacent_enemies`` by hex; the combat friends in a hex
         self.places: dict[Any, dict[tuple[Any, ...], float]] = {}
         self._adjacent: dict[str, list[dict[str, Any]]] = {}
         self._combat_friends: dict[str, int] = {}
-        self._enemy_axial: list[tuple[int, int]] | None = None
+        self._road_terms: tuple[Any, ...] | None = None
 
     def nearest_enemy(self, h: str) -> int:
         """Hexes from ``h`` to the nearest enemy combat unit (30 if there is none)."""
         d = self._near.get(h)
         if d is None:
             enemy = self._enemy_axial
-            if enemy is None:
-                enemy = self._enemy_axial = [hx.to_axial(e) for e in self.enemy_combat_hexes]
             if enemy:
-                # ``hx.distance`` inline (cube distance from axial coordinates): the same integer
+                # ``hx.distance`` inline (twice the cube distance, from axial coordinates):
+                # the same integers, without a cache look-up a pair
                 q, r = hx.to_axial(h)
-                d = min([abs(q - qe) + abs(r - re) + abs(q - qe + r - re) for qe, re in enemy]) // 2
+                s = q + r
+                d = min([abs(q - qe) + abs(r - re) + abs(s - se) for qe, re, se in enemy]) // 2
             else:
                 d = 30
             self._near[h] = d
@@ -251,6 +252,18 @@ class _Context:
 
 def _is_combat(u: dict[str, Any]) -> bool:
     return bool(u.get("melee") or u.get("missile")) or u.get("kind") in ("infantry", "cavalry")
+
+
+def _road_terms(ctx: _Context) -> tuple[Any, ...]:
+    """What ``road_pull`` weighs the same for every hex of a view: (the bonus for standing on
+    the road, None if the side does not hold it; the road hexes wanted, the table of
+    distances to the nearest of them, and the weights of that distance and of reaching
+    one), each product as ``road_pull`` forms it."""
+    late = 1.0 + 2.0 * max(0, ctx.turn - (ctx.last_turn - 5)) if ctx.last_turn else 1.0
+    on_road = 0.8 * late if ctx.side == ctx.facts.get("road_holder") else None
+    wanted = tuple(r for r in ctx.road if ctx.road_control.get(r) != ctx.side)
+    table = _objective_table(wanted) if wanted else {}
+    return on_road, wanted, table, 0.1 * late, 1.5 * late
 
 
 def _first(t: tuple[float, Action]) -> float:
@@ -315,13 +328,24 @@ class HeuristicAgent:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        scored = self.rank(view, legal)
-        best = scored[0][1]
+        own, scored = self._score_all(view, legal)
+        # the first of the best scores: what ``rank``'s stable sort puts first
+        best = scored[0][1] if own else max(scored, key=_first)[1]
         self._remember(view, best)
         return best
 
     def rank(self, view: dict[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
         """Every legal action with its score, best first (``choose`` plays the first)."""
+        own, scored = self._score_all(view, legal)
+        if not own:
+            # best first, ties in the order of ``legal`` (a stable sort: as by the negated score)
+            scored.sort(key=_first, reverse=True)
+        return scored
+
+    def _score_all(self, view: dict[str, Any],
+                   legal: list[Action]) -> tuple[bool, list[tuple[float, Action]]]:
+        """(whether the system's own rules of thumb scored, every legal action with its score:
+        theirs ranked, else ours in the order of ``legal``)."""
         side = view.get("side") or view.get("to_act") or ""
         key = (view.get("turn"), view.get("phase"), view.get("step"), view.get("round"),
                view.get("player"))
@@ -339,47 +363,66 @@ class HeuristicAgent:
         if self._own:
             if hasattr(self._own, "style"):      # a style it weighs (``heuristic_styles``)
                 self._own.style = self.style
-            return self._own.rank(view, legal)
+            return True, self._own.rank(view, legal)
         ctx = _Context(view, side)
-        noise = self.noise
-        rnd = self.rng.random
-        scored = []
         if type(self) is not HeuristicAgent:            # a subclass may score otherwise
-            for a in legal:
-                s = self.score(ctx, a)
-                if noise:
-                    s += rnd() * noise
-                scored.append((s, a))
+            scores = [self.score(ctx, a) for a in legal]
         else:
-            table = _scorers(HeuristicAgent)
-            mover: Any = None     # the unit whose moves are scored: (id, unit, its score, place)
-            for a in legal:
-                t = a.get("type")
-                if t == "move":
-                    # ``_s_move``, with what depends only on the unit read once per unit
-                    uid = a.get("unit")
-                    if mover is None or mover[0] != uid:
-                        u = ctx.units.get(uid, {})
-                        mover = (uid, u, self.place_score(ctx, u, u.get("hex")),
-                                 self._plain_place(ctx, u))
-                    to = a.get("to")
-                    place = mover[3]
-                    if place is not None and to is not None:
-                        s = place(to) - mover[2]
-                    else:
-                        s = self.place_score(ctx, mover[1], to) - mover[2]
+            scores = self._scores(ctx, legal)
+        noise = self.noise
+        if noise:
+            # one draw an action, in the order of ``legal``, after the scores (which draw none)
+            rnd = self.rng.random
+            return False, [(s + rnd() * noise, a) for s, a in zip(scores, legal)]
+        return False, list(zip(scores, legal))
+
+    def _scores(self, ctx: _Context, legal: list[Action]) -> list[float]:
+        """``score`` of each legal action, with the common ones (``_s_move``, ``_s_select``)
+        inline and what depends only on the moving unit read once."""
+        table = _scorers(HeuristicAgent)
+        units = ctx.units
+        selected = self._selected
+        near_get, nearest = ctx._near.get, ctx.nearest_enemy
+        mover: Any = None     # the unit whose moves are scored: (id, unit, its score, place)
+        scores = []
+        for a in legal:
+            t = a.get("type")
+            if t == "move":
+                uid = a.get("unit")
+                if mover is None or mover[0] != uid:
+                    u = units.get(uid, {})
+                    mover = (uid, u, self.place_score(ctx, u, u.get("hex")),
+                             self._placer(ctx, u))
+                to = a.get("to")
+                if to is not None:
+                    s = mover[3](to) - mover[2]
                 else:
-                    fn = table.get(t)
-                    if fn is not None:
-                        s = fn(self, ctx, a)
+                    s = self.place_score(ctx, mover[1], to) - mover[2]
+            elif t == "select":
+                pid = a.get("unit") or a.get("piece")
+                if pid in selected:
+                    s = -5.0
+                else:
+                    u = units.get(pid, {})
+                    if u.get("kind") == "leader":
+                        s = 0.3                                # leaders follow their troops
                     else:
-                        s = 0.0 if t in ("end", "end_phase") else 0.05
-                if noise:
-                    s += rnd() * noise
-                scored.append((s, a))
-        # best first, ties in the order of ``legal`` (a stable sort, as by the negated score)
-        scored.sort(key=_first, reverse=True)
-        return scored
+                        h = u.get("hex")
+                        if h is None:
+                            s = 0.6                            # arriving reinforcements
+                        else:
+                            near = near_get(h)
+                            if near is None:
+                                near = nearest(h)
+                            s = 0.5 + 0.5 / (1 + near)         # the front first
+            else:
+                fn = table.get(t)
+                if fn is not None:
+                    s = fn(self, ctx, a)
+                else:
+                    s = 0.0 if t in ("end", "end_phase") else 0.05
+            scores.append(s)
+        return scores
 
     def _remember(self, view: dict[str, Any], action: Action) -> None:
         if action.get("type") == "select":
@@ -420,16 +463,23 @@ class HeuristicAgent:
             hit = memo[key] = self._place_score(ctx, u, h)
         return hit
 
-    def _plain_place(self, ctx: _Context, u: dict[str, Any]) -> Any:
-        """``_place_score`` of ``u`` as a function of a hex (not None), for a unit not of the
-        garrison (None for those): what depends only on the unit and the view is read once,
-        and the rest is the same arithmetic in the same order."""
-        if u.get("type") in ctx.garrison:
-            return None
+    def _placer(self, ctx: _Context, u: dict[str, Any]) -> Callable[[str], float]:
+        """``_place_score`` of ``u`` as a function of a hex (not None): what depends only on
+        the unit and the view is read once, and the rest is the same arithmetic in the same
+        order (a unit's moves all ask it)."""
         uid = u.get("id")
         friends_at = ctx.friends_at
         near_get, nearest = ctx._near.get, ctx.nearest_enemy
         adjacent = ctx.adjacent_enemies
+        if u.get("type") in ctx.garrison:
+            garrison_score = self.garrison_score
+
+            def garrison_place(h: str) -> float:
+                here = friends_at.get(h)
+                friends = [f for f in here if f.get("id") != uid] if here else []
+                return garrison_score(ctx, u, h, friends, adjacent(h))
+
+            return garrison_place
         # the hexes where the unit itself may stand among its friends (not one of them)
         own = ctx.own_hexes(uid)
         if u.get("kind") == "leader":
@@ -451,7 +501,7 @@ class HeuristicAgent:
                 else:
                     guards = []
                 s = 3.0 if guards else -3.0
-                s += 0.2 * max((int(f.get("armour") or 0) for f in guards), default=0)
+                s += 0.2 * (max([int(f.get("armour") or 0) for f in guards]) if guards else 0)
                 s -= 1.0 * len(adj)
                 if keep_back:
                     s -= 2.0 * len(adj)
@@ -614,15 +664,19 @@ class HeuristicAgent:
         """[20.1] Sauron wins only if he was the last to pass 1918 and 2124: the nearer
         units of each side head for a road hex the other side holds, the more so as the
         last turn nears, and Sauron's sit on them to bar the way."""
-        late = 1.0 + 2.0 * max(0, ctx.turn - (ctx.last_turn - 5)) if ctx.last_turn else 1.0
+        terms = ctx._road_terms
+        if terms is None:
+            terms = ctx._road_terms = _road_terms(ctx)
+        on_road, wanted, table, far, there = terms
         s = 0.0
-        if h in ctx.road and ctx.side == ctx.facts.get("road_holder"):
-            s += 0.8 * late
-        wanted = [r for r in ctx.road if ctx.road_control.get(r) != ctx.side]
+        if on_road is not None and h in ctx.road:
+            s += on_road
         if not wanted:
             return s
-        d = min(hx.distance(h, r) for r in wanted)
-        return s - 0.1 * late * min(d, 8) + (1.5 * late if d == 0 else 0.0)
+        d = table.get(h)
+        if d is None:
+            d = table[h] = min(hx.distance(h, r) for r in wanted)
+        return s - far * min(d, 8) + (there if d == 0 else 0.0)
 
     def _move_gain(self, ctx: _Context, a: Action, to: str | None) -> float:
         u = ctx.units.get(a.get("unit"), {})
