@@ -328,24 +328,29 @@ class HeuristicAgent:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        own, scored = self._score_all(view, legal)
-        # the first of the best scores: what ``rank``'s stable sort puts first
-        best = scored[0][1] if own else max(scored, key=_first)[1]
+        ranked, values = self._values(view, legal)
+        if ranked is not None:
+            best = ranked[0][1]
+        else:
+            # the first of the best scores: what ``rank``'s stable sort puts first
+            best = legal[values.index(max(values))]
         self._remember(view, best)
         return best
 
     def rank(self, view: dict[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
         """Every legal action with its score, best first (``choose`` plays the first)."""
-        own, scored = self._score_all(view, legal)
-        if not own:
-            # best first, ties in the order of ``legal`` (a stable sort: as by the negated score)
-            scored.sort(key=_first, reverse=True)
+        ranked, values = self._values(view, legal)
+        if ranked is not None:
+            return ranked
+        scored = list(zip(values, legal))
+        # best first, ties in the order of ``legal`` (a stable sort: as by the negated score)
+        scored.sort(key=_first, reverse=True)
         return scored
 
-    def _score_all(self, view: dict[str, Any],
-                   legal: list[Action]) -> tuple[bool, list[tuple[float, Action]]]:
-        """(whether the system's own rules of thumb scored, every legal action with its score:
-        theirs ranked, else ours in the order of ``legal``)."""
+    def _values(self, view: dict[str, Any],
+                legal: list[Action]) -> tuple[list[tuple[float, Action]] | None, list[float]]:
+        """(the system's own rules of thumb's ranking, if it has its own, else None; else
+        each legal action's score, noise added, in the order of ``legal``)."""
         side = view.get("side") or view.get("to_act") or ""
         key = (view.get("turn"), view.get("phase"), view.get("step"), view.get("round"),
                view.get("player"))
@@ -363,7 +368,7 @@ class HeuristicAgent:
         if self._own:
             if hasattr(self._own, "style"):      # a style it weighs (``heuristic_styles``)
                 self._own.style = self.style
-            return True, self._own.rank(view, legal)
+            return self._own.rank(view, legal), []
         ctx = _Context(view, side)
         if type(self) is not HeuristicAgent:            # a subclass may score otherwise
             scores = [self.score(ctx, a) for a in legal]
@@ -373,8 +378,8 @@ class HeuristicAgent:
         if noise:
             # one draw an action, in the order of ``legal``, after the scores (which draw none)
             rnd = self.rng.random
-            return False, [(s + rnd() * noise, a) for s, a in zip(scores, legal)]
-        return False, list(zip(scores, legal))
+            return None, [s + rnd() * noise for s in scores]
+        return None, scores
 
     def _scores(self, ctx: _Context, legal: list[Action]) -> list[float]:
         """``score`` of each legal action, with the common ones (``_s_move``, ``_s_select``)
@@ -391,8 +396,10 @@ class HeuristicAgent:
                 uid = a.get("unit")
                 if mover is None or mover[0] != uid:
                     u = units.get(uid, {})
-                    mover = (uid, u, self.place_score(ctx, u, u.get("hex")),
-                             self._placer(ctx, u))
+                    place = self._placer(ctx, u)
+                    here = u.get("hex")
+                    mover = (uid, u, self.place_score(ctx, u, here) if here is None else place(here),
+                             place)
                 to = a.get("to")
                 if to is not None:
                     s = mover[3](to) - mover[2]
