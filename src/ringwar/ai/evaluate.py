@@ -89,7 +89,7 @@ def _spi(view: dict[str, Any], side: str) -> float:
         if u.get("where") != "map" or "value" not in u:
             continue
         # value x 0.5 if reduced x 0.7 if disrupted (a factor 1.0 changes nothing)
-        v = float(u.get("value") or 0)
+        v = float(u["value"] or 0)       # (it has a value)
         if u.get("reduced"):
             v *= 0.5
         if u.get("disrupted"):
@@ -146,7 +146,7 @@ def _survival(view: dict[str, Any], side: str, survivor: str, other: str) -> flo
             continue
         if "value" in u:
             # value x 0.5 if reduced x 0.7 if disrupted (a factor 1.0 changes nothing)
-            v = float(u.get("value") or 0)
+            v = float(u["value"] or 0)       # (it has a value)
             if u.get("reduced"):
                 v *= 0.5
             if u.get("disrupted"):
@@ -184,18 +184,32 @@ def _contact_of(mine: list[str], theirs: list[str]) -> float:
     order) and of the other side's."""
     if not mine or not theirs:
         return 0.0
-    # each distinct hex once: a stack's units share their distance, and the nearest enemy
-    # is the same whatever the order the enemy hexes are tried in
-    targets = set(theirs)
+    # each distinct hex once (a stack's units share their distance), from a table kept per
+    # set of enemy hexes (the nearest is the same whatever the order they are tried in): both
+    # sides' evaluations of a position, and positions where the other side stands still, ask
+    # the same
+    targets = frozenset(theirs)
+    table = _NEAREST.get(targets)
+    if table is None:
+        if len(_NEAREST) >= _NEAREST_MAX:
+            _NEAREST.clear()                     # bounded: start again
+        table = _NEAREST[targets] = {}
     distance = hx.distance
-    nearest: dict[str, int] = {}
-    near = []
+    total = 0
     for h in mine:
-        d = nearest.get(h)
+        d = table.get(h)
         if d is None:
-            d = nearest[h] = min(map(distance, repeat(h), targets))
-        near.append(d)
-    return sum(max(0.0, REACH - d) for d in near) / ((REACH - 1) * len(near))
+            d = table[h] = min(map(distance, repeat(h), targets))
+        if d < REACH:
+            total += REACH - d
+    # the sum of max(0.0, REACH - d) is a small whole number, exact in integers as in floats,
+    # so the quotient is the same
+    return total / ((REACH - 1) * len(mine))
+
+
+#: enemy hexes -> {hex: the distance to the nearest of them} (``_contact_of``)
+_NEAREST: dict[frozenset[str], dict[str, int]] = {}
+_NEAREST_MAX = 256
 
 
 #: the weight of contact in the evaluation, and the distance beyond which it counts nothing

@@ -174,8 +174,8 @@ class _Context:
         combat_hexes = []
         for h, us in enemies_at.items():
             for u in us:
-                if _is_combat(u):
-                    combat_hexes.append(h)
+                if u.get("melee") or u.get("missile") or u.get("kind") in ("infantry", "cavalry"):
+                    combat_hexes.append(h)          # (``_is_combat``)
                     break
         self.enemy_combat_hexes = combat_hexes or list(enemies_at)
         self._unique_ids = len(units) == len(listed)
@@ -389,6 +389,7 @@ class HeuristicAgent:
         selected = self._selected
         near_get, nearest = ctx._near.get, ctx.nearest_enemy
         mover: Any = None     # the unit whose moves are scored: (id, unit, its score, place)
+        placing: Any = None   # the unit being placed: (id, it off the map, place)
         scores = []
         for a in legal:
             t = a.get("type")
@@ -422,6 +423,15 @@ class HeuristicAgent:
                             if near is None:
                                 near = nearest(h)
                             s = 0.5 + 0.5 / (1 + near)         # the front first
+            elif t == "place":
+                # ``_s_place``
+                uid = a.get("unit")
+                if placing is None or placing[0] != uid:
+                    u = dict(units.get(uid, {}), hex=None)
+                    placing = (uid, u, self._placer(ctx, u))
+                to = a.get("to")
+                s = placing[2](to) if to is not None else self.place_score(ctx, placing[1], to)
+                s += 0.01 if a.get("real") else 0.0
             else:
                 fn = table.get(t)
                 if fn is not None:
@@ -512,7 +522,7 @@ class HeuristicAgent:
                 s -= 1.0 * len(adj)
                 if keep_back:
                     s -= 2.0 * len(adj)
-                    s += 0.3 * min(near, 8) + far * min(near, 20)
+                    s += 0.3 * (near if near < 8 else 8) + far * (near if near < 20 else 20)
                 else:
                     s -= 0.05 * near
                 return s
@@ -547,9 +557,9 @@ class HeuristicAgent:
                     s += 0.8
                 s -= 0.05 * near
             elif evade:
-                s += pull_evade * min(near, 20)
+                s += pull_evade * (near if near < 20 else 20)
             else:
-                s -= pull_attack * min(near, 12)
+                s -= pull_attack * (near if near < 12 else 12)
                 if objectives:
                     d = objective_get(h)
                     if d is None:
@@ -683,7 +693,7 @@ class HeuristicAgent:
         d = table.get(h)
         if d is None:
             d = table[h] = min(hx.distance(h, r) for r in wanted)
-        return s - far * min(d, 8) + (there if d == 0 else 0.0)
+        return s - far * (d if d < 8 else 8) + (there if d == 0 else 0.0)
 
     def _move_gain(self, ctx: _Context, a: Action, to: str | None) -> float:
         u = ctx.units.get(a.get("unit"), {})
