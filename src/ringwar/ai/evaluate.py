@@ -86,7 +86,7 @@ def _spi(view: dict[str, Any], side: str) -> float:
     # material on the map (units and their strength), a weak tiebreak
     me = them = 0.0
     for u in view.get("units", ()):
-        if u.get("where") != "map" or "value" not in u:
+        if "value" not in u or u.get("where") != "map":
             continue
         # value x 0.5 if reduced x 0.7 if disrupted (a factor 1.0 changes nothing)
         v = float(u["value"] or 0)       # (it has a value)

@@ -266,6 +266,9 @@ def _road_terms(ctx: _Context) -> tuple[Any, ...]:
     return on_road, wanted, table, 0.1 * late, 1.5 * late
 
 
+_NONE = object()
+
+
 def _first(t: tuple[float, Action]) -> float:
     return t[0]
 
@@ -388,24 +391,29 @@ class HeuristicAgent:
         units = ctx.units
         selected = self._selected
         near_get, nearest = ctx._near.get, ctx.nearest_enemy
-        mover: Any = None     # the unit whose moves are scored: (id, unit, its score, place)
+        # the unit whose moves are scored: its id (``_NONE``: none yet), the unit, the score
+        # of where it stands and its place function
+        mover: Any = _NONE
+        unit: dict[str, Any] = {}
+        base = 0.0
+        place: Callable[[str], float] | None = None
         placing: Any = None   # the unit being placed: (id, it off the map, place)
         scores = []
         for a in legal:
             t = a.get("type")
             if t == "move":
                 uid = a.get("unit")
-                if mover is None or mover[0] != uid:
-                    u = units.get(uid, {})
-                    place = self._placer(ctx, u)
-                    here = u.get("hex")
-                    mover = (uid, u, self.place_score(ctx, u, here) if here is None else place(here),
-                             place)
+                if place is None or mover != uid:
+                    mover = uid
+                    unit = units.get(uid, {})
+                    place = self._placer(ctx, unit)
+                    here = unit.get("hex")
+                    base = self.place_score(ctx, unit, here) if here is None else place(here)
                 to = a.get("to")
                 if to is not None:
-                    s = mover[3](to) - mover[2]
+                    s = place(to) - base
                 else:
-                    s = self.place_score(ctx, mover[1], to) - mover[2]
+                    s = self.place_score(ctx, unit, to) - base
             elif t == "select":
                 pid = a.get("unit") or a.get("piece")
                 if pid in selected:
