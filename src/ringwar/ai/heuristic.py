@@ -155,9 +155,10 @@ class _Context:
         self.side = side
         self.system = system = view.get("system", "")
         self.facts = fx = facts(system)
-        self.units = units = {}
-        self.friends_at = friends_at = {}
-        self.enemies_at = enemies_at = {}
+        self.units: dict[str, dict[str, Any]] = {}
+        self.friends_at: dict[str, list[dict[str, Any]]] = {}
+        self.enemies_at: dict[str, list[dict[str, Any]]] = {}
+        units, friends_at, enemies_at = self.units, self.friends_at, self.enemies_at
         self.enemy_hexes: list[str] = []
         listed = view.get("units", ())
         for u in listed:
@@ -171,7 +172,7 @@ class _Context:
                 at[h] = [u]
             else:
                 got.append(u)
-        combat_hexes = []
+        combat_hexes: list[str] = []
         for h, us in enemies_at.items():
             for u in us:
                 if u.get("melee") or u.get("missile") or u.get("kind") in ("infantry", "cavalry"):
@@ -181,9 +182,10 @@ class _Context:
         self._unique_ids = len(units) == len(listed)
         (_, objectives, self.hold, self.walls, self.posture, self.style, self.level,
          self.garrison, self.road) = _side_facts(system, side, fx)
+        # (level: city hex -> level; garrison: the unit types that hold Gondor's city [20.1],
+        # while the relief takes the field; road: the road hexes of [20.1])
         self.objectives = list(objectives)
         self._objectives = objectives
-        # Gondor: the garrison holds the city [20.1]; the relief takes the field
         self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
         self.turn = int(view.get("turn") or 0)
         self.last_turn = int(view.get("last_turn") or 0)
