@@ -68,7 +68,7 @@ def test_the_scoring_loop_scores_as_score(system):
 @pytest.mark.parametrize("system", ["sauron", "gondor"])
 def test_choose_plays_the_first_of_rank(system):
     for seed in (1, 2):
-        for side, view, legal in _views(system, seed, 11, 1000):
+        for _, view, legal in _views(system, seed, 11, 1000):
             if len(legal) > 1:
                 ranked = HeuristicAgent(seed=seed).rank(view, legal)
                 assert HeuristicAgent(seed=seed).choose(view, legal) == ranked[0][1]
