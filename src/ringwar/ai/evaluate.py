@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from itertools import repeat
 from typing import Any
 
 from ..core import hexes as hx
@@ -194,12 +193,17 @@ def _contact_of(mine: list[str], theirs: list[str]) -> float:
         if len(_NEAREST) >= _NEAREST_MAX:
             _NEAREST.clear()                     # bounded: start again
         table = _NEAREST[targets] = {}
-    distance = hx.distance
+    axial: list[tuple[int, int, int]] | None = None
     total = 0
     for h in mine:
         d = table.get(h)
         if d is None:
-            d = table[h] = min(map(distance, repeat(h), targets))
+            if axial is None:
+                axial = [(q, r, q + r) for q, r in map(hx.to_axial, targets)]
+            # ``hx.distance`` inline (twice the cube distance, from axial coordinates)
+            q, r = hx.to_axial(h)
+            s = q + r
+            d = table[h] = min([abs(q - qe) + abs(r - re) + abs(s - se) for qe, re, se in axial]) // 2
         if d < REACH:
             total += REACH - d
     # the sum of max(0.0, REACH - d) is a small whole number, exact in integers as in floats,
