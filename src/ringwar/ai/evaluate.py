@@ -83,15 +83,23 @@ def _spi(view: dict[str, Any], side: str) -> float:
         lost = sum(1 for v in road.values() if v not in (None, side))
         score += 0.08 * (held - lost)
     # material on the map (units and their strength), a weak tiebreak
-    values = {s: 0.0 for s in ("me", "them")}
+    me = them = 0.0
     for u in view.get("units", ()):
-        if u.get("where") != "map" or "value" not in u:
+        if "value" not in u or u.get("where") != "map":
             continue
-        v = float(u.get("value") or 0) * (0.5 if u.get("reduced") else 1.0) * (0.7 if u.get("disrupted") else 1.0)
-        values["me" if u.get("side") == side else "them"] += v
-    total = values["me"] + values["them"]
+        # value x 0.5 if reduced x 0.7 if disrupted (a factor 1.0 changes nothing)
+        v = float(u["value"] or 0)       # (it has a value)
+        if u.get("reduced"):
+            v *= 0.5
+        if u.get("disrupted"):
+            v *= 0.7
+        if u.get("side") == side:
+            me += v
+        else:
+            them += v
+    total = me + them
     if total > 0:
-        score += 0.1 * (values["me"] - values["them"]) / total
+        score += 0.1 * (me - them) / total
     return math.tanh(2.0 * score)
 
 
@@ -120,17 +128,37 @@ def _survival(view: dict[str, Any], side: str, survivor: str, other: str) -> flo
     vp = view.get("victory_points") or {}
     if vp:
         tie += 0.002 * (vp.get(other, 0) - vp.get(survivor, 0))
+    # one pass over the units: material on the map by side (in the units' order, as before)
+    # and where each side's combat units stand (for the contact below)
     values = {survivor: 0.0, other: 0.0}
+    mine: list[str] = []
+    theirs: list[str] = []
     for u in view.get("units", ()):
-        if u.get("where") != "map" or "value" not in u or u.get("side") not in values:
+        if u.get("where") != "map":
             continue
-        v = float(u.get("value") or 0) * (0.5 if u.get("reduced") else 1.0) * (0.7 if u.get("disrupted") else 1.0)
-        values[u["side"]] += v
+        owner = u.get("side")
+        if owner == survivor:
+            hexes = mine
+        elif owner == other:
+            hexes = theirs
+        else:
+            continue
+        if "value" in u:
+            # value x 0.5 if reduced x 0.7 if disrupted (a factor 1.0 changes nothing)
+            v = float(u["value"] or 0)       # (it has a value)
+            if u.get("reduced"):
+                v *= 0.5
+            if u.get("disrupted"):
+                v *= 0.7
+            values[owner] += v
+        h = u.get("hex")
+        if h and u.get("kind") != "leader":
+            hexes.append(h)
     total = values[survivor] + values[other]
     if total > 0:
         tie += 0.05 * (values[other] - values[survivor]) / total
     # contact: the other side must come to grips while there is time to (the survivor keeps away)
-    tie += PRESSURE * rem * _contact(view, survivor, other)
+    tie += PRESSURE * rem * _contact_of(mine, theirs)
     v = max(-1.0, min(1.0, 0.95 * v_other + tie))
     return v if side == other else -v
 
@@ -147,10 +175,45 @@ def _contact(view: dict[str, Any], survivor: str, other: str) -> float:
             mine.append(u["hex"])
         elif u.get("side") == other:
             theirs.append(u["hex"])
+    return _contact_of(mine, theirs)
+
+
+def _contact_of(mine: list[str], theirs: list[str]) -> float:
+    """``_contact`` from the hexes of the survivor's units (one entry a unit, in the units'
+    order) and of the other side's."""
     if not mine or not theirs:
         return 0.0
-    near = [min(hx.distance(h, e) for e in theirs) for h in mine]
-    return sum(max(0.0, REACH - d) for d in near) / ((REACH - 1) * len(near))
+    # each distinct hex once (a stack's units share their distance), from a table kept per
+    # set of enemy hexes (the nearest is the same whatever the order they are tried in): both
+    # sides' evaluations of a position, and positions where the other side stands still, ask
+    # the same
+    targets = frozenset(theirs)
+    table = _NEAREST.get(targets)
+    if table is None:
+        if len(_NEAREST) >= _NEAREST_MAX:
+            _NEAREST.clear()                     # bounded: start again
+        table = _NEAREST[targets] = {}
+    axial: list[tuple[int, int, int]] | None = None
+    total = 0
+    for h in mine:
+        d = table.get(h)
+        if d is None:
+            if axial is None:
+                axial = [(q, r, q + r) for q, r in map(hx.to_axial, targets)]
+            # ``hx.distance`` inline (twice the cube distance, from axial coordinates)
+            q, r = hx.to_axial(h)
+            s = q + r
+            d = table[h] = min([abs(q - qe) + abs(r - re) + abs(s - se) for qe, re, se in axial]) // 2
+        if d < REACH:
+            total += REACH - d
+    # the sum of max(0.0, REACH - d) is a small whole number, exact in integers as in floats,
+    # so the quotient is the same
+    return total / ((REACH - 1) * len(mine))
+
+
+#: enemy hexes -> {hex: the distance to the nearest of them} (``_contact_of``)
+_NEAREST: dict[frozenset[str], dict[str, int]] = {}
+_NEAREST_MAX = 256
 
 
 #: the weight of contact in the evaluation, and the distance beyond which it counts nothing

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -100,24 +101,50 @@ STYLES: dict[str, dict[str, float]] = {
 }
 
 
-#: enemy hexes -> {hex: distance to the nearest of them}: pure geometry, so shared by every
-#: decision that sees the enemy in the same hexes (a side's moves in one phase, the playouts
-#: of a search from one position)
-_NEAR: dict[frozenset[str], dict[str, int]] = {}
+#: enemy hexes -> ({hex: distance to the nearest of them}, the enemy hexes' axial coordinates
+#: and their sums): pure geometry, so shared by every decision that sees the enemy in the same
+#: hexes (a side's moves in one phase, the playouts of a search from one position)
+_NEAR: dict[frozenset[str], tuple[dict[str, int], list[tuple[int, int, int]]]] = {}
 _NEAR_MAX = 256
 
 
-def _distances_to(enemy: frozenset[str]) -> dict[str, int]:
+def _distances_to(enemy: frozenset[str]) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
     hit = _NEAR.get(enemy)
     if hit is None:
         if len(_NEAR) >= _NEAR_MAX:
             _NEAR.clear()                        # bounded: start again
-        hit = _NEAR[enemy] = {}
+        hit = _NEAR[enemy] = ({}, [(q, r, q + r) for q, r in map(hx.to_axial, enemy)])
     return hit
 
 
-#: (objectives, hex) -> the distance to the nearest of them
-_OBJECTIVE_DISTANCE: dict[tuple[tuple[str, ...], str], int] = {}
+#: objectives -> {hex: the distance to the nearest of them}: pure geometry, kept for every
+#: view (one table per side's objectives, so a look-up hashes only the hex)
+_OBJECTIVE_DISTANCE: dict[tuple[str, ...], dict[str, int]] = {}
+_OBJECTIVE_MAX = 65536
+
+
+def _objective_table(objectives: tuple[str, ...]) -> dict[str, int]:
+    hit = _OBJECTIVE_DISTANCE.get(objectives)
+    if hit is None or len(hit) >= _OBJECTIVE_MAX:
+        hit = _OBJECTIVE_DISTANCE[objectives] = {}   # bounded: start again
+    return hit
+
+
+#: (system, side) -> what ``_Context`` reads of the scenario's facts for that side (the facts
+#: are fixed: ``knowledge.facts`` is cached), so a view's context only copies references
+_SIDE_FACTS: dict[tuple[str, str], tuple[Any, ...]] = {}
+
+
+def _side_facts(system: str, side: str, fx: dict[str, Any]) -> tuple[Any, ...]:
+    hit = _SIDE_FACTS.get((system, side))
+    if hit is None or hit[0] is not fx:
+        objectives = tuple(fx["objectives"].get(side, ()))
+        hit = _SIDE_FACTS[(system, side)] = (
+            fx, objectives, fx["hold"].get(side, frozenset()), fx["walls"],
+            fx["posture"].get(side, "attack"), STYLES[fx["style"].get(side, "steady")],
+            fx.get("level", {}), fx.get("garrison", {}).get(side, frozenset()),
+            fx.get("road", []))
+    return hit
 
 
 class _Context:
@@ -126,14 +153,15 @@ class _Context:
     def __init__(self, view: dict[str, Any], side: str) -> None:
         self.view = view
         self.side = side
-        self.system = view.get("system", "")
-        self.facts = facts(self.system)
+        self.system = system = view.get("system", "")
+        self.facts = fx = facts(system)
         self.units: dict[str, dict[str, Any]] = {}
         self.friends_at: dict[str, list[dict[str, Any]]] = {}
         self.enemies_at: dict[str, list[dict[str, Any]]] = {}
-        self.enemy_hexes: list[str] = []
         units, friends_at, enemies_at = self.units, self.friends_at, self.enemies_at
-        for u in view.get("units", ()):
+        self.enemy_hexes: list[str] = []
+        listed = view.get("units", ())
+        for u in listed:
             units[u["id"]] = u
             h = u.get("hex")
             if h is None or u.get("where", "map") != "map":
@@ -144,49 +172,54 @@ class _Context:
                 at[h] = [u]
             else:
                 got.append(u)
-        combat_hexes = []
+        combat_hexes: list[str] = []
         for h, us in enemies_at.items():
             for u in us:
-                if _is_combat(u):
-                    combat_hexes.append(h)
+                if u.get("melee") or u.get("missile") or u.get("kind") in ("infantry", "cavalry"):
+                    combat_hexes.append(h)          # (``_is_combat``)
                     break
         self.enemy_combat_hexes = combat_hexes or list(enemies_at)
-        self.objectives = list(self.facts["objectives"].get(side, ()))
-        self._objectives = tuple(self.objectives)
-        self.hold = self.facts["hold"].get(side, frozenset())
-        self.walls = self.facts["walls"]
-        self.posture = self.facts["posture"].get(side, "attack")
-        self.style = STYLES[self.facts["style"].get(side, "steady")]
-        self.level: dict[str, int] = self.facts.get("level", {})
-        # Gondor: the garrison holds the city [20.1]; the relief takes the field
-        self.garrison: frozenset[str] = self.facts.get("garrison", {}).get(side, frozenset())
-        self.road: list[str] = self.facts.get("road", [])
+        self._unique_ids = len(units) == len(listed)
+        (_, objectives, self.hold, self.walls, self.posture, self.style, self.level,
+         self.garrison, self.road) = _side_facts(system, side, fx)
+        # (level: city hex -> level; garrison: the unit types that hold Gondor's city [20.1],
+        # while the relief takes the field; road: the road hexes of [20.1])
+        self.objectives = list(objectives)
+        self._objectives = objectives
         self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
         self.turn = int(view.get("turn") or 0)
         self.last_turn = int(view.get("last_turn") or 0)
-        self._near = _distances_to(frozenset(self.enemy_combat_hexes))
+        self._near, self._enemy_axial = _distances_to(frozenset(self.enemy_combat_hexes))
+        self._objective = _objective_table(objectives) if objectives else {}
         #: what scoring asks many times of one view: ``place_score`` by agent, then by
-        #: (unit, its hex, hex); ``adjacent_enemies`` by hex
+        #: (unit, its hex, hex); ``adjacent_enemies`` by hex; the combat friends in a hex
         self.places: dict[Any, dict[tuple[Any, ...], float]] = {}
         self._adjacent: dict[str, list[dict[str, Any]]] = {}
+        self._combat_friends: dict[str, int] = {}
+        self._road_terms: tuple[Any, ...] | None = None
 
     def nearest_enemy(self, h: str) -> int:
         """Hexes from ``h`` to the nearest enemy combat unit (30 if there is none)."""
         d = self._near.get(h)
         if d is None:
-            d = min((hx.distance(h, e) for e in self.enemy_combat_hexes), default=30)
+            enemy = self._enemy_axial
+            if enemy:
+                # ``hx.distance`` inline (twice the cube distance, from axial coordinates):
+                # the same integers, without a cache look-up a pair
+                q, r = hx.to_axial(h)
+                s = q + r
+                d = min([abs(q - qe) + abs(r - re) + abs(s - se) for qe, re, se in enemy]) // 2
+            else:
+                d = 30
             self._near[h] = d
         return d
 
     def objective_distance(self, h: str) -> int:
         """Hexes from ``h`` to the nearest of the side's objectives (pure geometry: kept for
         every view)."""
-        key = (self._objectives, h)
-        d = _OBJECTIVE_DISTANCE.get(key)
+        d = self._objective.get(h)
         if d is None:
-            if len(_OBJECTIVE_DISTANCE) >= 65536:
-                _OBJECTIVE_DISTANCE.clear()
-            d = _OBJECTIVE_DISTANCE[key] = min(hx.distance(h, o) for o in self.objectives)
+            d = self._objective[h] = min(hx.distance(h, o) for o in self.objectives)
         return d
 
     def adjacent_enemies(self, h: str) -> list[dict[str, Any]]:
@@ -203,9 +236,56 @@ class _Context:
                         out.append(u)
         return out
 
+    def own_hexes(self, uid: Any) -> set[str]:
+        """The hexes where a friend with id ``uid`` may stand: with every id listed once, the
+        hex of the unit with that id (if any); else every hex where one stands."""
+        if self._unique_ids:
+            u = self.units.get(uid)
+            return {u.get("hex")} if u is not None else set()
+        return {h for h, us in self.friends_at.items() if any(f.get("id") == uid for f in us)}
+
+    def combat_friends(self, h: str) -> int:
+        """How many friendly combat units stand in ``h``."""
+        n = self._combat_friends.get(h)
+        if n is None:
+            n = self._combat_friends[h] = sum(1 for f in self.friends_at.get(h, ()) if _is_combat(f))
+        return n
+
 
 def _is_combat(u: dict[str, Any]) -> bool:
     return bool(u.get("melee") or u.get("missile")) or u.get("kind") in ("infantry", "cavalry")
+
+
+def _road_terms(ctx: _Context) -> tuple[Any, ...]:
+    """What ``road_pull`` weighs the same for every hex of a view: (the bonus for standing on
+    the road, None if the side does not hold it; the road hexes wanted, the table of
+    distances to the nearest of them, and the weights of that distance and of reaching
+    one), each product as ``road_pull`` forms it."""
+    late = 1.0 + 2.0 * max(0, ctx.turn - (ctx.last_turn - 5)) if ctx.last_turn else 1.0
+    on_road = 0.8 * late if ctx.side == ctx.facts.get("road_holder") else None
+    wanted = tuple(r for r in ctx.road if ctx.road_control.get(r) != ctx.side)
+    table = _objective_table(wanted) if wanted else {}
+    return on_road, wanted, table, 0.1 * late, 1.5 * late
+
+
+_NONE = object()
+
+
+def _first(t: tuple[float, Action]) -> float:
+    return t[0]
+
+
+#: class -> {action type: its ``_s_<type>`` function}: ``score`` without building a name and
+#: a bound method per action
+_SCORERS: dict[type, dict[str, Any]] = {}
+
+
+def _scorers(cls: type) -> dict[str, Any]:
+    hit = _SCORERS.get(cls)
+    if hit is None:
+        hit = _SCORERS[cls] = {name[3:]: getattr(cls, name) for name in dir(cls)
+                               if name.startswith("_s_") and callable(getattr(cls, name))}
+    return hit
 
 
 class HeuristicAgent:
@@ -253,13 +333,29 @@ class HeuristicAgent:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        scored = self.rank(view, legal)
-        best = scored[0][1]
+        ranked, values = self._values(view, legal)
+        if ranked is not None:
+            best = ranked[0][1]
+        else:
+            # the first of the best scores: what ``rank``'s stable sort puts first
+            best = legal[values.index(max(values))]
         self._remember(view, best)
         return best
 
     def rank(self, view: dict[str, Any], legal: list[Action]) -> list[tuple[float, Action]]:
         """Every legal action with its score, best first (``choose`` plays the first)."""
+        ranked, values = self._values(view, legal)
+        if ranked is not None:
+            return ranked
+        scored = list(zip(values, legal))
+        # best first, ties in the order of ``legal`` (a stable sort: as by the negated score)
+        scored.sort(key=_first, reverse=True)
+        return scored
+
+    def _values(self, view: dict[str, Any],
+                legal: list[Action]) -> tuple[list[tuple[float, Action]] | None, list[float]]:
+        """(the system's own rules of thumb's ranking, if it has its own, else None; else
+        each legal action's score, noise added, in the order of ``legal``)."""
         side = view.get("side") or view.get("to_act") or ""
         key = (view.get("turn"), view.get("phase"), view.get("step"), view.get("round"),
                view.get("player"))
@@ -277,16 +373,83 @@ class HeuristicAgent:
         if self._own:
             if hasattr(self._own, "style"):      # a style it weighs (``heuristic_styles``)
                 self._own.style = self.style
-            return self._own.rank(view, legal)
+            return self._own.rank(view, legal), []
         ctx = _Context(view, side)
-        scored = []
+        if type(self) is not HeuristicAgent:            # a subclass may score otherwise
+            scores = [self.score(ctx, a) for a in legal]
+        else:
+            scores = self._scores(ctx, legal)
+        noise = self.noise
+        if noise:
+            # one draw an action, in the order of ``legal``, after the scores (which draw none)
+            rnd = self.rng.random
+            return None, [s + rnd() * noise for s in scores]
+        return None, scores
+
+    def _scores(self, ctx: _Context, legal: list[Action]) -> list[float]:
+        """``score`` of each legal action, with the common ones (``_s_move``, ``_s_select``)
+        inline and what depends only on the moving unit read once."""
+        table = _scorers(HeuristicAgent)
+        units = ctx.units
+        selected = self._selected
+        near_get, nearest = ctx._near.get, ctx.nearest_enemy
+        # the unit whose moves are scored: its id (``_NONE``: none yet), the unit, the score
+        # of where it stands and its place function
+        mover: Any = _NONE
+        unit: dict[str, Any] = {}
+        base = 0.0
+        place: Callable[[str], float] | None = None
+        placing: Any = None   # the unit being placed: (id, it off the map, place)
+        scores = []
         for a in legal:
-            s = self.score(ctx, a)
-            if self.noise:
-                s += self.rng.random() * self.noise
-            scored.append((s, a))
-        scored.sort(key=lambda t: -t[0])
-        return scored
+            t = a.get("type")
+            if t == "move":
+                uid = a.get("unit")
+                if place is None or mover != uid:
+                    mover = uid
+                    unit = units.get(uid, {})
+                    place = self._placer(ctx, unit)
+                    here = unit.get("hex")
+                    base = self.place_score(ctx, unit, here) if here is None else place(here)
+                to = a.get("to")
+                if to is not None:
+                    s = place(to) - base
+                else:
+                    s = self.place_score(ctx, unit, to) - base
+            elif t == "select":
+                pid = a.get("unit") or a.get("piece")
+                if pid in selected:
+                    s = -5.0
+                else:
+                    u = units.get(pid, {})
+                    if u.get("kind") == "leader":
+                        s = 0.3                                # leaders follow their troops
+                    else:
+                        h = u.get("hex")
+                        if h is None:
+                            s = 0.6                            # arriving reinforcements
+                        else:
+                            near = near_get(h)
+                            if near is None:
+                                near = nearest(h)
+                            s = 0.5 + 0.5 / (1 + near)         # the front first
+            elif t == "place":
+                # ``_s_place``
+                uid = a.get("unit")
+                if placing is None or placing[0] != uid:
+                    u = dict(units.get(uid, {}), hex=None)
+                    placing = (uid, u, self._placer(ctx, u))
+                to = a.get("to")
+                s = placing[2](to) if to is not None else self.place_score(ctx, placing[1], to)
+                s += 0.01 if a.get("real") else 0.0
+            else:
+                fn = table.get(t)
+                if fn is not None:
+                    s = fn(self, ctx, a)
+                else:
+                    s = 0.0 if t in ("end", "end_phase") else 0.05
+            scores.append(s)
+        return scores
 
     def _remember(self, view: dict[str, Any], action: Action) -> None:
         if action.get("type") == "select":
@@ -326,6 +489,115 @@ class HeuristicAgent:
         if hit is None:
             hit = memo[key] = self._place_score(ctx, u, h)
         return hit
+
+    def _placer(self, ctx: _Context, u: dict[str, Any]) -> Callable[[str], float]:
+        """``_place_score`` of ``u`` as a function of a hex (not None): what depends only on
+        the unit and the view is read once, and the rest is the same arithmetic in the same
+        order (a unit's moves all ask it)."""
+        uid = u.get("id")
+        friends_at = ctx.friends_at
+        near_get, nearest = ctx._near.get, ctx.nearest_enemy
+        adjacent = ctx.adjacent_enemies
+        if u.get("type") in ctx.garrison:
+            garrison_score = self.garrison_score
+
+            def garrison_place(h: str) -> float:
+                here = friends_at.get(h)
+                friends = [f for f in here if f.get("id") != uid] if here else []
+                return garrison_score(ctx, u, h, friends, adjacent(h))
+
+            return garrison_place
+        # the hexes where the unit itself may stand among its friends (not one of them)
+        own = ctx.own_hexes(uid)
+        if u.get("kind") == "leader":
+            critical = uid in ctx.facts.get("critical", ())
+            keep_back = critical or ctx.posture == "evade"
+            far = 1.0 if critical else 0.3
+
+            def leader_place(h: str) -> float:
+                near = near_get(h)
+                if near is None:
+                    near = nearest(h)
+                adj = adjacent(h) if near <= 1 else ()
+                here = friends_at.get(h)
+                if here:
+                    if h in own:
+                        guards = [f for f in here if f.get("id") != uid and _is_combat(f)]
+                    else:
+                        guards = [f for f in here if _is_combat(f)]
+                else:
+                    guards = []
+                s = 3.0 if guards else -3.0
+                s += 0.2 * (max([int(f.get("armour") or 0) for f in guards]) if guards else 0)
+                s -= 1.0 * len(adj)
+                if keep_back:
+                    s -= 2.0 * len(adj)
+                    s += 0.3 * (near if near < 8 else 8) + far * (near if near < 20 else 20)
+                else:
+                    s -= 0.05 * near
+                return s
+
+            return leader_place
+        style = self.style or ctx.style
+        pull_evade = 0.3 / style["pull"]
+        pull_attack = 0.3 * style["pull"]
+        opp_weight, threat_weight = style["opp"], style["threat"]
+        combat = _is_combat(u)
+        road = ctx.road
+        holding = ctx.posture == "hold" and u.get("hex") in ctx.hold
+        evade = ctx.posture == "evade"
+        threat_factor = 1.5 if evade else 0.8
+        objectives = bool(ctx.objectives)
+        hold, walls = ctx.hold, ctx.walls
+        objective_get, objective_distance = ctx._objective.get, ctx.objective_distance
+        combat_friends = ctx.combat_friends
+        road_pull = self.road_pull
+
+        def place(h: str) -> float:
+            near = near_get(h)
+            if near is None:
+                near = nearest(h)
+            s = 0.0
+            if road:
+                s += road_pull(ctx, h)
+            if holding:
+                if h not in hold:
+                    s -= 4.0
+                if h in walls:
+                    s += 0.8
+                s -= 0.05 * near
+            elif evade:
+                s += pull_evade * (near if near < 20 else 20)
+            else:
+                s -= pull_attack * (near if near < 12 else 12)
+                if objectives:
+                    d = objective_get(h)
+                    if d is None:
+                        d = objective_distance(h)
+                    s -= 0.15 * d
+            adj = adjacent(h) if near <= 1 else ()
+            here = friends_at.get(h)
+            if combat:
+                if adj:
+                    # (with no enemy beside, the exchange adds 0.0 to a score that is never -0.0)
+                    opp, threat = exchange(u, adj)
+                    opp *= opp_weight
+                    threat *= threat_weight
+                    s += 1.2 * opp - threat_factor * threat
+                if here:
+                    if h in own:
+                        s += 0.15 * sum(1 for f in here if f.get("id") != uid and _is_combat(f))
+                    else:
+                        s += 0.15 * combat_friends(h)
+            else:
+                if here and h in own:
+                    friends = sum(1 for f in here if f.get("id") != uid)
+                else:
+                    friends = len(here) if here else 0
+                s += 0.2 * friends - 0.5 * len(adj)
+            return s
+
+        return place
 
     def _place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
         if h is None:
@@ -419,15 +691,19 @@ class HeuristicAgent:
         """[20.1] Sauron wins only if he was the last to pass 1918 and 2124: the nearer
         units of each side head for a road hex the other side holds, the more so as the
         last turn nears, and Sauron's sit on them to bar the way."""
-        late = 1.0 + 2.0 * max(0, ctx.turn - (ctx.last_turn - 5)) if ctx.last_turn else 1.0
+        terms = ctx._road_terms
+        if terms is None:
+            terms = ctx._road_terms = _road_terms(ctx)
+        on_road, wanted, table, far, there = terms
         s = 0.0
-        if h in ctx.road and ctx.side == ctx.facts.get("road_holder"):
-            s += 0.8 * late
-        wanted = [r for r in ctx.road if ctx.road_control.get(r) != ctx.side]
+        if on_road is not None and h in ctx.road:
+            s += on_road
         if not wanted:
             return s
-        d = min(hx.distance(h, r) for r in wanted)
-        return s - 0.1 * late * min(d, 8) + (1.5 * late if d == 0 else 0.0)
+        d = table.get(h)
+        if d is None:
+            d = table[h] = min(hx.distance(h, r) for r in wanted)
+        return s - far * (d if d < 8 else 8) + (there if d == 0 else 0.0)
 
     def _move_gain(self, ctx: _Context, a: Action, to: str | None) -> float:
         u = ctx.units.get(a.get("unit"), {})
