@@ -194,6 +194,8 @@ class _Context:
         #: what scoring asks many times of one view: ``place_score`` by agent, then by
         #: (unit, its hex, hex); ``adjacent_enemies`` by hex; the combat friends in a hex
         self.places: dict[Any, dict[tuple[Any, ...], float]] = {}
+        #: (agent, unit id, its hex) -> the unit's place function (``HeuristicAgent._placer``)
+        self.placers: dict[tuple[Any, ...], Callable[[str], float]] = {}
         self._adjacent: dict[str, list[dict[str, Any]]] = {}
         self._combat_friends: dict[str, int] = {}
         self._road_terms: tuple[Any, ...] | None = None
@@ -387,12 +389,11 @@ class HeuristicAgent:
         return None, scores
 
     def _scores(self, ctx: _Context, legal: list[Action]) -> list[float]:
-        """``score`` of each legal action, with the common ones (``_s_move``, ``_s_select``)
-        inline and what depends only on the moving unit read once."""
+        """``score`` of each legal action, with the common ones (``_s_move``, ``_s_place``)
+        inline: what depends only on the moving unit is read once (its place function)."""
         table = _scorers(HeuristicAgent)
         units = ctx.units
-        selected = self._selected
-        near_get, nearest = ctx._near.get, ctx.nearest_enemy
+        select = self._s_select
         # the unit whose moves are scored: its id (``_NONE``: none yet), the unit, the score
         # of where it stands and its place function
         mover: Any = _NONE
@@ -417,22 +418,7 @@ class HeuristicAgent:
                 else:
                     s = self.place_score(ctx, unit, to) - base
             elif t == "select":
-                pid = a.get("unit") or a.get("piece")
-                if pid in selected:
-                    s = -5.0
-                else:
-                    u = units.get(pid, {})
-                    if u.get("kind") == "leader":
-                        s = 0.3                                # leaders follow their troops
-                    else:
-                        h = u.get("hex")
-                        if h is None:
-                            s = 0.6                            # arriving reinforcements
-                        else:
-                            near = near_get(h)
-                            if near is None:
-                                near = nearest(h)
-                            s = 0.5 + 0.5 / (1 + near)         # the front first
+                s = select(ctx, a)
             elif t == "place":
                 # ``_s_place``
                 uid = a.get("unit")
@@ -491,9 +477,9 @@ class HeuristicAgent:
         return hit
 
     def _placer(self, ctx: _Context, u: dict[str, Any]) -> Callable[[str], float]:
-        """``_place_score`` of ``u`` as a function of a hex (not None): what depends only on
-        the unit and the view is read once, and the rest is the same arithmetic in the same
-        order (a unit's moves all ask it)."""
+        """How good a hex (not None) is for unit ``u`` of ``ctx.side``, as a function of the hex
+        (``_place_score``, and the scoring loop's moves): what depends only on the unit and
+        the view is read once (a unit's moves all ask it)."""
         uid = u.get("id")
         friends_at = ctx.friends_at
         near_get, nearest = ctx._near.get, ctx.nearest_enemy
@@ -510,6 +496,8 @@ class HeuristicAgent:
         # the hexes where the unit itself may stand among its friends (not one of them)
         own = ctx.own_hexes(uid)
         if u.get("kind") == "leader":
+            # [20.1] Sauron slain demoralizes his army: he keeps well back, and the leaders of
+            # a host that wins by surviving keep away too
             critical = uid in ctx.facts.get("critical", ())
             keep_back = critical or ctx.posture == "evade"
             far = 1.0 if critical else 0.3
@@ -567,6 +555,7 @@ class HeuristicAgent:
                     s += 0.8
                 s -= 0.05 * near
             elif evade:
+                # as far from the enemy as it can (it must come to him)
                 s += pull_evade * (near if near < 20 else 20)
             else:
                 s -= pull_attack * (near if near < 12 else 12)
@@ -602,56 +591,11 @@ class HeuristicAgent:
     def _place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
         if h is None:
             return -20.0                                  # waiting off the map helps nobody
-        here = ctx.friends_at.get(h)
-        friends = [f for f in here if f.get("id") != u.get("id")] if here else []
-        adj = ctx.adjacent_enemies(h)
-        if u.get("type") in ctx.garrison:
-            return self.garrison_score(ctx, u, h, friends, adj)
-        if u.get("kind") == "leader":
-            guards = [f for f in friends if _is_combat(f)]
-            s = 3.0 if guards else -3.0
-            s += 0.2 * max((int(f.get("armour") or 0) for f in guards), default=0)
-            s -= 1.0 * len(adj)
-            critical = u.get("id") in ctx.facts.get("critical", ())
-            if critical or ctx.posture == "evade":
-                # [20.1] Sauron slain demoralizes his army: he keeps well back, and the
-                # leaders of a host that wins by surviving keep away too
-                near = ctx.nearest_enemy(h)
-                s -= 2.0 * len(adj)
-                s += 0.3 * min(near, 8) + (1.0 if critical else 0.3) * min(near, 20)
-            else:
-                s -= 0.05 * ctx.nearest_enemy(h)
-            return s
-        s = 0.0
-        start = u.get("hex")
-        style = self.style or ctx.style
-        if ctx.road:
-            s += self.road_pull(ctx, h)
-        if ctx.posture == "hold" and start in ctx.hold:
-            if h not in ctx.hold:
-                s -= 4.0
-            if h in ctx.walls:
-                s += 0.8
-            s -= 0.05 * ctx.nearest_enemy(h)
-        elif ctx.posture == "evade":
-            # as far from the enemy as it can (it must come to him)
-            s += 0.3 / style["pull"] * min(ctx.nearest_enemy(h), 20)
-        else:
-            s -= 0.3 * style["pull"] * min(ctx.nearest_enemy(h), 12)
-            if ctx.objectives:
-                s -= 0.15 * ctx.objective_distance(h)
-        if _is_combat(u):
-            opp, threat = exchange(u, adj)
-            opp *= style["opp"]
-            threat *= style["threat"]
-            if ctx.posture == "evade":
-                s += 1.2 * opp - 1.5 * threat
-            else:
-                s += 1.2 * opp - 0.8 * threat
-            s += 0.15 * (sum(1 for f in friends if _is_combat(f)) if friends else 0)
-        else:
-            s += 0.2 * len(friends) - 0.5 * len(adj)
-        return s
+        key = (self, u.get("id"), u.get("hex"))           # (as ``place_score``'s memo: the style too)
+        place = ctx.placers.get(key)
+        if place is None:
+            place = ctx.placers[key] = self._placer(ctx, u)
+        return place(h)
 
     def garrison_score(self, ctx: _Context, u: dict[str, Any], h: str,
                        friends: list[dict[str, Any]], adj: list[dict[str, Any]]) -> float:
