@@ -107,7 +107,7 @@ class MCTSAgent:
         self.variations = variations
         self.prior = HeuristicAgent(None if seed is None else seed ^ 0x5EED, noise=PRIOR_NOISE)
         self.world: Any = None          # a WorldFactory, set by the runner
-        self.stats: dict[str, Any] = {"searches": 0, "iterations": 0, "seconds": 0.0,
+        self.stats: dict[str, Any] = {"searches": 0, "iterations": 0, "seconds": 0.0, "cpu": 0.0,
                                       "plans": 0, "styles": {}}
         self._planned: tuple[Any, ...] | None = None
         self._script: list[Action] = []
@@ -183,7 +183,7 @@ class MCTSAgent:
         plays the rest of the turn."""
         side = view.get("side") or view.get("to_act")
         cands = self.plan_candidates(view.get("system", ""), side)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         deadline = t0 + self.think if self.think else None
         # the scripts: movement has no dice, so one world writes each candidate's
         scripts = [self._script_for(side, style, noise, self.rng.getrandbits(32),
@@ -212,6 +212,7 @@ class MCTSAgent:
         self.stats["searches"] += 1
         self.stats["iterations"] += rounds * len(todo)
         self.stats["seconds"] += time.perf_counter() - t0
+        self.stats["cpu"] += time.process_time() - c0
         self.stats["styles"][label] = self.stats["styles"].get(label, 0) + 1
         return label
 
@@ -291,7 +292,7 @@ class MCTSAgent:
         stream), so candidates are compared on common random numbers.  The prior's choice
         is kept unless another candidate beats it by ``z`` standard errors of the paired
         differences."""
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         deadline = t0 + self.think if self.think else None
         n = len(cands)
         budget = None if self.iterations is None else max(1, self.iterations)
@@ -312,6 +313,7 @@ class MCTSAgent:
         self.stats["searches"] += 1
         self.stats["iterations"] += done
         self.stats["seconds"] += time.perf_counter() - t0
+        self.stats["cpu"] += time.process_time() - c0
         best, best_i = 0.0, 0
         for i in range(1, n):
             d = diffs[i]
