@@ -50,6 +50,14 @@ def test_lines_are_connected_and_as_long_as_the_distance(a: str, b: str) -> None
         assert all(hx.distance(x, y) == 1 for x, y in zip(line, line[1:]))
 
 
+@given(hexes, st.frozensets(hexes, min_size=1, max_size=6))
+def test_nearest_is_the_least_distance_to_the_set_and_kept_per_set(h: str, targets: frozenset[str]) -> None:
+    near = hx.nearest(targets)
+    assert near(h) == min(hx.distance(h, t) for t in targets)
+    assert near(h) == near.dist[h]                     # kept
+    assert hx.nearest(frozenset(targets)) is near       # one per set
+
+
 def test_scatter_direction_four_is_straight_down_the_column() -> None:
     # spi-tables.md: 2906 -> 2907 on a die of 4 [16.63]
     assert hx.neighbour("2906", 4) == "2907"

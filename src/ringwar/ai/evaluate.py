@@ -183,37 +183,18 @@ def _contact_of(mine: list[str], theirs: list[str]) -> float:
     order) and of the other side's."""
     if not mine or not theirs:
         return 0.0
-    # each distinct hex once (a stack's units share their distance), from a table kept per
-    # set of enemy hexes (the nearest is the same whatever the order they are tried in): both
-    # sides' evaluations of a position, and positions where the other side stands still, ask
-    # the same
-    targets = frozenset(theirs)
-    table = _NEAREST.get(targets)
-    if table is None:
-        if len(_NEAREST) >= _NEAREST_MAX:
-            _NEAREST.clear()                     # bounded: start again
-        table = _NEAREST[targets] = {}
-    axial: list[tuple[int, int, int]] | None = None
+    # each distinct hex once (a stack's units share their distance), from distances kept per
+    # set of enemy hexes (``hx.nearest``): both sides' evaluations of a position, and
+    # positions where the other side stands still, ask the same
+    near = hx.nearest(frozenset(theirs))
     total = 0
     for h in mine:
-        d = table.get(h)
-        if d is None:
-            if axial is None:
-                axial = [(q, r, q + r) for q, r in map(hx.to_axial, targets)]
-            # ``hx.distance`` inline (twice the cube distance, from axial coordinates)
-            q, r = hx.to_axial(h)
-            s = q + r
-            d = table[h] = min([abs(q - qe) + abs(r - re) + abs(s - se) for qe, re, se in axial]) // 2
+        d = near(h)
         if d < REACH:
             total += REACH - d
     # the sum of max(0.0, REACH - d) is a small whole number, exact in integers as in floats,
     # so the quotient is the same
     return total / ((REACH - 1) * len(mine))
-
-
-#: enemy hexes -> {hex: the distance to the nearest of them} (``_contact_of``)
-_NEAREST: dict[frozenset[str], dict[str, int]] = {}
-_NEAREST_MAX = 256
 
 
 #: the weight of contact in the evaluation, and the distance beyond which it counts nothing

@@ -101,22 +101,6 @@ STYLES: dict[str, dict[str, float]] = {
 }
 
 
-#: enemy hexes -> ({hex: distance to the nearest of them}, the enemy hexes' axial coordinates
-#: and their sums): pure geometry, so shared by every decision that sees the enemy in the same
-#: hexes (a side's moves in one phase, the playouts of a search from one position)
-_NEAR: dict[frozenset[str], tuple[dict[str, int], list[tuple[int, int, int]]]] = {}
-_NEAR_MAX = 256
-
-
-def _distances_to(enemy: frozenset[str]) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
-    hit = _NEAR.get(enemy)
-    if hit is None:
-        if len(_NEAR) >= _NEAR_MAX:
-            _NEAR.clear()                        # bounded: start again
-        hit = _NEAR[enemy] = ({}, [(q, r, q + r) for q, r in map(hx.to_axial, enemy)])
-    return hit
-
-
 #: objectives -> {hex: the distance to the nearest of them}: pure geometry, kept for every
 #: view (one table per side's objectives, so a look-up hashes only the hex)
 _OBJECTIVE_DISTANCE: dict[tuple[str, ...], dict[str, int]] = {}
@@ -189,7 +173,10 @@ class _Context:
         self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
         self.turn = int(view.get("turn") or 0)
         self.last_turn = int(view.get("last_turn") or 0)
-        self._near, self._enemy_axial = _distances_to(frozenset(self.enemy_combat_hexes))
+        # the distances to the nearest enemy combat unit, kept per set of enemy hexes (pure
+        # geometry: a side's moves in one phase, the playouts of a search from one position)
+        self._nearest = hx.nearest(frozenset(self.enemy_combat_hexes)) if self.enemy_combat_hexes else None
+        self._near: dict[str, int] = self._nearest.dist if self._nearest is not None else {}
         self._objective = _objective_table(objectives) if objectives else {}
         #: what scoring asks many times of one view: ``place_score`` by agent, then by
         #: (unit, its hex, hex); ``adjacent_enemies`` by hex; the combat friends in a hex
@@ -202,19 +189,7 @@ class _Context:
 
     def nearest_enemy(self, h: str) -> int:
         """Hexes from ``h`` to the nearest enemy combat unit (30 if there is none)."""
-        d = self._near.get(h)
-        if d is None:
-            enemy = self._enemy_axial
-            if enemy:
-                # ``hx.distance`` inline (twice the cube distance, from axial coordinates):
-                # the same integers, without a cache look-up a pair
-                q, r = hx.to_axial(h)
-                s = q + r
-                d = min([abs(q - qe) + abs(r - re) + abs(s - se) for qe, re, se in enemy]) // 2
-            else:
-                d = 30
-            self._near[h] = d
-        return d
+        return 30 if self._nearest is None else self._nearest(h)
 
     def objective_distance(self, h: str) -> int:
         """Hexes from ``h`` to the nearest of the side's objectives (pure geometry: kept for

@@ -105,6 +105,44 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+class Nearest:
+    """The distance from any hex to the nearest of a set of hexes (not empty), worked out as
+    asked and kept in ``dist`` (the AI asks it of many hexes against the same enemy hexes:
+    :func:`nearest` keeps one per set)."""
+
+    __slots__ = ("dist", "_axial")
+
+    def __init__(self, targets: Iterable[Hex]) -> None:
+        self.dist: dict[Hex, int] = {}
+        self._axial = [(q, r, q + r) for q, r in map(to_axial, targets)]
+
+    def __call__(self, h: Hex) -> int:
+        d = self.dist.get(h)
+        if d is None:
+            # ``distance`` inline (the cube distance from axial coordinates, doubled then
+            # halved): the same integers, without a cache look-up a pair
+            q, r = to_axial(h)
+            s = q + r
+            d = self.dist[h] = min([abs(q - a) + abs(r - b) + abs(s - c) for a, b, c in self._axial]) // 2
+        return d
+
+
+#: hexes -> their ``Nearest`` (bounded: started again past ``_NEAREST_MAX`` sets)
+_NEAREST: dict[frozenset[Hex], Nearest] = {}
+_NEAREST_MAX = 256
+
+
+def nearest(targets: frozenset[Hex]) -> Nearest:
+    """The distances to the nearest of ``targets`` (not empty), kept per set: pure geometry,
+    shared by every question about the same hexes."""
+    hit = _NEAREST.get(targets)
+    if hit is None:
+        if len(_NEAREST) >= _NEAREST_MAX:
+            _NEAREST.clear()
+        hit = _NEAREST[targets] = Nearest(targets)
+    return hit
+
+
 def hexside(a: Hex, b: Hex) -> str:
     """The identity of the hexside between two adjacent hexes: ``"2101/2201"``.
 
