@@ -59,6 +59,17 @@ def _frac(d: dict[str, Any]) -> float:
     return 1.6 if d.get("demoralized") else min(1.4, max(0.0, d.get("points", 0) / level))
 
 
+def _material(u: dict[str, Any]) -> float:
+    """A unit's worth on the map (it has a [9.12] ``value``): halved if reduced, x 0.7 if
+    disrupted (a factor 1.0 changes nothing, so it is not applied)."""
+    v = float(u["value"] or 0)
+    if u.get("reduced"):
+        v *= 0.5
+    if u.get("disrupted"):
+        v *= 0.7
+    return v
+
+
 def _spi(view: dict[str, Any], side: str) -> float:
     system = view.get("system", "")
     survivor = facts(system).get("survivor")      # [21.2]
@@ -87,12 +98,7 @@ def _spi(view: dict[str, Any], side: str) -> float:
     for u in view.get("units", ()):
         if "value" not in u or u.get("where") != "map":
             continue
-        # value x 0.5 if reduced x 0.7 if disrupted (a factor 1.0 changes nothing)
-        v = float(u["value"] or 0)       # (it has a value)
-        if u.get("reduced"):
-            v *= 0.5
-        if u.get("disrupted"):
-            v *= 0.7
+        v = _material(u)
         if u.get("side") == side:
             me += v
         else:
@@ -144,12 +150,7 @@ def _survival(view: dict[str, Any], side: str, survivor: str, other: str) -> flo
         else:
             continue
         if "value" in u:
-            # value x 0.5 if reduced x 0.7 if disrupted (a factor 1.0 changes nothing)
-            v = float(u["value"] or 0)       # (it has a value)
-            if u.get("reduced"):
-                v *= 0.5
-            if u.get("disrupted"):
-                v *= 0.7
+            v = _material(u)
             values[owner] += v
         h = u.get("hex")
         if h and u.get("kind") != "leader":

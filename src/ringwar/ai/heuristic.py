@@ -101,19 +101,6 @@ STYLES: dict[str, dict[str, float]] = {
 }
 
 
-#: objectives -> {hex: the distance to the nearest of them}: pure geometry, kept for every
-#: view (one table per side's objectives, so a look-up hashes only the hex)
-_OBJECTIVE_DISTANCE: dict[tuple[str, ...], dict[str, int]] = {}
-_OBJECTIVE_MAX = 65536
-
-
-def _objective_table(objectives: tuple[str, ...]) -> dict[str, int]:
-    hit = _OBJECTIVE_DISTANCE.get(objectives)
-    if hit is None or len(hit) >= _OBJECTIVE_MAX:
-        hit = _OBJECTIVE_DISTANCE[objectives] = {}   # bounded: start again
-    return hit
-
-
 #: (system, side) -> what ``_Context`` reads of the scenario's facts for that side (the facts
 #: are fixed: ``knowledge.facts`` is cached), so a view's context only copies references
 _SIDE_FACTS: dict[tuple[str, str], tuple[Any, ...]] = {}
@@ -159,8 +146,8 @@ class _Context:
         combat_hexes: list[str] = []
         for h, us in enemies_at.items():
             for u in us:
-                if u.get("melee") or u.get("missile") or u.get("kind") in ("infantry", "cavalry"):
-                    combat_hexes.append(h)          # (``_is_combat``)
+                if _is_combat(u):
+                    combat_hexes.append(h)
                     break
         self.enemy_combat_hexes = combat_hexes or list(enemies_at)
         self._unique_ids = len(units) == len(listed)
@@ -169,7 +156,6 @@ class _Context:
         # (level: city hex -> level; garrison: the unit types that hold Gondor's city [20.1],
         # while the relief takes the field; road: the road hexes of [20.1])
         self.objectives = list(objectives)
-        self._objectives = objectives
         self.road_control: dict[str, Any] = (view.get("exclusive") or {}).get("road") or {}
         self.turn = int(view.get("turn") or 0)
         self.last_turn = int(view.get("last_turn") or 0)
@@ -177,7 +163,9 @@ class _Context:
         # geometry: a side's moves in one phase, the playouts of a search from one position)
         self._nearest = hx.nearest(frozenset(self.enemy_combat_hexes)) if self.enemy_combat_hexes else None
         self._near: dict[str, int] = self._nearest.dist if self._nearest is not None else {}
-        self._objective = _objective_table(objectives) if objectives else {}
+        # the distances to the nearest objective (``hx.nearest``: kept for every view)
+        self._objective_near = hx.nearest(frozenset(objectives)) if objectives else None
+        self._objective: dict[str, int] = self._objective_near.dist if self._objective_near is not None else {}
         #: what scoring asks many times of one view: ``place_score`` by agent, then by
         #: (unit, its hex, hex); ``adjacent_enemies`` by hex; the combat friends in a hex
         self.places: dict[Any, dict[tuple[Any, ...], float]] = {}
@@ -194,10 +182,8 @@ class _Context:
     def objective_distance(self, h: str) -> int:
         """Hexes from ``h`` to the nearest of the side's objectives (pure geometry: kept for
         every view)."""
-        d = self._objective.get(h)
-        if d is None:
-            d = self._objective[h] = min(hx.distance(h, o) for o in self.objectives)
-        return d
+        assert self._objective_near is not None, "a side without objectives"
+        return self._objective_near(h)
 
     def adjacent_enemies(self, h: str) -> list[dict[str, Any]]:
         """The enemy combat units adjacent to ``h`` (a list kept for the view: not to be
@@ -235,14 +221,14 @@ def _is_combat(u: dict[str, Any]) -> bool:
 
 def _road_terms(ctx: _Context) -> tuple[Any, ...]:
     """What ``road_pull`` weighs the same for every hex of a view: (the bonus for standing on
-    the road, None if the side does not hold it; the road hexes wanted, the table of
-    distances to the nearest of them, and the weights of that distance and of reaching
+    the road, None if the side does not hold it; the road hexes wanted, the distances to
+    the nearest of them (``hx.nearest``), and the weights of that distance and of reaching
     one), each product as ``road_pull`` forms it."""
     late = 1.0 + 2.0 * max(0, ctx.turn - (ctx.last_turn - 5)) if ctx.last_turn else 1.0
     on_road = 0.8 * late if ctx.side == ctx.facts.get("road_holder") else None
     wanted = tuple(r for r in ctx.road if ctx.road_control.get(r) != ctx.side)
-    table = _objective_table(wanted) if wanted else {}
-    return on_road, wanted, table, 0.1 * late, 1.5 * late
+    near = hx.nearest(frozenset(wanted)) if wanted else None
+    return on_road, wanted, near, 0.1 * late, 1.5 * late
 
 
 _NONE = object()
@@ -613,15 +599,13 @@ class HeuristicAgent:
         terms = ctx._road_terms
         if terms is None:
             terms = ctx._road_terms = _road_terms(ctx)
-        on_road, wanted, table, far, there = terms
+        on_road, wanted, near, far, there = terms
         s = 0.0
         if on_road is not None and h in ctx.road:
             s += on_road
-        if not wanted:
+        if near is None:
             return s
-        d = table.get(h)
-        if d is None:
-            d = table[h] = min(hx.distance(h, r) for r in wanted)
+        d = near(h)
         return s - far * (d if d < 8 else 8) + (there if d == 0 else 0.0)
 
     def _move_gain(self, ctx: _Context, a: Action, to: str | None) -> float:

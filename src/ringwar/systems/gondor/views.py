@@ -61,17 +61,25 @@ class Views:
             return "activated" if self.siege.grond else ""
         return ""
 
+    def _fresh_unit_view(self: GondorGame, p: Piece, label: str) -> dict[str, Any]:
+        """[16.15] siege equipment shows no combat values (a Catapult its missile strength
+        [16.25]): removed once, from the view kept while the piece is unchanged."""
+        d = super()._fresh_unit_view(p, label)
+        if p.is_gear:
+            for k in ("melee", "armour", "morale", "value"):
+                d.pop(k, None)
+            if "catapult" not in p.tags:
+                d.pop("missile", None)
+        return d
+
     def unit_view_extras(self: GondorGame, pieces: Sequence[Piece], views: list[dict[str, Any]]) -> None:
-        """[16.15] siege equipment shows no combat values, and its own label (``counter_label``:
-        a Cauldron its Oil [16.72], a Catapult its missile strength [16.25], Grond whether
-        it is activated [17.13]); a unit shows the Oil it carries [16.73]."""
+        """Siege equipment's own label (``counter_label`` [16.15]: a Cauldron its Oil [16.72],
+        a Catapult its missile strength [16.25], Grond whether it is activated [17.13]),
+        written at every view (Oil and Grond change where the kept view does not look); a
+        unit shows the Oil it carries [16.73]."""
         for p, d in zip(pieces, views):
             if p.kind == "equipment":                          # (``is_gear``)
                 d["label"] = self.counter_label(p)
-                for k in ("melee", "armour", "morale", "value"):
-                    d.pop(k, None)
-                if "catapult" not in p.tags:
-                    d.pop("missile", None)
                 if "cauldron" in p.tags:
                     d["oil"] = p.flags.get("oil", 0)
             if p.flags.get("carry"):

@@ -14,7 +14,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
 
 
-
 class StandardViews:
     """The view of the game (exclusive rules add theirs in ``exclusive_view``)."""
 
