@@ -267,9 +267,19 @@ class HeuristicAgent:
         self._selected: set[tuple[Any, ...]] = set()
         self._phase_key: tuple[Any, ...] | None = None
         self._own: Any = None   # the system's own policy (Game.heuristic_policy), or False
+        self._ctx: _Context | None = None   # the facts of the last view scored from
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
+
+    @property
+    def reads_board_only(self) -> bool:
+        """Whether this agent reads only the board from a view (its units, the scenario and
+        where the game is in the sequence of play: ``_Context``, ``_values``), never the
+        question asked: the hex-and-counter rules of thumb, once a decision has shown the
+        system has no rules of thumb of its own (``Game.heuristic_policy``).  The search then
+        answers a quiet selection's follow-up from the selection's view (``mcts._step``)."""
+        return self._own is False
 
     def fork(self, seed: int | None, noise: float | None = None,
              style: dict[str, float] | None = None) -> HeuristicAgent:
@@ -337,7 +347,11 @@ class HeuristicAgent:
             if hasattr(self._own, "style"):      # a style it weighs (``heuristic_styles``)
                 self._own.style = self.style
             return self._own.rank(view, legal), []
-        ctx = _Context(view, side)
+        # a view asked again (the search's follow-up to a quiet selection, ``mcts._step``):
+        # what was derived from it still holds
+        ctx = self._ctx
+        if ctx is None or ctx.view is not view or ctx.side != side:
+            ctx = self._ctx = _Context(view, side)
         if type(self) is not HeuristicAgent:            # a subclass may score otherwise
             scores = [self.score(ctx, a) for a in legal]
         else:

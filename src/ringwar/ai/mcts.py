@@ -247,10 +247,11 @@ class MCTSAgent:
         other = HeuristicAgent(policy_seed ^ 1)      # answers what the phase asks of the enemy
         agents = {s: policy if s == side else other for s in world.sides}
         script: list[Action] = []
+        quiet: dict[str, Any] = {}
         for _ in range(self.rollout_len * 4):
             if world.result is not None or world.plan_segment(side) != segment:
                 break
-            played = _step(world, agents)
+            played = _step(world, agents, quiet)
             if played is None:
                 break
             if played[0] == side:
@@ -267,9 +268,10 @@ class MCTSAgent:
                   for s in world.sides}
         segment = world.plan_segment(side)
         todo = list(script)
+        quiet: dict[str, Any] = {}
         while todo and world.result is None and world.plan_segment(side) == segment:
             if world.to_act != side:                 # the enemy answers mid-phase
-                if _step(world, agents) is None:
+                if _step(world, agents, quiet) is None:
                     break
                 continue
             a = todo.pop(0)
@@ -277,11 +279,12 @@ class MCTSAgent:
                 world.apply(a)
             except Exception:
                 break                                # off the script: the heuristic plays on
+            quiet.clear()
             agents[side]._remember({}, a)
         for _ in range(self.rollout_len * 8):
             if world.result is not None or _later(world.plan_segment(side), segment):
                 break
-            if _step(world, agents) is None:
+            if _step(world, agents, quiet) is None:
                 break
         return evaluate(world.view(side), side)
 
@@ -371,16 +374,38 @@ class MCTSAgent:
         return {s: evaluate(world.view(s), s) for s in sides}
 
 
-def _step(world: Any, agents: dict[str, Any]) -> tuple[str, Action] | None:
+def _step(world: Any, agents: dict[str, Any], quiet: dict[str, Any] | None = None) -> tuple[str, Action] | None:
     """Let the side to act in ``world`` play one action by its agent in ``agents`` (a single
     legal action is played without asking); returns (that side, the action), or None if
-    nobody can act."""
+    nobody can act.
+
+    ``quiet`` (kept by the caller for one world, None: not kept) saves views: after a *quiet
+    selection* (a selection, ``Game.SELECTIONS``, that caused no event and leaves the same
+    side to answer its follow-up), an agent that reads only the board (``reads_board_only``:
+    the hex-and-counter rules of thumb) chooses the follow-up from the view it chose the
+    selection from.  That view differs from a new one only in the question asked (``pending``)
+    and the count of actions played, which such an agent does not read
+    (``tests/ai/test_mcts_quiet.py`` checks both); half the decisions of a Movement Phase
+    are such follow-ups (select a unit, then move it)."""
     actor = world.to_act
     legal = world.legal_actions()
     if actor is None or not legal:
         return None
-    a = legal[0] if len(legal) == 1 else agents[actor].choose(world.view(actor), legal)
-    world.apply(a)
+    view = None
+    if len(legal) == 1:
+        a = legal[0]
+    else:
+        agent = agents[actor]
+        view = quiet.get(actor) if quiet else None
+        if view is None:
+            view = world.view(actor)
+        a = agent.choose(view, legal)
+    events = world.apply(a)
+    if quiet is not None:
+        quiet.clear()
+        if (view is not None and not events and a["type"] in world.SELECTIONS
+                and world.to_act == actor and getattr(agents[actor], "reads_board_only", False)):
+            quiet[actor] = view
     return actor, a
 
 
