@@ -340,6 +340,7 @@ class Board:
         self._faces = np.array(faces, dtype=object)
         self._face_owner = owners
         self._wall_prepared = dict(self.walls)
+        self._crossed: dict[tuple[tuple[float, float], tuple[float, float]], int] = {}
         for w in self._wall_prepared.values():
             shapely.prepare(w)
         self._woods_union = unary_union(list(self.woods.values()))
@@ -424,18 +425,33 @@ class Board:
         swept move [MT §7.3]), "keel", "wall 3", or "gate G2" for the opening of a gate that is
         not in ``open_gates`` [MT §3.2–§3.6].  Touching is not overlapping.
         """
-        x0, y0, x1, y1 = poly.bounds
-        if x0 < -TOUCH or y0 < -TOUCH or x1 > self.width + TOUCH or y1 > self.height + TOUCH:
-            return "edge"
-        hits = self._ob_tree.query(poly, predicate="intersects")
-        if len(hits) == 0:
-            return None
-        for i in sorted(hits.tolist()):
-            gid = self._ob_gate[i]
-            if gid is not None and gid in open_gates:
-                continue
-            return self._ob_names[i]
-        return None
+        return self.obstacles([poly], open_gates)[0]
+
+    def obstacles(self, polys: list[BaseGeometry], open_gates: Iterable[str] = frozenset()
+                  ) -> list[str | None]:
+        """``obstacle`` of each of ``polys``, asked of the obstacle tree in one query (a move's
+        swept areas are asked together)."""
+        out: list[str | None] = [None] * len(polys)
+        todo = []
+        for i, (x0, y0, x1, y1) in enumerate(shapely.bounds(polys).tolist()):
+            if x0 < -TOUCH or y0 < -TOUCH or x1 > self.width + TOUCH or y1 > self.height + TOUCH:
+                out[i] = "edge"
+            else:
+                todo.append(i)
+        if not todo:
+            return out
+        found = self._ob_tree.query([polys[i] for i in todo], predicate="intersects")
+        hits: dict[int, list[int]] = {}
+        for k, j in zip(found[0].tolist(), found[1].tolist()):
+            hits.setdefault(todo[k], []).append(j)
+        for i, js in hits.items():
+            for j in sorted(js):
+                gid = self._ob_gate[j]
+                if gid is not None and gid in open_gates:
+                    continue
+                out[i] = self._ob_names[j]
+                break
+        return out
 
     def connections_near(self, poly: BaseGeometry, within: float | None = None
                          ) -> list[Connection]:
@@ -450,9 +466,17 @@ class Board:
         return [self.connections[c] for c in seen]
 
     def walls_crossed(self, p: tuple[float, float], q: tuple[float, float]) -> int:
-        """How many wall bands the segment p→q crosses or touches [MT §7.8]."""
-        seg = LineString([p, q])
-        return sum(1 for w in self._wall_prepared.values() if w.intersects(seg))
+        """How many wall bands the segment p→q crosses or touches [MT §7.8] (kept per
+        segment: the walls never change, and catapults and bows ask the same lines again)."""
+        key = (p, q)
+        hit = self._crossed.get(key)
+        if hit is None:
+            seg = LineString([p, q])
+            hit = sum(1 for w in self._wall_prepared.values() if w.intersects(seg))
+            if len(self._crossed) > 100_000:
+                self._crossed.clear()
+            self._crossed[key] = hit
+        return hit
 
     def woods_length(self, p: tuple[float, float], q: tuple[float, float]) -> float:
         """Length of the segment p→q inside woods [MT §3.7] [MT §7.4]."""

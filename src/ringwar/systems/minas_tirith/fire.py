@@ -22,6 +22,8 @@ from .units import Unit, q
 
 #: fire squares by centre (immutable polygons)
 _SQUARES: dict[tuple[float, float], Any] = {}
+#: (front edge, front arc) by a unit's pose (immutable shapes: ``FireRules._front``)
+_FRONTS: dict[tuple[Any, ...], tuple[LineString, Any]] = {}
 
 
 class FireRules:
@@ -34,18 +36,31 @@ class FireRules:
                 return w
         return None
 
+    def _front(self: Any, u: Unit) -> tuple[LineString, Any]:
+        """``u``'s front edge and front arc [MT §7.2] at its pose, memoized by everything
+        they depend on (pure functions of the pose, like a footprint: never stale; the arc
+        prepared, since many targets are asked of it)."""
+        key = (u.type, u.order, u.figures, u.x, u.y, u.heading, u.files)
+        hit = _FRONTS.get(key)
+        if hit is None:
+            pitch = self.pitch(u)
+            fl, fr, _, _ = corners(u.x, u.y, u.heading, u.files * pitch[0], u.ranks * pitch[1])
+            (fx, fy), (lx, ly) = unit_vectors(u.heading)
+            far = 200.0
+            arc = shapely.Polygon([fl, (fl[0] + (fx + lx) * far, fl[1] + (fy + ly) * far),
+                                   (fr[0] + (fx - lx) * far, fr[1] + (fy - ly) * far), fr])
+            shapely.prepare(arc)
+            if len(_FRONTS) > 20_000:
+                _FRONTS.clear()
+            hit = _FRONTS[key] = (LineString([fl, fr]), arc)
+        return hit
+
     def front_edge(self: Any, u: Unit) -> LineString:
-        fl, fr, _, _ = corners(u.x, u.y, u.heading, u.files * self.pitch(u)[0], u.ranks * self.pitch(u)[1])
-        return LineString([fl, fr])
+        return self._front(u)[0]
 
     def in_front_arc(self: Any, u: Unit, poly: Any) -> bool:
         """Whether ``poly`` lies at least partly in ``u``'s front arc [MT §7.2]."""
-        fl, fr, _, _ = corners(u.x, u.y, u.heading, u.files * self.pitch(u)[0], u.ranks * self.pitch(u)[1])
-        (fx, fy), (lx, ly) = unit_vectors(u.heading)
-        far = 200.0
-        arc = shapely.Polygon([fl, (fl[0] + (fx + lx) * far, fl[1] + (fy + ly) * far),
-                               (fr[0] + (fx - lx) * far, fr[1] + (fy - ly) * far), fr])
-        return bool(arc.intersects(poly))
+        return bool(self._front(u)[1].intersects(poly))
 
     def line_of_sight(self: Any, u: Unit, t: Unit, from_pt: Point, to_pt: Point) -> str | None:
         """R-85: units, walls (except firing outward or down from that wall's walk) and more
@@ -58,7 +73,7 @@ class FireRules:
             return "a wall"
         if self.B.woods_length((from_pt.x, from_pt.y), (to_pt.x, to_pt.y)) > float(self.D.values["los_woods_block"]):
             return "woods"
-        tree, ids, polys, _ = self.occupants()
+        tree, ids, polys, _, _ = self.occupants()
         for i in tree.query(seg, predicate="intersects"):
             kind, pid, _ = ids[int(i)]
             if pid in (u.id, t.id) or kind != "unit":

@@ -109,9 +109,17 @@ class MovementRules:
 
     def engine_rect(self: Any, e: Any, x: float | None = None, y: float | None = None,
                     h: float | None = None) -> Polygon:
+        """An engine's footprint at its pose (or the one given), memoized like a unit's."""
         w, d = self.D.engines[e.id].size
-        return rect(e.x if x is None else x, e.y if y is None else y,
-                    e.heading if h is None else h, w, d)
+        key = ("engine", w, d, e.x if x is None else x, e.y if y is None else y,
+               e.heading if h is None else h)
+        poly = _FOOTPRINTS.get(key)
+        if poly is None:
+            poly = rect(key[3], key[4], key[5], w, d)
+            if len(_FOOTPRINTS) > 50_000:
+                _FOOTPRINTS.clear()
+            _FOOTPRINTS[key] = poly
+        return poly
 
     def klass(self: Any, u: Unit) -> str:
         return self.D.troop_types[u.type].klass
@@ -121,8 +129,12 @@ class MovementRules:
         super()._after_change()  # type: ignore[misc]
         self._geo = None
 
-    def occupants(self: Any) -> tuple[Any, list[tuple[str, str, str]], list[Polygon], list[Polygon]]:
-        """An STRtree of every footprint on the table: units, engines (and what each is)."""
+    def occupants(self: Any) -> tuple[Any, list[tuple[str, str, str]], list[Polygon],
+                                      dict[int, Polygon], dict[Any, list[str]]]:
+        """An STRtree of every footprint on the table: units, engines (and what each is); with
+        memos of what is asked of it many times while the table stays as it is (each
+        footprint shrunk by the contact tolerance, ``overlapping``; the enemies in contact
+        with a unit at a pose, ``engaged_with``)."""
         geo = getattr(self, "_geo", None)
         if geo is None:
             ids: list[tuple[str, str, str]] = []
@@ -136,14 +148,14 @@ class MovementRules:
                     ids.append(("engine", e.id, e.side))
                     polys.append(self.engine_rect(e))
             tree = shapely.STRtree(polys)
-            geo = self._geo = (tree, ids, polys, {})
+            geo = self._geo = (tree, ids, polys, {}, {})
         return geo
 
     def touching(self: Any, poly: Polygon, exclude: set[str], tol: float | None = None
                  ) -> list[tuple[str, str, str, Polygon]]:
         """Every occupant within ``tol`` (contact tolerance, R-31) of ``poly``."""
         tol = float(self.D.values["contact_tolerance"]) if tol is None else tol
-        tree, ids, polys, _ = self.occupants()
+        tree, ids, polys, _, _ = self.occupants()
         out = []
         for i in tree.query(poly, predicate="dwithin", distance=tol):
             kind, pid, side = ids[int(i)]
@@ -153,18 +165,35 @@ class MovementRules:
 
     def overlapping(self: Any, poly: Polygon, exclude: set[str]) -> list[tuple[str, str, str, Polygon]]:
         """Occupants whose footprint overlaps ``poly`` by more than the contact tolerance."""
-        tree, ids, polys, shrunk = self.occupants()
-        out = []
-        for i in tree.query(poly, predicate="intersects"):
-            kind, pid, side = ids[int(i)]
-            if pid in exclude:
+        return self.overlaps([poly], exclude)[0]
+
+    def overlaps(self: Any, polys: list[Polygon], exclude: set[str]
+                 ) -> list[list[tuple[str, str, str, Polygon]]]:
+        """``overlapping`` of each of ``polys``: the occupants' tree asked once for all of
+        them (each one's matches in the order its own query gives), and the overlaps measured
+        together."""
+        tree, ids, fps, shrunk, _ = self.occupants()
+        found = tree.query(polys, predicate="intersects")
+        pairs = []
+        for i, j in zip(found[0].tolist(), found[1].tolist()):
+            if ids[j][1] in exclude:
                 continue
-            core = shrunk.get(int(i))
+            core = shrunk.get(j)
             if core is None:
-                core = shrunk[int(i)] = polys[int(i)].buffer(
+                core = shrunk[j] = fps[j].buffer(
                     -float(self.D.values["contact_tolerance"]), join_style="mitre")
-            if poly.intersects(core) and poly.intersection(core).area > EPS:
-                out.append((kind, pid, side, polys[int(i)]))
+            pairs.append((i, j, core))
+        out: list[list[tuple[str, str, str, Polygon]]] = [[] for _ in polys]
+        if not pairs:
+            return out
+        mine = [polys[i] for i, _, _ in pairs]
+        cores = [c for _, _, c in pairs]
+        meets = shapely.intersects(mine, cores).tolist()
+        areas = shapely.area(shapely.intersection(mine, cores)).tolist()
+        for (i, j, _), meet, area in zip(pairs, meets, areas):
+            if meet and area > EPS:
+                kind, pid, side = ids[j]
+                out[i].append((kind, pid, side, fps[j]))
         return out
 
     # ----- allowance [MT §7.1.1] [MT §7.1.2] ---------------------------------------------------
@@ -277,15 +306,17 @@ class MovementRules:
         # interpenetration of friends [seed: Interpenetration]; the end as it will be stored
         # (to a thousandth of an inch, units.POS): a move grazing a wall must not end on it
         end = self.footprint(u, Pose(q(pose.x), q(pose.y), qa(pose.h), pose.files))
-        hit = self.B.obstacle(end)
-        if hit is not None:
-            raise IllegalAction("[MT §7.1.5]", f"the move would end on {hit}")
+        # (what each area meets, asked of the board and the table once for them all)
+        areas = [*swept, end]
+        blocks = self.B.obstacles(areas)
+        if blocks[-1] is not None:
+            raise IllegalAction("[MT §7.1.5]", f"the move would end on {blocks[-1]}")
+        meets = self.overlaps(areas, {u.id} | ignore)
         crossed: set[str] = set()
-        for s in (*swept, end):
-            hit = self.B.obstacle(s)
+        for hit, met in zip(blocks, meets):
             if hit is not None:
                 raise IllegalAction("[MT §7.1.5]", f"the path crosses {hit}")
-            for kind, pid, side, _poly in self.overlapping(s, {u.id} | ignore):
+            for kind, pid, side, _poly in met:
                 if kind == "unit" and side == u.side:
                     crossed.add(pid)
                 elif pid == charge_target or pid in through:
@@ -301,7 +332,7 @@ class MovementRules:
                 raise IllegalAction("[MT §7.5.7]", f"{self.name_of(pid)} is penetrated: only a unit "
                                     f"narrower than its {f.gap:g}″ gap passes through it (R-97)")
             cost += float(V["interpenetration_per_rank"]) * f.ranks
-        over = self.overlapping(end, {u.id} | ignore)
+        over = meets[-1]
         if over:
             raise IllegalAction("[MT §7.1.5]", f"the move would end on top of {self.name_of(over[0][1])}"
                                 + (" (interpenetrating units must end clear, [seed: Interpenetration])"
@@ -366,11 +397,43 @@ class MovementRules:
         return u.contingent == "harad" and self.turn_no <= 1
 
     def engaged_with(self: Any, u: Unit) -> list[str]:
-        """Enemy units in contact with ``u``."""
+        """Enemy units in contact with ``u``, in the order ``touching`` finds them (a new
+        list).  Kept for the table as it is, by the unit and its pose: the rules ask it of the
+        same units again and again.  The first ask of a table answers it for every unit on
+        it, in one query of the occupants' tree (the same answers, in the same order, as one
+        query a unit: ``_engagements``)."""
         if not u.placed:
             return []
-        return [pid for kind, pid, side, _ in self.touching(self.footprint(u), {u.id})
-                if kind == "unit" and side != u.side]
+        memo = self.occupants()[4]
+        key = (u.id, u.side, u.type, u.order, u.figures, u.x, u.y, u.heading, u.files)
+        hit = memo.get(key)
+        if hit is None:
+            if not memo:
+                self._engagements(memo)
+                hit = memo.get(key)
+            if hit is None:                      # (a unit off its pose on the table)
+                hit = memo[key] = [pid for kind, pid, side, _ in self.touching(self.footprint(u), {u.id})
+                                   if kind == "unit" and side != u.side]
+        return list(hit)
+
+    def _engagements(self: Any, memo: dict[Any, list[str]]) -> None:
+        """``engaged_with`` of every unit on the table, into ``memo``: ``touching``'s query
+        asked of all their footprints at once (a query of many shapes returns each one's
+        matches as its own query would, in the same order)."""
+        tree, ids, _, _, _ = self.occupants()
+        units = [u for u in self.units.values() if u.placed]
+        if not units:
+            return
+        tol = float(self.D.values["contact_tolerance"])
+        found = tree.query([self.footprint(u) for u in units], predicate="dwithin", distance=tol)
+        lists: list[list[str]] = [[] for _ in units]
+        for i, j in zip(found[0].tolist(), found[1].tolist()):
+            u = units[i]
+            kind, pid, side = ids[j]
+            if pid != u.id and kind == "unit" and side != u.side:
+                lists[i].append(pid)
+        for u, lst in zip(units, lists):
+            memo[(u.id, u.side, u.type, u.order, u.figures, u.x, u.y, u.heading, u.files)] = lst
 
     # ----- the move actions ------------------------------------------------------------------
     def do_move(self: Any, action: Action) -> list[Event]:
