@@ -31,9 +31,21 @@ def corners(x: float, y: float, heading: float, frontage: float, depth: float
     return fl, fr, rr, rl
 
 
+#: rect's shapes by their five numbers (shapely geometries are immutable: shared freely)
+_RECTS: dict[tuple[float, float, float, float, float], Polygon] = {}
+
+
 def rect(x: float, y: float, heading: float, frontage: float, depth: float) -> Polygon:
-    """A footprint: frontage × depth centred on (x, y), its front edge facing ``heading``."""
-    return Polygon(corners(x, y, heading, frontage, depth))
+    """A footprint: frontage × depth centred on (x, y), its front edge facing ``heading``
+    (kept by its numbers: the same rectangles are asked for again and again)."""
+    key = (x, y, heading, frontage, depth)
+    poly = _RECTS.get(key)
+    if poly is None:
+        poly = Polygon(corners(x, y, heading, frontage, depth))
+        if len(_RECTS) > 100_000:
+            _RECTS.clear()
+        _RECTS[key] = poly
+    return poly
 
 
 def furthest(clear: Callable[[float], bool], distance: float, steps: int = 24) -> float:

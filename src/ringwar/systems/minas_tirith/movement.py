@@ -38,10 +38,13 @@ EPS = 1e-6
 _ROAD_CACHE: dict[Any, Any] = {}
 #: footprints by (type, order, figures, x, y, heading, files): shapely polygons are immutable
 _FOOTPRINTS: dict[tuple[Any, ...], Polygon] = {}
+#: ``MovementRules.trace``'s answers by the unit's pose and the steps (shapes immutable)
+_TRACES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
 class Pose:
-    """A unit's pose during a move: centre, heading and files."""
+    """A unit's pose during a move: centre, heading and files (never changed once made:
+    ``trace`` shares the poses it keeps)."""
 
     __slots__ = ("x", "y", "h", "files")
 
@@ -225,7 +228,21 @@ class MovementRules:
               ) -> tuple[Pose, list[Polygon], float, list[str], LineString | None]:
         """Follow ``steps`` from the unit's pose: the final pose, each step's swept area, the
         cost in inches (woods, backward and wheels included, R-75 [seed: Turning]), what it
-        noted, and the centre's track."""
+        noted, and the centre's track.  A pure function of the unit's pose and the steps on
+        the fixed board, kept by them (``_TRACES``: a unit that stays where it is is asked the
+        same paths by every menu and every rule of thumb); each caller gets its own lists."""
+        key = (u.type, u.order, u.figures, u.x, u.y, u.heading, u.files, tuple(steps))
+        hit = _TRACES.get(key)
+        if hit is None:
+            hit = self._trace(u, steps)
+            if len(_TRACES) > 20_000:
+                _TRACES.clear()
+            _TRACES[key] = hit
+        pose, swept, cost, notes, line = hit
+        return pose, list(swept), cost, list(notes), line
+
+    def _trace(self: Any, u: Unit, steps: list[tuple[str, float, float]]
+               ) -> tuple[Pose, list[Polygon], float, list[str], LineString | None]:
         V = self.D.values
         pose = Pose(u.x, u.y, u.heading, u.files)
         swept: list[Polygon] = []
