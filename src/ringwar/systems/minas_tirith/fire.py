@@ -99,6 +99,11 @@ class FireRules:
         t = self.units[target]
         if t.side == u.side or not t.placed:
             return IllegalAction("[MT §7.4]", "the target must be an enemy unit on the table")
+        return self._why_not_fire_at(u, w, t, pose)
+
+    def _why_not_fire_at(self: Any, u: Unit, w: str, t: Unit, pose: Any = None) -> IllegalAction | None:
+        """``why_not_fire`` once the shooter is a loaded unit on the table with weapon ``w``
+        and the target ``t`` an enemy on the table (``has_fire_target`` asks this of many)."""
         if self.engaged_with(u):
             return IllegalAction("[MT §7.4]", "a unit in contact with the enemy does not shoot (R-85)")
         if self.engaged_with(t):
@@ -126,7 +131,8 @@ class FireRules:
         reach = missile_max_range(w) + 10
         near = sorted((abs(t.x - u.x) + abs(t.y - u.y), t.id) for t in self.units.values()
                       if t.side != u.side and t.placed and abs(t.x - u.x) < reach and abs(t.y - u.y) < reach)
-        return any(self.why_not_fire(u, tid) is None for _, tid in near)
+        units = self.units
+        return any(self._why_not_fire_at(u, w, units[tid]) is None for _, tid in near)
 
     def city_aim_points(self: Any, e: Any) -> list[tuple[float, float]]:
         """Aim points in the city for a Dark Lord catapult: a point of each sector held by the
