@@ -473,7 +473,7 @@ class Board:
         if hit is None:
             seg = LineString([p, q])
             hit = sum(1 for w in self._wall_prepared.values() if w.intersects(seg))
-            if len(self._crossed) > 100_000:
+            if len(self._crossed) > 50_000:
                 self._crossed.clear()
             self._crossed[key] = hit
         return hit

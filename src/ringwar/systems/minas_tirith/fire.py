@@ -50,7 +50,7 @@ class FireRules:
             arc = shapely.Polygon([fl, (fl[0] + (fx + lx) * far, fl[1] + (fy + ly) * far),
                                    (fr[0] + (fx - lx) * far, fr[1] + (fy - ly) * far), fr])
             shapely.prepare(arc)
-            if len(_FRONTS) > 20_000:
+            if len(_FRONTS) > 5_000:
                 _FRONTS.clear()
             hit = _FRONTS[key] = (LineString([fl, fr]), arc)
         return hit

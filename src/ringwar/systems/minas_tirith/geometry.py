@@ -42,7 +42,7 @@ def rect(x: float, y: float, heading: float, frontage: float, depth: float) -> P
     poly = _RECTS.get(key)
     if poly is None:
         poly = Polygon(corners(x, y, heading, frontage, depth))
-        if len(_RECTS) > 100_000:
+        if len(_RECTS) > 20_000:
             _RECTS.clear()
         _RECTS[key] = poly
     return poly
