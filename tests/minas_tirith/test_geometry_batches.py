@@ -12,6 +12,8 @@ import ringwar
 from ringwar.ai import make_agent
 from ringwar.systems.minas_tirith.movement import EPS, parse_path
 
+from .builder import rule
+
 
 def _positions(seed: int, every: int = 37, limit: int = 1400, kind: str = "random", start: int = 0):
     """Copies of a seeded game (random or rules-of-thumb players) every ``every`` decisions
@@ -50,6 +52,7 @@ def _one_at_a_time_obstacle(board, poly):
     return board._ob_names[hits[0]] if hits else None
 
 
+@rule("§7.5.9", "§7.4")
 @pytest.mark.parametrize(("seed", "start", "every", "limit"), [(1, 0, 29, 1300), (4, 370, 3, 390)])
 def test_7_5_9_every_units_contacts_found_together_are_those_found_one_by_one(seed, start, every, limit):
     """(seed 4 reaches units in contact with two enemies at once: their order is checked)"""
@@ -68,6 +71,7 @@ def test_7_5_9_every_units_contacts_found_together_are_those_found_one_by_one(se
     assert two > 0 or seed != 4
 
 
+@rule("§7.1.5")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_7_1_5_a_moves_swept_areas_meet_together_what_they_meet_one_by_one(seed):
     areas_checked = met = blocked = 0
@@ -88,6 +92,7 @@ def test_7_1_5_a_moves_swept_areas_meet_together_what_they_meet_one_by_one(seed)
     assert areas_checked > 500 and met > 5 and blocked > 5, (areas_checked, met, blocked)
 
 
+@rule("§3.2", "§3.4")
 def test_3_2_an_area_off_the_table_is_at_the_edge_and_an_open_gate_does_not_block():
     g = ringwar.new_game("minas-tirith", seed=1)
     board = g.B
