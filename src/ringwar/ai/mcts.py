@@ -229,9 +229,10 @@ class MCTSAgent:
     def style_choices(system: str, side: str) -> tuple[str, ...]:
         """The styles sound for ``side``'s posture, its scenario style first (a system with
         its own rules of thumb, ``Game.heuristic_policy``: the styles they weigh,
-        ``Game.heuristic_styles``, else ``steady`` alone and its plans differ by their blur)."""
+        ``Game.heuristic_styles``, less those its ``heuristic_unsound`` names for the side,
+        else ``steady`` alone and its plans differ by their blur)."""
         if _own_policy(system):
-            return _own_styles(system)
+            return _own_styles(system, side)
         f = facts(system)
         own = f["style"].get(side, "steady")
         choices = STYLE_CHOICES.get(f["posture"].get(side, "attack"), ("steady",))
@@ -395,11 +396,15 @@ def _own_policy(system: str) -> bool:
 
 
 @functools.cache
-def _own_styles(system: str) -> tuple[str, ...]:
+def _own_styles(system: str, side: str = "") -> tuple[str, ...]:
     """The styles a system's own rules of thumb weigh (``Game.heuristic_styles``), its own
-    play first; ``steady`` alone if it has none."""
+    play first, less those that lose whole games for ``side`` (a system may name them, seat
+    by seat, in ``heuristic_unsound``: a one-turn look-ahead cannot see what a style costs
+    later, as :data:`STYLE_CHOICES` leaves them out by posture); ``steady`` alone if none."""
     from ..core.engine import system_class
-    return tuple(system_class(system).heuristic_styles) or ("steady",)
+    cls = system_class(system)
+    unsound = frozenset(getattr(cls, "heuristic_unsound", {}).get(side, ()))
+    return tuple(st for st in cls.heuristic_styles if st not in unsound) or ("steady",)
 
 
 def _later(key: Any, start: Any) -> bool:
