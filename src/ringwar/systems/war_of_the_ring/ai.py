@@ -35,6 +35,20 @@ Saruman (three players, and the Dark Power's Saruman in two)
   (nearest first, where the odds allow), the last unit in a place he holds stays there, and a
   unit of 10 or more splits off a small garrison while places remain (R-SPLIT-MERGE).
 
+Styles (``WarOfTheRingPolicy.style``: ``ringwar.ai.heuristic.STYLES`` multipliers ``pull``,
+``opp``, ``threat``; None, or ``steady``, is exactly the rules of thumb's own play)
+  weigh the choices that decide these games.  The Ring-bearer prices every danger of his way
+  (the danger field's watched hexes, Eye sites and monsters, roads, where he stops: [WR §10.7.2]
+  [WR §10.7.3] [WR §10.10]) by sqrt(``threat`` / ``pull``) against the MP still to go to Mount
+  Doom: ``bold`` presses on past the searchers, ``wary`` goes round them.  The Dark Power's
+  Nazgûl value a better watch on the Ring's way by ``pull`` (the hunt) and leave 4 × ``opp`` /
+  ``pull`` Shadow Points to the armies once Mordor is mobilized [WR §10.1]; for every seat
+  ``opp`` weighs the places armies take or hold (the objectives of [WR §V22], Saruman's list
+  [WR §V12]) and the prize of an attack, ``threat`` the attacker's expected losses [WR §11.1]
+  and ending beside a stronger enemy.  The search plays them as other plans
+  (``WarOfTheRingGame.heuristic_styles``), less the bold Fellowship, which loses whole games
+  (``heuristic_unsound``).
+
 Cards are played when they help now (the Eagles for a captive or a revealed Ring-bearer,
 Elven Cloaks for the last leg, Corsairs, Dawnless Day, Théoden Healed ...) and discarded
 worst first; a seized Ring goes to Barad-dûr at once, and the Fellowship's strong characters
