@@ -34,7 +34,9 @@ seconds (whichever ends first, after at least one round; a time budget depends o
 machine, so it is not reproducible).  Without a world factory (an agent driven by hand with
 only a view) it plays as its prior.  A game with its own rules of thumb
 (``Game.heuristic_policy``) offers the styles they weigh (``Game.heuristic_styles``: the
-Battle of the Ring's), or none: then its candidate plans differ by their blur.
+Battle of the Ring's, the War of the Ring's), less those it names unsound for the side
+(``heuristic_unsound``, optional: the War of the Ring's bold Fellowship), or none: then its
+candidate plans differ by their blur.
 """
 
 from __future__ import annotations
