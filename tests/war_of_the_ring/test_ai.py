@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 import ringwar
 from ringwar.ai import RunawayGame, agent_seed, make_agent, play_game
-from ringwar.ai.heuristic import HeuristicAgent
+from ringwar.ai.heuristic import STYLES, HeuristicAgent
 from ringwar.ai.mcts import MCTSAgent
 from ringwar.ai.worlds import WorldFactory
 from ringwar.cli import main
@@ -414,3 +414,102 @@ def test_pettingzoo_observations_hold_no_secret():
     a = env.observe("dark")["observation"]
     env.game = scrambled(env.game, "dark", 5)
     assert (env.observe("dark")["observation"] == a).all()
+
+
+# ----- styles: what the search's candidate plans weigh ---------------------------------------------------
+def styled(name: str | None) -> WarOfTheRingPolicy:
+    return WarOfTheRingPolicy(random.Random(1), style=None if name is None else dict(STYLES[name]))
+
+
+def test_the_game_offers_the_styles_its_rules_of_thumb_weigh():
+    assert WarOfTheRingGame.heuristic_styles[0] == "steady"
+    assert set(WarOfTheRingGame.heuristic_styles) <= set(STYLES)
+    assert styled("steady").risk_weight() == styled(None).risk_weight() == 1.0
+    assert styled("bold").risk_weight() < 1.0 < styled("wary").risk_weight()
+
+
+def test_steady_plays_exactly_as_no_style():
+    g = new(seed=2, turns=4)
+    agents = heuristics(g)
+    for _ in range(1500):
+        if g.result is not None:
+            break
+        side, legal = g.to_act, g.legal_actions()
+        view = g.view(side)
+        assert styled("steady").rank(view, legal) == styled(None).rank(view, legal)
+        g.apply(agents[side].choose(view, legal))
+
+
+def _ring_bearer_danger(view, to: str) -> float:
+    """What the Ring-bearer's move to ``to`` crosses and ends beside: the danger field's price
+    of the hexes on the engine's path [WR §10.7.3] and the exposure where he stops."""
+    ctx = ai._Ctx(view)
+    p = styled(None)
+    c = ctx.chars["frodo"]
+    hidden = bool(c.get("hidden"))
+    path = p._paths_from(ctx, "frodo", c["hex"], hidden, float(c.get("mf") or 5) + 2.0).get(to)
+    pen = ctx.danger()
+    return sum(pen.get(x, 0.0) for x in (path or [c["hex"], to])[1:]) + p.exposure(ctx, to, hidden)
+
+
+def test_a_wary_ring_bearer_keeps_further_from_danger_than_a_bold_one():
+    g = new(seed=1, turns=10)
+    agents = heuristics(g)
+    doom = ai.to_field(ai.MOUNT_DOOM)
+    danger = {"bold": 0.0, "wary": 0.0}
+    way = {"bold": 0.0, "wary": 0.0}
+    differ = 0
+    for _ in range(20000):
+        if g.result is not None:
+            break
+        side, legal = g.to_act, g.legal_actions()
+        view = g.view(side)
+        if side == "fellowship" and any(a.get("type") == "move" and a.get("piece") == "frodo"
+                                        for a in legal):
+            got = {st: styled(st).rank(view, legal)[0][1] for st in ("bold", "wary")}
+            if got["bold"] != got["wary"]:
+                differ += 1
+                for st, a in got.items():
+                    assert a["type"] == "move"
+                    danger[st] += _ring_bearer_danger(view, a["to"])
+                    way[st] += doom[a["to"]]
+                assert _ring_bearer_danger(view, got["wary"]["to"]) \
+                    <= _ring_bearer_danger(view, got["bold"]["to"])
+        g.apply(agents[side].choose(view, legal))
+    assert differ >= 3
+    assert danger["wary"] < danger["bold"]          # wary goes round the danger ...
+    assert way["bold"] < way["wary"]                # ... bold presses on toward Mount Doom
+
+
+def test_a_bold_shadow_sends_more_nazgul_hunting_than_a_wary_one():
+    g = new(seed=1, turns=8)
+    agents = heuristics(g)
+    hunters = {"bold": 0, "wary": 0}
+    for _ in range(20000):
+        if g.result is not None:
+            break
+        side, legal = g.to_act, g.legal_actions()
+        view = g.view(side)
+        if side == "dark" and view["decision"]["kind"] == "move" \
+                and any(a.get("type") == "select" for a in legal):
+            nazgul = {c["id"] for c in view["characters"] if c.get("nazgul")}
+            for st in hunters:
+                p = styled(st)
+                p._seen = dict(agents[side]._own._seen)       # what the seat's player remembers
+                hunters[st] += sum(1 for s, a in p.rank(view, legal)
+                                   if a.get("type") == "select" and a.get("piece") in nazgul and s > 0)
+        g.apply(agents[side].choose(view, legal))
+    assert hunters["bold"] > 1.2 * hunters["wary"] > 0
+
+
+def test_a_style_weighs_the_shadow_points_and_the_losses_of_an_attack():
+    g = new(seed=1)
+    view = g.view("dark")
+    view["mobilized"] = {**(view.get("mobilized") or {}), "MOR": 1}
+    ctx = ai._Ctx(view)
+    assert styled(None).sp_reserve(ctx) == styled("steady").sp_reserve(ctx) == 4
+    assert styled("bold").sp_reserve(ctx) < 4 < styled("wary").sp_reserve(ctx)
+    # Lórien's 20 Elves in the forest against a small attack: the losses weigh more when wary
+    weak = {st: styled(st).target_worth(ai._Ctx(g.view("dark")), "2315", 10, "dark")
+            for st in ("bold", "wary")}
+    assert weak["wary"] < weak["bold"]

@@ -34,7 +34,9 @@ seconds (whichever ends first, after at least one round; a time budget depends o
 machine, so it is not reproducible).  Without a world factory (an agent driven by hand with
 only a view) it plays as its prior.  A game with its own rules of thumb
 (``Game.heuristic_policy``) offers the styles they weigh (``Game.heuristic_styles``: the
-Battle of the Ring's), or none: then its candidate plans differ by their blur.
+Battle of the Ring's, the War of the Ring's), less those it names unsound for the side
+(``heuristic_unsound``, optional: the War of the Ring's bold Fellowship), or none: then its
+candidate plans differ by their blur.
 """
 
 from __future__ import annotations
@@ -229,9 +231,10 @@ class MCTSAgent:
     def style_choices(system: str, side: str) -> tuple[str, ...]:
         """The styles sound for ``side``'s posture, its scenario style first (a system with
         its own rules of thumb, ``Game.heuristic_policy``: the styles they weigh,
-        ``Game.heuristic_styles``, else ``steady`` alone and its plans differ by their blur)."""
+        ``Game.heuristic_styles``, less those its ``heuristic_unsound`` names for the side,
+        else ``steady`` alone and its plans differ by their blur)."""
         if _own_policy(system):
-            return _own_styles(system)
+            return _own_styles(system, side)
         f = facts(system)
         own = f["style"].get(side, "steady")
         choices = STYLE_CHOICES.get(f["posture"].get(side, "attack"), ("steady",))
@@ -420,11 +423,15 @@ def _own_policy(system: str) -> bool:
 
 
 @functools.cache
-def _own_styles(system: str) -> tuple[str, ...]:
+def _own_styles(system: str, side: str = "") -> tuple[str, ...]:
     """The styles a system's own rules of thumb weigh (``Game.heuristic_styles``), its own
-    play first; ``steady`` alone if it has none."""
+    play first, less those that lose whole games for ``side`` (a system may name them, seat
+    by seat, in ``heuristic_unsound``: a one-turn look-ahead cannot see what a style costs
+    later, as :data:`STYLE_CHOICES` leaves them out by posture); ``steady`` alone if none."""
     from ..core.engine import system_class
-    return tuple(system_class(system).heuristic_styles) or ("steady",)
+    cls = system_class(system)
+    unsound = frozenset(getattr(cls, "heuristic_unsound", {}).get(side, ()))
+    return tuple(st for st in cls.heuristic_styles if st not in unsound) or ("steady",)
 
 
 def _later(key: Any, start: Any) -> bool:

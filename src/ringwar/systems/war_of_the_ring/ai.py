@@ -35,6 +35,20 @@ Saruman (three players, and the Dark Power's Saruman in two)
   (nearest first, where the odds allow), the last unit in a place he holds stays there, and a
   unit of 10 or more splits off a small garrison while places remain (R-SPLIT-MERGE).
 
+Styles (``WarOfTheRingPolicy.style``: ``ringwar.ai.heuristic.STYLES`` multipliers ``pull``,
+``opp``, ``threat``; None, or ``steady``, is exactly the rules of thumb's own play)
+  weigh the choices that decide these games.  The Ring-bearer prices every danger of his way
+  (the danger field's watched hexes, Eye sites and monsters, roads, where he stops: [WR §10.7.2]
+  [WR §10.7.3] [WR §10.10]) by sqrt(``threat`` / ``pull``) against the MP still to go to Mount
+  Doom: ``bold`` presses on past the searchers, ``wary`` goes round them.  The Dark Power's
+  Nazgûl value a better watch on the Ring's way by ``pull`` (the hunt) and leave 4 × ``opp`` /
+  ``pull`` Shadow Points to the armies once Mordor is mobilized [WR §10.1]; for every seat
+  ``opp`` weighs the places armies take or hold (the objectives of [WR §V22], Saruman's list
+  [WR §V12]) and the prize of an attack, ``threat`` the attacker's expected losses [WR §11.1]
+  and ending beside a stronger enemy.  The search plays them as other plans
+  (``WarOfTheRingGame.heuristic_styles``), less the bold Fellowship, which loses whole games
+  (``heuristic_unsound``).
+
 Cards are played when they help now (the Eagles for a captive or a revealed Ring-bearer,
 Elven Cloaks for the last leg, Corsairs, Dawnless Day, Théoden Healed ...) and discarded
 worst first; a seized Ring goes to Barad-dûr at once, and the Fellowship's strong characters
@@ -364,9 +378,13 @@ def battle_estimate(ctx: _Ctx, h: str, attack: int, seat: str,
 class WarOfTheRingPolicy:
     """Scores every legal action from the seat's view (see the module doc)."""
 
-    def __init__(self, rng: random.Random | None = None, noise: float = 0.0) -> None:
+    def __init__(self, rng: random.Random | None = None, noise: float = 0.0,
+                 style: dict[str, float] | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.noise = noise
+        #: ``ringwar.ai.heuristic.STYLES`` multipliers ``pull``, ``opp``, ``threat`` (None:
+        #: all 1, the rules of thumb's own play; see "Styles" in the module doc)
+        self.style = style
         self._selected: set[str] = set()
         self._key: tuple[Any, ...] | None = None
         #: hidden walker -> (hex last seen, the turn this policy first saw him there)
@@ -397,6 +415,21 @@ class WarOfTheRingPolicy:
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         return self.rank(view, legal)[0][1]
+
+    # ----- the style's weights (each exactly 1.0 with no style: today's play) ---------------------
+    def _w(self, knob: str) -> float:
+        st = self.style
+        return float(st[knob]) if st else 1.0
+
+    def risk_weight(self) -> float:
+        """What the Ring-bearer's danger weighs against his way to Mount Doom: the style's
+        ``threat`` over its ``pull``, softened by a square root (bold 0.39: he presses on
+        through watched hexes, Eye sites and roads [WR §10.7.2] [WR §10.7.3] [WR §10.10];
+        wary 1.83: he goes round them)."""
+        st = self.style
+        if not st:
+            return 1.0
+        return math.sqrt(float(st["threat"]) / float(st["pull"]))
 
     def _remember_seen(self, ctx: _Ctx) -> None:
         for cid, c in ctx.chars.items():
@@ -717,7 +750,8 @@ class WarOfTheRingPolicy:
             if ctx.side == "dark" or ctx.side == "sauron":
                 post = self.nazgul_value(ctx, h, cid)
                 best = self._best_post_value(ctx, cid)
-                gain = best - post
+                # the style's ``pull``: how much a better watch on the Ring's way is worth
+                gain = self._w("pull") * (best - post)
                 return 4.0 + gain if gain > 0.15 and ctx.sp > self.sp_reserve(ctx) else -1.0
             return -1.0
         if cid == "saruman":
@@ -727,8 +761,12 @@ class WarOfTheRingPolicy:
         return 1.0
 
     def sp_reserve(self, ctx: _Ctx) -> int:
-        """Shadow Points the Nazgûl leave for armies and attacks once Mordor is mobilized."""
-        return 4 if "MOR" in ctx.mobilized else 0
+        """Shadow Points the Nazgûl leave for armies and attacks once Mordor is mobilized
+        [WR §10.1]: 4, or 4 × ``opp`` / ``pull`` in a style (bold 3, wary 7: the hunt's share
+        of the points against the armies')."""
+        if "MOR" not in ctx.mobilized:
+            return 0
+        return 4 if not self.style else round(4 * self._w("opp") / self._w("pull"))
 
     def army_job(self, ctx: _Ctx, h: str, units: list[dict[str, Any]]) -> float:
         units = [u for u in units if not u.get("moved")]
@@ -859,18 +897,21 @@ class WarOfTheRingPolicy:
         d_loss, a_loss, wipe = battle_estimate(ctx, t, st, seat) if (foes or ctx.defences.get(t)) \
             else (0.0, 0.0, 1.0)
         raw = ctx.strength(foes)
+        # the style: ``opp`` weighs the places to take or hold (the objectives of [WR §V22],
+        # Saruman's list [WR §V12]); ``threat`` the attacker's expected losses [WR §11.1]
+        opp, threat = self._w("opp"), self._w("threat")
         v = 0.0
         if ctx.place_objective(t):
-            v += 3.0 * (wipe if foes or ctx.defences.get(t) else 1.0)
+            v += 3.0 * opp * (wipe if foes or ctx.defences.get(t) else 1.0)
             if not ctx.free:
                 nxt = (ctx.view.get("grip") or {}).get("next") or {}
                 held = int((ctx.view.get("grip") or {}).get("sauron_objectives") or 0)
                 if nxt and held < int(nxt.get("objectives") or 0):
-                    v += 2.0                              # the Grip of Sauron wants more [WR §13.2]
+                    v += 2.0 * opp                        # the Grip of Sauron wants more [WR §13.2]
         elif t in set(ctx.D.value("S-V12", "garrison_list")):
-            v += 2.0 * (wipe if foes else 1.0)
+            v += 2.0 * opp * (wipe if foes else 1.0)
         if foes:
-            v += (d_loss - a_loss) / 5.0
+            v += (d_loss - threat * a_loss) / 5.0
             if st < raw and ctx.D.crt.column(st, raw * int(ctx.D.citadels.get(t, 1))) is None:
                 return -1.0
         if ctx.free and ctx.control.get(t) == "free" and not foes:
@@ -920,10 +961,13 @@ class WarOfTheRingPolicy:
             way += 0.5 * sum(pen.get(x, 0.0) for x in path[1:] if x in ctx.watched())
         bearer = self._bearer(ctx)
         if bearer is not None and cid == bearer["id"]:
+            # the style weighs every danger of the way (the field's, this move's, where he
+            # stops) against the MP still to go: ``risk_weight``
+            k = self.risk_weight()
             field = self.ring_field(ctx)
-            here = field.get(start, 99.0) + self.exposure(ctx, start, bool(c.get("hidden")))
-            there = field.get(to, 99.0) + way + (ROAD_MOVE if road and c.get("hidden") else 0.0)
-            there += self.exposure(ctx, to, bool(c.get("hidden"))) - self._refuge(ctx, to)
+            here = field.get(start, 99.0) + k * self.exposure(ctx, start, bool(c.get("hidden")))
+            there = field.get(to, 99.0) + k * way + k * (ROAD_MOVE if road and c.get("hidden") else 0.0)
+            there += k * self.exposure(ctx, to, bool(c.get("hidden"))) - k * self._refuge(ctx, to)
             if to == MOUNT_DOOM:
                 there -= DOOM_BONUS                    # the game is won there [WR §10.9.6]
             return here - there
@@ -981,7 +1025,9 @@ class WarOfTheRingPolicy:
     def ring_field(self, ctx: _Ctx) -> dict[str, float]:
         got = ctx._cache.get("ring_field")
         if got is None:
-            got = to_field(MOUNT_DOOM, "character", ctx.open, pen=ctx.danger(), road=ROAD_STEP)
+            k = self.risk_weight()
+            pen = ctx.danger() if k == 1.0 else {h: k * p for h, p in ctx.danger().items()}
+            got = to_field(MOUNT_DOOM, "character", ctx.open, pen=pen, road=k * ROAD_STEP)
             ctx._cache["ring_field"] = got
         return got
 
@@ -1067,8 +1113,8 @@ class WarOfTheRingPolicy:
             return 1000.0 if to == BARAD_DUR else 5.0 * (hx.distance(start, BARAD_DUR) - hx.distance(to, BARAD_DUR))
         if c.get("nazgul") or cid == "mouth":
             gain = self.nazgul_value(ctx, to, cid) - self.nazgul_value(ctx, start, cid)
-            # a Shadow Point is worth more when armies need it
-            return gain - 0.15 - (0.2 if "MOR" in ctx.mobilized else 0.0)
+            # a Shadow Point is worth more when armies need it (the style: the hunt's ``pull``)
+            return self._w("pull") * gain - 0.15 - (0.2 if "MOR" in ctx.mobilized else 0.0)
         # other Dark leaders join the strongest nearby army of their seat
         best, bd = None, 1e9
         for x in ctx.armies_at:
@@ -1119,7 +1165,7 @@ class WarOfTheRingPolicy:
             # a weak force does not end beside a stronger enemy
             threat = sum(ctx.strength(ctx.enemy_armies(x)) for x in ctx.W.adjacent(to))
             if threat > 2 * st:
-                v -= 0.5
+                v -= 0.5 * self._w("threat")
         elif target is None and not foes:
             v -= 0.5
         return v - cost
@@ -1188,7 +1234,9 @@ class WarOfTheRingPolicy:
             cost = 0.0
         st = ctx.strength(mine)
         d_loss, a_loss, wipe = battle_estimate(ctx, h, st, ctx.side)
-        v = (d_loss - a_loss) / 4.0 + (2.0 * wipe if ctx.place_objective(h) else 0.5 * wipe)
+        # the style: ``threat`` weighs our expected losses, ``opp`` the prize [WR §11.1]
+        v = (d_loss - self._w("threat") * a_loss) / 4.0 \
+            + self._w("opp") * (2.0 * wipe if ctx.place_objective(h) else 0.5 * wipe)
         # a besieged garrison of ours in danger: strike anyway
         return v - cost
 

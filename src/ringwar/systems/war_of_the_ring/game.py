@@ -89,6 +89,12 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
     #: the game's own rules of thumb (``ai.py``), imported when an agent first asks
     heuristic_policy = staticmethod(lambda rng, noise=0.0: __import__(
         f"{__package__}.ai", fromlist=["policy"]).policy(rng, noise))
+    #: the styles those rules of thumb weigh (``ai.py``, "Styles"), their own play first: the
+    #: search's candidate plans (``ringwar.ai.mcts``)
+    heuristic_styles: ClassVar[tuple[str, ...]] = ("steady", "bold", "wary")
+    #: the styles that lose whole games for a seat, left out of its plans: a bold Ring-bearer
+    #: (docs/ai.md "Styles": the Fellowship won 39 % of 100 games bold, 64 % steady)
+    heuristic_unsound: ClassVar[dict[str, tuple[str, ...]]] = {"fellowship": ("bold",)}
     #: the search's value of a position (``evaluation.py``: a model fitted offline)
     evaluate_view = staticmethod(lambda view, side: __import__(
         f"{__package__}.evaluation", fromlist=["evaluate_view"]).evaluate_view(view, side))
