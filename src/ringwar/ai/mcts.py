@@ -35,7 +35,7 @@ machine, so it is not reproducible).  Without a world factory (an agent driven b
 only a view) it plays as its prior.  A game with its own rules of thumb
 (``Game.heuristic_policy``) offers the styles they weigh (``Game.heuristic_styles``: the
 Battle of the Ring's, the War of the Ring's), less those it names unsound for the side
-(``heuristic_unsound``, optional: the War of the Ring's bold Fellowship), or none: then its
+(``Game.heuristic_unsound``: the War of the Ring's bold Fellowship), or none: then its
 candidate plans differ by their blur.
 """
 
@@ -430,7 +430,7 @@ def _own_styles(system: str, side: str = "") -> tuple[str, ...]:
     later, as :data:`STYLE_CHOICES` leaves them out by posture); ``steady`` alone if none."""
     from ..core.engine import system_class
     cls = system_class(system)
-    unsound = frozenset(getattr(cls, "heuristic_unsound", {}).get(side, ()))
+    unsound = frozenset(cls.heuristic_unsound.get(side, ()))
     return tuple(st for st in cls.heuristic_styles if st not in unsound) or ("steady",)
 
 

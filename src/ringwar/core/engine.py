@@ -420,6 +420,10 @@ class Game(ABC):
     #: rules of thumb have no styles (the plans differ by their blur alone)
     heuristic_styles: ClassVar[tuple[str, ...]] = ()
 
+    #: side -> the ``heuristic_styles`` that lose whole games for it, which the search does
+    #: not offer that side (a one-turn look-ahead cannot see what a style costs later)
+    heuristic_unsound: ClassVar[dict[str, tuple[str, ...]]] = {}
+
     #: ``(view, side) -> float`` in [-1, 1]: the system's own value of a position seen from
     #: ``side``'s view (the leaves of :mod:`ringwar.ai.mcts`); None: the shared evaluation
     #: (:mod:`ringwar.ai.evaluate`) with the system's :meth:`ai_facts`
