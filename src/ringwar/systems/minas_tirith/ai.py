@@ -48,6 +48,8 @@ ROAD_NEXT = {"Pelennor": "G1", "L1-G": "L1-S/L1-G", "L1-N": "L1-G/L1-N", "L1-S":
              "L2-S": "T2", "L2-N": "G3", "L3-N": "T3", "L3-S": "G4", "L4-S": "T4", "L4-N": "G5",
              "L5-N": "T5", "L5-S": "G6", "L6-N": "T6", "L6-S": "G7"}
 #: worth of a figure to the side that kills it (demoralization weights [MT §9.3])
+#: ``_Ctx.gap`` by the two footprints' numbers (a distance is a pure function of them)
+_GAPS: dict[tuple[Any, ...], float] = {}
 FIGURE_WORTH = {"garrison": 2.0, "relief": 1.0, "dark-lord": 0.6}
 TYPE_WEIGHT = {"TI": 2.0, "MAC": 5.0}
 
@@ -142,8 +144,17 @@ class _Ctx:
         return float(self.rolled.get(u["id"], 3.5 * t.move_dice))
 
     def gap(self, a: dict[str, Any], b: dict[str, Any]) -> float:
-        """Distance between two units' footprints."""
-        return self.fp(a).distance(self.fp(b))
+        """Distance between two units' footprints (kept by both footprints' numbers: the
+        units that did not move are asked the same gaps at every decision)."""
+        key = (a["x"], a["y"], a["heading"], a["frontage"], a["depth"],
+               b["x"], b["y"], b["heading"], b["frontage"], b["depth"])
+        d = _GAPS.get(key)
+        if d is None:
+            d = self.fp(a).distance(self.fp(b))
+            if len(_GAPS) > 50_000:
+                _GAPS.clear()
+            _GAPS[key] = d
+        return d
 
     def nearest_foe(self, x: float, y: float, pred: Any = None) -> tuple[float, dict[str, Any] | None]:
         best, who = 1e9, None

@@ -235,7 +235,7 @@ class MovementRules:
         hit = _TRACES.get(key)
         if hit is None:
             hit = self._trace(u, steps)
-            if len(_TRACES) > 5_000:
+            if len(_TRACES) > 10_000:
                 _TRACES.clear()
             _TRACES[key] = hit
         pose, swept, cost, notes, line = hit
