@@ -40,7 +40,7 @@ class FireRules:
         """``u``'s front edge and front arc [MT §7.2] at its pose, memoized by everything
         they depend on (pure functions of the pose, like a footprint: never stale; the arc
         prepared, since many targets are asked of it)."""
-        key = (u.type, u.order, u.figures, u.x, u.y, u.heading, u.files)
+        key = u.shape_key
         hit = _FRONTS.get(key)
         if hit is None:
             pitch = self.pitch(u)

@@ -97,7 +97,7 @@ class MovementRules:
         """The footprint at the unit's pose (or ``pose``), memoized by everything it depends on
         (a pure function of the pose, so the memo is never stale)."""
         if pose is None:
-            key = (u.type, u.order, u.figures, u.x, u.y, u.heading, u.files)
+            key = u.shape_key
         else:
             key = (u.type, u.order, u.figures, pose.x, pose.y, pose.h, pose.files)
         poly = _FOOTPRINTS.get(key)
@@ -231,7 +231,7 @@ class MovementRules:
         noted, and the centre's track.  A pure function of the unit's pose and the steps on
         the fixed board, kept by them (``_TRACES``: a unit that stays where it is is asked the
         same paths by every menu and every rule of thumb); each caller gets its own lists."""
-        key = (u.type, u.order, u.figures, u.x, u.y, u.heading, u.files, tuple(steps))
+        key = (u.shape_key, tuple(steps))
         hit = _TRACES.get(key)
         if hit is None:
             hit = self._trace(u, steps)
@@ -422,7 +422,7 @@ class MovementRules:
         if not u.placed:
             return []
         memo = self.occupants()[4]
-        key = (u.id, u.side, u.type, u.order, u.figures, u.x, u.y, u.heading, u.files)
+        key = (u.id, u.side, u.shape_key)
         hit = memo.get(key)
         if hit is None:
             if not memo:
@@ -450,7 +450,7 @@ class MovementRules:
             if pid != u.id and kind == "unit" and side != u.side:
                 lists[i].append(pid)
         for u, lst in zip(units, lists):
-            memo[(u.id, u.side, u.type, u.order, u.figures, u.x, u.y, u.heading, u.files)] = lst
+            memo[(u.id, u.side, u.shape_key)] = lst
 
     # ----- the move actions ------------------------------------------------------------------
     def do_move(self: Any, action: Action) -> list[Event]:

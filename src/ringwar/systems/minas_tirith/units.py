@@ -94,6 +94,13 @@ class Unit:
     def ranks(self) -> int:
         return max(1, math.ceil(self.figures / max(1, self.files)))
 
+    @property
+    def shape_key(self) -> tuple[Any, ...]:
+        """What the unit's shapes on the table are made of (type and order give its pitch
+        [MT §2.4], figures and files its ranks, and its pose): the key of the footprints,
+        front arcs and traces kept for it."""
+        return (self.type, self.order, self.figures, self.x, self.y, self.heading, self.files)
+
     def to_json(self) -> list[Any]:
         return [getattr(self, f.name) for f in fields(self)]
 
