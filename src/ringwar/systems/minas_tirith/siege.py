@@ -464,6 +464,9 @@ class SiegeRules:
         # so it is tried a little further in as well, and along the walk on both sides of the
         # landing point (nearest first), deepest formation that fits the 2″ walk first
         offsets = sorted((d for d in range(-16, 17, 2)), key=lambda d: (abs(d), d))
+        # the table as it is, once: a spot is tried against every occupant but ``u`` itself
+        # (``overlapping`` leaves it out), and ``u`` is the only piece a try moves
+        self._after_change()
         for files in dict.fromkeys((least, min(u.figures, least + 2), u.figures)):
             depth = math.ceil(u.figures / files) * p[1]
             for da in offsets:
@@ -475,7 +478,6 @@ class SiegeRules:
                     x, y = cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))
                     h = (a + 180) % 360                         # facing into the city
                     u.x, u.y, u.heading, u.files, u.embarked = q(x), q(y), qa(h), files, None
-                    self._after_change()
                     fp = self.footprint(u)
                     if self.B.obstacle(fp) is None and not self.overlapping(fp, {u.id}) \
                             and self.B.walk_at(u.x, u.y) == wall:
@@ -504,11 +506,11 @@ class SiegeRules:
         out = None
         try:
             u.figures = m
+            self._after_change()       # (once: only ``u`` moves, and ``overlapping`` leaves it out)
             for files in range(u.files, min(m, u.files + 8) + 1):
                 depth = math.ceil(m / files) * self.pitch(u)[1]
                 u.files = files
                 u.x, u.y = q(fc.x - fx * depth / 2), q(fc.y - fy * depth / 2)
-                self._after_change()
                 fp = self.footprint(u)
                 if self.B.obstacle(fp) is None and not self.overlapping(fp, {u.id}) \
                         and self.B.walk_at(u.x, u.y) == wall:
