@@ -384,7 +384,7 @@ class HeuristicAgent:
                 if place is None or mover != uid:
                     mover = uid
                     unit = units.get(uid, {})
-                    place = self._placer(ctx, unit)
+                    place = self._place_fn(ctx, unit)
                     here = unit.get("hex")
                     base = self.place_score(ctx, unit, here) if here is None else place(here)
                 to = a.get("to")
@@ -566,11 +566,17 @@ class HeuristicAgent:
     def _place_score(self, ctx: _Context, u: dict[str, Any], h: str | None) -> float:
         if h is None:
             return -20.0                                  # waiting off the map helps nobody
-        key = (self, u.get("id"), u.get("hex"))           # (as ``place_score``'s memo: the style too)
+        return self._place_fn(ctx, u)(h)
+
+    def _place_fn(self, ctx: _Context, u: dict[str, Any]) -> Callable[[str], float]:
+        """``_placer`` of ``u``, kept for the view (``ctx.placers``: by this agent, whose
+        style it weighs, the unit and its hex): the scoring loop and ``_place_score`` share
+        it, and so do the decisions of one view (a quiet selection's follow-up)."""
+        key = (self, u.get("id"), u.get("hex"))
         place = ctx.placers.get(key)
         if place is None:
             place = ctx.placers[key] = self._placer(ctx, u)
-        return place(h)
+        return place
 
     def garrison_score(self, ctx: _Context, u: dict[str, Any], h: str,
                        friends: list[dict[str, Any]], adj: list[dict[str, Any]]) -> float:

@@ -112,17 +112,10 @@ class MovementRules:
 
     def engine_rect(self: Any, e: Any, x: float | None = None, y: float | None = None,
                     h: float | None = None) -> Polygon:
-        """An engine's footprint at its pose (or the one given), memoized like a unit's."""
+        """An engine's footprint at its pose (or the one given): ``rect`` keeps it."""
         w, d = self.D.engines[e.id].size
-        key = ("engine", w, d, e.x if x is None else x, e.y if y is None else y,
-               e.heading if h is None else h)
-        poly = _FOOTPRINTS.get(key)
-        if poly is None:
-            poly = rect(key[3], key[4], key[5], w, d)
-            if len(_FOOTPRINTS) > 50_000:
-                _FOOTPRINTS.clear()
-            _FOOTPRINTS[key] = poly
-        return poly
+        return rect(e.x if x is None else x, e.y if y is None else y,
+                    e.heading if h is None else h, w, d)
 
     def klass(self: Any, u: Unit) -> str:
         return self.D.troop_types[u.type].klass
