@@ -272,6 +272,14 @@ class HeuristicAgent:
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a saved agent keeps (the server pickles its AI seats between moves): all but
+        the facts of the last view, a cache (``_ctx``, holding the view and its place
+        functions) that the next decision rebuilds."""
+        state = self.__dict__.copy()
+        state["_ctx"] = None
+        return state
+
     @property
     def reads_board_only(self) -> bool:
         """Whether this agent reads only the board from a view (its units, the scenario and
