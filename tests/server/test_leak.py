@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 import pytest
 
 import ringwar
-from ringwar.core.engine import Game, event, register_system
+from ringwar.core.engine import Game, event, register_system, unregister_system
 from ringwar.server.app import create_app
 
 from .conftest import create, hdr, play
@@ -139,7 +139,14 @@ class SecretGame(Game):
         return dict(action)
 
 
-register_system("secret-test", f"{__name__}:SecretGame")
+@pytest.fixture(autouse=True, scope="module")
+def _secret_system() -> Any:
+    """The secret game is playable while this module's tests run, and only then: registered at
+    import, it stayed in the registry, and tests collected later that play every system
+    (``systems()``) met a game they know nothing of."""
+    register_system("secret-test", f"{__name__}:SecretGame")
+    yield
+    unregister_system("secret-test")
 
 
 

@@ -575,6 +575,12 @@ def register_system(name: str, target: str) -> None:
     _SYSTEMS[name] = target
 
 
+def unregister_system(name: str) -> None:
+    """Forget ``name`` (a system a test or a plug-in registered for a while); a system it does
+    not know is no error."""
+    _SYSTEMS.pop(name, None)
+
+
 def _discover() -> None:
     """Import every package of ``ringwar.systems`` that no registered system lives in, so
     that each can register itself (once per process)."""
