@@ -6,6 +6,7 @@ import random
 import pytest
 
 import ringwar
+from ringwar.systems.spi.state import Flags
 
 
 @pytest.mark.parametrize("system", ["sauron", "gondor"])
@@ -35,7 +36,8 @@ def _mutable_ids(value, seen: set[int], out: dict[int, str], where: str) -> None
     if isinstance(value, (int, float, str, bytes, bool, type(None), frozenset)) or id(value) in seen:
         return
     seen.add(id(value))
-    frozen = dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen
+    frozen = (dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen) \
+        or isinstance(value, Flags)                    # a piece's flags: replaced, never changed
     if not isinstance(value, tuple) and not frozen:   # a tuple or a frozen record is immutable;
         out[id(value)] = where                         # what it holds may not be
     if isinstance(value, dict):
@@ -99,3 +101,23 @@ def test_games_with_the_same_options_share_one_frozen_definition() -> None:
         a.defn.hexmap = c.hexmap
     with pytest.raises(TypeError):
         a.defn.options["errata_wall_2101"] = False
+
+
+def test_a_pieces_flags_are_replaced_never_changed_so_a_clone_may_share_them() -> None:
+    # the copies of a piece share its flags (clone copies none): a write into them is an
+    # error, and a flag set on one copy is not seen by the other
+    game = ringwar.new_game("sauron", seed=3)
+    p = next(q for q in game.units.values() if q.flags)
+    twin = game.clone()
+    q = twin.units[p.id]
+    assert q.flags is p.flags
+    for write in (lambda f: f.__setitem__("x", 1), lambda f: f.pop("x", None), lambda f: f.update(x=1),
+                  lambda f: f.setdefault("x", 1), lambda f: f.clear(), lambda f: f.__delitem__("x")):
+        with pytest.raises(TypeError):
+            write(p.flags)
+    before = dict(p.flags)
+    q.set_flag("x", 1)
+    key = next(iter(before))
+    assert q.drop_flag(key) == before[key] and q.drop_flag(key, "none") == "none"
+    assert dict(p.flags) == before and dict(q.flags) == {**{k: v for k, v in before.items() if k != key}, "x": 1}
+    assert game.state_hash() != twin.state_hash()

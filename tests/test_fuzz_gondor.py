@@ -26,9 +26,9 @@ def swap_secrets(game):
     twin = game.clone()
     for p in twin.units.values():
         if "cauldron" in p.tags and "real" in p.flags:
-            p.flags["real"] = not p.flags["real"]
+            p.set_flag("real", not p.flags["real"])
         if p.flags.get("carry"):
-            p.flags["carry"] = "dummy" if p.flags["carry"] == "real" else "real"
+            p.set_flag("carry", "dummy" if p.flags["carry"] == "real" else "real")
     for e in twin.log:
         if e.get("visible_to") == WEST and "text" in e:
             e["text"] = "secret"

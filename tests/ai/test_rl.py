@@ -43,5 +43,5 @@ def test_observations_hold_no_secret():
     a = e.observe("sauron")["observation"]
     for p in e.game.units.values():
         if "real" in p.flags:
-            p.flags["real"] = not p.flags["real"]
+            p.set_flag("real", not p.flags["real"])
     assert (e.observe("sauron")["observation"] == a).all()

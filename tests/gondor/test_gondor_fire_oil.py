@@ -186,7 +186,7 @@ def test_16_72_picking_up_oil_is_free_three_per_cauldron_dummies_give_dummy_oil(
     assert g.units[ws[0]].flags["carry"] == "real" and g.units[ws[1]].flags["carry"] == "dummy"
     assert g.units[real].flags["oil"] == 2
     assert {"type": "select", "unit": ws[0]} in g.legal_actions()   # may still move
-    g.units[real].flags["oil"] = 0
+    g.units[real].set_flag("oil", 0)
     g._touch()
     assert not [a for a in g.legal_actions() if a["type"] == "take_oil" and a.get("cauldron") == real]
 

@@ -155,8 +155,8 @@ def test_16_72_the_last_oil_counter_is_taken_and_an_empty_cauldron_offers_none()
     last = pos.place("cauldron", "1706", real=True)
     empty = pos.place("cauldron", "1806", real=True)
     g = pos.game()
-    g.units[last].flags["oil"] = 1                              # two of its three already taken
-    g.units[empty].flags["oil"] = 0                             # all three taken
+    g.units[last].set_flag("oil", 1)                              # two of its three already taken
+    g.units[empty].set_flag("oil", 0)                             # all three taken
     g._touch()
     takes = [a for a in g.legal_actions() if a["type"] == "take_oil"]
     assert takes == [{"type": "take_oil", "unit": w1, "cauldron": last}]

@@ -514,7 +514,7 @@ def test_16_25_a_catapult_shows_its_missile_strength_a_cauldron_its_oil_grond_if
     pos.place("gondor_spearmen", "1708")
     pos.extra(siege={"grond": grond})
     g = pos.game()
-    g.units[cd].flags["oil"] = 2                               # one Oil taken [16.72]
+    g.units[cd].set_flag("oil", 2)                               # one Oil taken [16.72]
     g._touch()
     seen = {u["id"]: u for u in g.view(WEST)["units"]}
     assert seen[cat]["label"] == seen[wcat]["label"] == "e"   # [16.25] anti-personnel missile e

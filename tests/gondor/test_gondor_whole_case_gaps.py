@@ -28,7 +28,7 @@ def cauldrons_game(oil: dict[int, int] | None = None, carriers: int = 4, real=(T
     bare = pos.place("gondor_spearmen", "1913")
     g = pos.game()
     for i, n in (oil or {}).items():
-        g.units[cs[i]].flags["oil"] = n          # Oil already taken from this Cauldron [16.72]
+        g.units[cs[i]].set_flag("oil", n)          # Oil already taken from this Cauldron [16.72]
     return g, cs, ws, bare
 
 

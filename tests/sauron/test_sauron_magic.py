@@ -98,7 +98,7 @@ def test_16_1_visions_victims_rally_only_three_hexes_from_sauron():
     pos.extra(spells={"sinister_visions": 5})
     g = pos.game()
     for u in (near, far, other):
-        g.units[u].flags["visions"] = True
+        g.units[u].set_flag("visions", True)
     g._after_change()
     r = {(x["unit"], x["target"]) for x in acts(g, "rally")}
     assert ("anarion", far) in r and ("anarion", near) not in r

@@ -381,7 +381,7 @@ def test_16_1_with_sauron_gone_from_the_map_the_victims_may_be_rallied():
     pos.place("orc", "2020")
     pos.extra(spells={"sinister_visions": 5})
     g = pos.game()
-    g.units[u].flags["visions"] = True
+    g.units[u].set_flag("visions", True)
     g._after_change()
     assert not g.units["sauron"].on_map and g.spell_active("sinister_visions")
     assert ("anarion", u) in rallies(g)

@@ -98,11 +98,11 @@ class EquipmentRules:
         return acts
 
     def push_destinations(self: GondorGame, p: Piece, g: Piece) -> dict[str, Any]:
-        p.flags["pushing"] = "siege_tower" if "siege_tower" in g.tags else "gear"
+        p.set_flag("pushing", "siege_tower" if "siege_tower" in g.tags else "gear")
         try:
             reach = self._reachable(p)
         finally:
-            p.flags.pop("pushing", None)
+            p.drop_flag("pushing", None)
         stackers, sides = self.occupancy()
         enemy = sides.get(SAURON if p.side == WEST else WEST, ())
         return {h: v for h, v in reach.items() if h != p.hex and h not in enemy and h not in stackers}
@@ -154,8 +154,8 @@ class EquipmentRules:
 
     def do_take_oil(self: GondorGame, action: Action) -> list[Event]:
         p, c = self.units[action["unit"]], self.units[action["cauldron"]]
-        c.flags["oil"] -= 1
-        p.flags["carry"] = "real" if c.flags.get("real") else "dummy"
+        c.set_flag("oil", c.flags["oil"] - 1)
+        p.set_flag("carry", "real" if c.flags.get("real") else "dummy")
         return [event("oil", "[16.72]", f"{self.label(p)} picks up an Oil counter in {p.hex}", unit=p.id)]
 
     # ----- [16.74] pouring oil in the Sauron Movement Phase --------------------------------------------
@@ -209,7 +209,7 @@ class EquipmentRules:
         if action["type"] == "hold":
             return [event("hold", "[16.74]", f"{self.label(c)} holds its oil", unit=c.id, visible_to=WEST)]
         t = self.units[action["target"]]
-        c.flags.pop("carry", None)
+        c.drop_flag("carry", None)
         events = [event("pour", "[16.74]", f"{self.label(c)} pours boiling oil on {self.label(t)} in {t.hex}",
                         unit=c.id, target=t.id, reveal=True)]
         if t.is_gear:

@@ -48,7 +48,7 @@ class ReinforcementRules:
             if ok:
                 self.siege.rohan = True
                 for p in self.units.values():
-                    if p.flags.pop("awaits_roll", False):
+                    if p.drop_flag("awaits_roll", False):
                         p.arrival = self._turn
                 events.extend(self.add_dp(GARRISON, int(dem["rohan_arrives"]), "[19.11]", "the Riders of Rohan arrive"))
         if not self.siege.aragorn and any(p.arrival == self._turn and p.flags.get("entry") == "aragorn_entry"

@@ -42,32 +42,33 @@ class SetupRules:
                 for _ in range(n):
                     counts[tkey] = counts.get(tkey, 0) + 1
                     p = Piece(f"{tkey}{counts[tkey]}", utype=self.sc.types[tkey], movement=self.charts.movement)
-                    p.flags["deploy"] = d.area
+                    p.set_flag("deploy", d.area)
                     self.units[p.id] = p
             for lkey in d.leaders:
                 p = Piece(lkey, ltype=self.sc.leaders[lkey], movement=self.charts.movement)
-                p.flags["deploy"] = d.area
+                p.set_flag("deploy", d.area)
                 self.units[p.id] = p
         for r in self.sc.reinforcements:
             for tkey, n in r.equipment:
                 for _ in range(n):
                     counts[tkey] = counts.get(tkey, 0) + 1
                     p = Piece(f"{tkey}{counts[tkey]}", utype=self.sc.types[tkey], movement=self.charts.movement)
-                    p.arrival, p.flags["entry"] = r.turn, r.entry
+                    p.arrival = r.turn
+                    p.set_flag("entry", r.entry)
                     self.units[p.id] = p
             if r.army:
                 for p in self.units.values():
                     if p.flags.get("entry") == r.entry and p.side == r.side:
-                        p.flags["army"] = r.army
+                        p.set_flag("army", r.army)
             if r.roll:
                 for p in self.units.values():
                     if p.flags.get("entry") == r.entry:
                         p.arrival = None              # [14.2] on a 5 or 6, from turn 5
-                        p.flags["awaits_roll"] = True
+                        p.set_flag("awaits_roll", True)
         self.siege = SiegeState(gate_control=dict.fromkeys(self.city["gates"], WEST))   # [15.15]
         for p in self.units.values():
             if "cauldron" in p.tags:
-                p.flags["oil"] = int(self.sc.siege["oil_per_cauldron"])
+                p.set_flag("oil", int(self.sc.siege["oil_per_cauldron"]))
         self.spell_state = GondorSpells()                          # [17.0]
         self._phase = "S"
 
@@ -131,18 +132,18 @@ class SetupRules:
     def setup_exclusive(self: GondorGame, setup: dict[str, Any]) -> None:
         for p in self.units.values():
             if p.flags.get("out"):
-                p.flags.pop("deploy", None)
+                p.drop_flag("deploy", None)
         for pid in setup.get("available", []):          # reinforcements waiting off the map now
             p = self.piece(pid)
             p.arrival = int(setup.get("turn", self._turn))
             for k in ("out", "awaits_roll", "deploy"):
-                p.flags.pop(k, None)
+                p.drop_flag(k, None)
         for item in setup.get("place", []):
-            self.units[item["id"]].flags.pop("deploy", None)
+            self.units[item["id"]].drop_flag("deploy", None)
             if "real" in item:
-                self.units[item["id"]].flags["real"] = bool(item["real"])
+                self.units[item["id"]].set_flag("real", bool(item["real"]))
             if "oil" in item:
-                self.units[item["id"]].flags["carry"] = item["oil"]
+                self.units[item["id"]].set_flag("carry", item["oil"])
         if self._phase == "S" and not any(p.flags.get("deploy") for p in self.units.values()):
             self._phase = "A"
         for k, v in setup.get("siege", {}).items():
@@ -237,10 +238,10 @@ class SetupRules:
 
     def answer_deploy(self: GondorGame, d: dict[str, Any], action: Action) -> list[Event]:
         p = self.units[d["unit"]]
-        p.flags.pop("deploy", None)
+        p.drop_flag("deploy", None)
         self.place(p, action["to"])
         if "real" in action:
-            p.flags["real"] = bool(action["real"])                  # [16.71] secret
+            p.set_flag("real", bool(action["real"]))                  # [16.71] secret
             return [event("deploy", "[16.71]", f"a Cauldron is set up in {action['to']}", unit=p.id,
                           to=action["to"]),
                     event("deploy_secret", "[16.71]", f"{p.id} is {'real' if action['real'] else 'a dummy'}",

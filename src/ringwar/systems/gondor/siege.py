@@ -293,7 +293,7 @@ class SiegeRules:
         key = action["hexside"]
         wall, rng_, band, kind, lo, hi = self.breach_terms(g, key)
         a, b = key.split("/")
-        g.flags["siege_used"] = self._turn                          # [16.12] once per turn; no move
+        g.set_flag("siege_used", self._turn)                          # [16.12] once per turn; no move
         g.fired = True
         dice = self.dice.roll(2)
         total = sum(dice)
@@ -350,7 +350,7 @@ class SiegeRules:
 
     def do_fireball(self: GondorGame, action: Action) -> list[Event]:
         c = self.units[action["unit"]]
-        c.flags["siege_used"] = self._turn
+        c.set_flag("siege_used", self._turn)
         c.fired = True
         where, events = self.land(c, action["to"], "a Fireball")
         if where is None:
@@ -373,7 +373,7 @@ class SiegeRules:
 
     def do_head(self: GondorGame, action: Action) -> list[Event]:
         c = self.units[action["unit"]]
-        c.flags["siege_used"] = self._turn
+        c.set_flag("siege_used", self._turn)
         c.fired = True
         self.siege.heads_thrown += 1
         where, events = self.land(c, action["to"], "a Severed Head")

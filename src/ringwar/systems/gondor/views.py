@@ -32,12 +32,12 @@ class Views:
         deck = [True] * (n // 2) + [False] * (n - n // 2)
         rng.shuffle(deck)
         for p, real in zip(placed, deck):
-            p.flags["real"] = real
+            p.set_flag("real", real)
         with_oil = [p for p in placed if p.flags.get("oil", 0) > 0]
         p_real = (sum(1 for p in with_oil if p.flags["real"]) / len(with_oil)) if with_oil else 0.5
         for p in sorted(self.units.values(), key=lambda q: q.id):
             if p.flags.get("carry"):
-                p.flags["carry"] = "real" if rng.random() < p_real else "dummy"
+                p.set_flag("carry", "real" if rng.random() < p_real else "dummy")
         self._after_change()
 
     def redact_action(self: GondorGame, action: Action, side: str | None) -> Action:

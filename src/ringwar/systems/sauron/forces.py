@@ -111,19 +111,19 @@ class ForcesRules:
         if self._phase == "F":
             # [15.22] Dwarves within two hexes of an Orc when the phase begins
             for p in self.on_map(WEST):
-                p.flags.pop("must_attack", None)
+                p.drop_flag("must_attack", None)
                 if "dwarf" in p.tags and not p.disrupted:
                     orcs = tuple(sorted(q.id for q in self.on_map(SAURON) if self.is_orc(q)
                                         and hx.distance(p.hex, q.hex) <= 2))
                     if orcs:
-                        p.flags["must_attack"] = orcs
+                        p.set_flag("must_attack", orcs)
         if self._phase in ("A", "E"):
             sauron = self.units["sauron"]
             self.spell_state.on_pedestal = bool(
                 sauron.on_map and self.pedestal_hex() == sauron.hex)   # [16.61]
         if self._phase == "H":
             for p in self.on_map(WEST):
-                p.flags.pop("must_attack", None)
+                p.drop_flag("must_attack", None)
 
     def dwarf_targets(self: SauronGame, p: Piece) -> list[Piece]:
         return [self.units[o] for o in p.flags.get("must_attack", ()) if self.units[o].on_map]

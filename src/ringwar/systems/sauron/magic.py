@@ -141,7 +141,7 @@ class MagicRules:
                 continue
             if p.morale_now() in ("X", "Y", "Z") and not p.disrupted:
                 p.disrupted = True
-                p.flags["visions"] = True
+                p.set_flag("visions", True)
                 events.append(event("disrupted", "[16.1]", f"{self.label(p)} is disrupted by Sinister Visions",
                                     unit=p.id))
         return events

@@ -73,7 +73,7 @@ class MordorRules:
             else:
                 q.where = OFFMAP
                 q.arrival = self._turn + 1
-                q.flags["entry"] = "mordor"
+                q.set_flag("entry", "mordor")
                 events.append(event("exit", "[18.0]", f"{self.label(q)} withdraws from {frm} into Mordor",
                                     unit=q.id))
         return events

@@ -23,7 +23,7 @@ class SetupRules:
             if p.side == SAURON and p.arrival is not None and delay:
                 p.arrival = max(1, p.arrival + delay)              # [21.26]
         beast = Piece("beast", utype=self.sc.types["beast"], movement=self.charts.movement)
-        beast.flags["out"] = True                                   # [17.0] until conjured
+        beast.set_flag("out", True)                                   # [17.0] until conjured
         self.units["beast"] = beast
         self.pedestal = Pedestal(None, "orc_archer1")               # [16.62]
         self.weapons = {k: Weapon(w.start) for k, w in self.sc.weapons.items()}   # [19.0]
@@ -74,7 +74,7 @@ class SetupRules:
         if "beast" in setup:
             b = setup["beast"]
             beast = self.units["beast"]
-            beast.flags.pop("out", None)
+            beast.drop_flag("out", None)
             self.place(beast, b["hex"])
             beast.reduced = bool(b.get("reduced", False))
             self.spell_state.beast.conjured = True

@@ -142,11 +142,11 @@ class Construction:
                 for _ in range(n):
                     p = new_unit(tkey)
                     p.arrival = r.turn
-                    p.flags["entry"] = r.entry
+                    p.set_flag("entry", r.entry)
             for lkey in r.leaders:
                 p = Piece(lkey, ltype=self.sc.leaders[lkey], movement=self.charts.movement)
                 p.arrival = r.turn
-                p.flags["entry"] = r.entry
+                p.set_flag("entry", r.entry)
                 self.units[p.id] = p
 
     def init_exclusive(self: SpiGame) -> None:
@@ -183,7 +183,7 @@ class Construction:
                     if p.on_map:
                         self.remove(p)
                     p.where, p.arrival = OFFMAP, None
-                    p.flags["out"] = True
+                    p.set_flag("out", True)
             for item in setup.get("place", []):
                 self._setup_place(item)
             for pid in setup.get("remove", []):
@@ -191,7 +191,7 @@ class Construction:
                 if p.on_map:
                     self.remove(p)
                 p.where, p.arrival = OFFMAP, None
-                p.flags["out"] = True
+                p.set_flag("out", True)
             if "turn" in setup:
                 self._turn = int(setup["turn"])
             if "phase" in setup:
@@ -234,8 +234,8 @@ class Construction:
         if p.on_map:
             self.remove(p)
         p.arrival = None
-        p.flags.pop("out", None)
-        p.flags.pop("entry", None)
+        p.drop_flag("out", None)
+        p.drop_flag("entry", None)
         self.place(p, h)
         for k in ("reduced", "disrupted", "moved", "fired", "attacked"):
             if k in item:

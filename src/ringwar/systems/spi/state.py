@@ -26,13 +26,39 @@ class _Where:
         d["on_map"] = value == MAP
 
 
+class Flags(dict[str, Any]):
+    """A piece's flags: read as a dict, never changed in place (a piece replaces its own:
+    ``Piece.set_flag``, ``Piece.drop_flag``), so the copies of a piece share them (``clone``
+    copies no flags).  Writing into them is an error, not a change both copies would see."""
+
+    __slots__ = ()
+
+    def _frozen(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a piece's flags are replaced, not changed in place: Piece.set_flag, Piece.drop_flag")
+
+    __setitem__ = __delitem__ = __ior__ = pop = popitem = setdefault = update = clear = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> Any:
+        return Flags, (dict(self),)
+
+    def __copy__(self) -> Flags:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Flags:
+        return self
+
+
+#: the flags of a piece that has none (shared: flags are never changed in place)
+NO_FLAGS = Flags()
+
+
 class Piece:
     """A combat unit or a leader.  Printed values come from its type; the rest is state."""
 
     # Its attributes: printed values (id, key, name, side, nation, kind, tags, is_leader,
     # melee, missile, armour, morale, rally, magic, rallies_any, ma) and state (hex, where,
     # reduced, disrupted, formation, partner, moved, fired, attacked, advanced, rally_tried,
-    # rallies_made, arrival, entered_turn, magic_spent, formed_turn, flags: a dict of
+    # rallies_made, arrival, entered_turn, magic_spent, formed_turn, flags: ``Flags``, of
     # immutable values; ``on_map`` follows ``where``).  No ``__slots__``:
     # a piece's ``__dict__`` is copied in one call (``copy``), three times faster than
     # copying slots one by one, and a search clones every piece of the game each playout.
@@ -76,7 +102,7 @@ class Piece:
         self.entered_turn: int | None = None
         self.magic_spent = 0
         self.formed_turn: int | None = None
-        self.flags: dict[str, Any] = {}
+        self.flags: Flags = NO_FLAGS
 
     # ----- printed values, as reduced [7.42] [reconstructed: docs/reconstructed.md] -------
     def melee_now(self) -> str | None:
@@ -137,14 +163,28 @@ class Piece:
                 self.rally_tried, self.rallies_made, self.arrival, self.entered_turn,
                 self.magic_spent, self.formed_turn, sorted(self.flags.items())]
 
+    def set_flag(self, key: str, value: Any) -> None:
+        """Set one of the piece's flags (``value`` immutable): new flags, never a change to
+        the ones a copy of the piece may share."""
+        flags = dict(self.flags)
+        flags[key] = value
+        self.flags = Flags(flags)
+
+    def drop_flag(self, key: str, default: Any = None) -> Any:
+        """Take one of the piece's flags away: its value, or ``default`` if it had none."""
+        if key not in self.flags:
+            return default
+        flags = dict(self.flags)
+        value = flags.pop(key)
+        self.flags = Flags(flags) if flags else NO_FLAGS
+        return value
+
     def copy(self) -> Piece:
-        """An independent copy of the piece: its own ``flags``; everything else in a piece,
-        and every value in its flags, is immutable (tests/test_clone.py checks that a clone
-        shares nothing mutable)."""
+        """An independent copy of the piece: everything in a piece is immutable (its
+        ``flags`` too: ``Flags``), so a copy of its ``__dict__`` is one (tests/test_clone.py
+        checks that a clone shares nothing mutable)."""
         p = _new(Piece)
-        d = self.__dict__.copy()
-        d["flags"] = d["flags"].copy()
-        p.__dict__ = d
+        p.__dict__ = self.__dict__.copy()
         return p
 
 
@@ -157,9 +197,7 @@ def copy_pieces(units: dict[str, Piece]) -> dict[str, Piece]:
     out = {}
     for k, p in units.items():
         q = _new(Piece)
-        d = p.__dict__.copy()
-        d["flags"] = d["flags"].copy()
-        q.__dict__ = d
+        q.__dict__ = p.__dict__.copy()
         out[k] = q
     return out
 

@@ -131,7 +131,7 @@ class LeaderCombatRules:
 
     def do_leader_attack(self: SpiGame, action: Action) -> list[Event]:
         a, d = self.units[action["unit"]], self.units[action["target"]]
-        a.flags["leader_attacked"] = True                              # [7.24]
+        a.set_flag("leader_attacked", True)                              # [7.24]
         if not d.is_leader:
             return self.leader_attacks_unit(a, d)
         ra, rd = self.combat_rating(a, foe=d), self.combat_rating(d, foe=a)

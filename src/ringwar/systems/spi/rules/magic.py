@@ -142,8 +142,8 @@ class StandardMagicRules:
                       f"{spell.automatic}, not {points!r}", NOT_A_SPELL)
 
     def note_cast(self: SpiGame, ld: Piece, success: bool) -> None:
-        ld.flags["cast"] = (self._turn, self._phase)        # a tuple: flags hold immutable values
-        ld.flags["cast_ok"] = success
+        ld.set_flag("cast", (self._turn, self._phase))        # a tuple: flags hold immutable values
+        ld.set_flag("cast_ok", success)
         ld.moved = True
 
     def spend_magic(self: SpiGame, ld: Piece, points: int) -> None:
