@@ -199,6 +199,33 @@ def test_the_plan_is_reproducible_and_leaves_a_bad_script():
     assert a in game.legal_actions() and agent._script == []
 
 
+def test_screened_plans_play_the_first_world_only_unless_among_its_best():
+    """``screen`` more blurred plans play in the first world; the best there, as many as the
+    plans without them, and the prior's own plan go on to the other worlds."""
+    game = _movement_start(ringwar.new_game("sauron", seed=6), "sauron")
+    agent = MCTSAgent(seed=11, plan_worlds=3, variations=2, screen=3)
+    agent.world = WorldFactory(game, "sauron")
+    cands = agent.plan_candidates("sauron", "sauron")
+    assert cands == [("steady", PRIOR_NOISE), ("wary", PRIOR_NOISE)] + [("steady", PLAN_NOISE)] * 5
+    numbers = iter(range(100))
+    agent._script_for = lambda *args: [{"type": "stub", "n": next(numbers)}]   # 7 distinct scripts
+    first_world = {0: 0.0, 1: 0.1, 2: -0.5, 3: 0.2, 4: 0.9, 5: -0.9, 6: 0.3}
+    played = []
+
+    def playout(side, style, script, seed):
+        k = script[0]["n"]
+        played.append(k)
+        return first_world[k] if len(played) <= 7 else (1.0 if k == 6 else 0.0)
+
+    agent._playout_script = playout
+    assert agent.plan(game.view("sauron")) == "steady~"
+    assert played[:7] == list(range(7))
+    # the four best in the first world (4, 6, 3, 1) and the prior's own plan (0), twice more
+    assert played[7:] == [0, 1, 3, 4, 6] * 2
+    assert agent._script == [{"type": "stub", "n": 6}]     # 0.3 + 1 + 1 against 0.9 + 0 + 0
+    assert agent.stats["iterations"] == 7 + 10
+
+
 def test_the_hunter_at_dagorlad_plays_bold_and_styles_change_its_moves():
     """The Alliance must demoralize Sauron's army within 18 turns [21.2]: its scenario style
     is bold (seeks the enemy harder, fears his blows less)."""

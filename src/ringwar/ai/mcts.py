@@ -88,7 +88,7 @@ class MCTSAgent:
                  horizon: int = 2, z: float = 1.5, noise: float = 0.3, margin: float = 1.5,
                  search_moves: bool = False, plan_worlds: int = 2,
                  styles: tuple[str, ...] | None = None, variations: int = 2,
-                 tactics: bool = False) -> None:
+                 screen: int = 0, tactics: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.think = think
@@ -107,6 +107,9 @@ class MCTSAgent:
         self.styles = None if styles is None else tuple(styles)
         self.tactics = tactics
         self.variations = variations
+        #: more blurred plans, played in the first world only: the best of all the plans
+        #: there go on to the other worlds, as many as there are without these
+        self.screen = screen
         self.prior = HeuristicAgent(None if seed is None else seed ^ 0x5EED, noise=PRIOR_NOISE)
         self.world: Any = None          # a WorldFactory, set by the runner
         self.stats: dict[str, Any] = {"searches": 0, "iterations": 0, "seconds": 0.0, "cpu": 0.0,
@@ -195,7 +198,7 @@ class MCTSAgent:
         index = [unique.setdefault(repr(sc), i) for i, sc in enumerate(scripts)]
         todo = sorted(set(index))
         totals = [0.0] * len(cands)
-        rounds = 0
+        rounds = playouts = 0
         want = (self.plan_worlds if self._iterations_given is None
                 else -(-self._iterations_given // len(todo)))
         while rounds < max(1, want) and len(todo) > 1:
@@ -204,7 +207,10 @@ class MCTSAgent:
             seed = self.rng.getrandbits(64)
             for i in todo:
                 totals[i] += self._playout_script(side, cands[i][0], scripts[i], seed)
+            playouts += len(todo)
             rounds += 1
+            if rounds == 1 and self.screen:
+                todo = self._screened(todo, totals, index[0], len(cands) - self.screen)
         best = max(todo, key=lambda i: (round(totals[i], 9), -i))
         name = cands[best][0]
         self._script = list(scripts[best])
@@ -212,19 +218,28 @@ class MCTSAgent:
         label = name if cands[best][1] <= PRIOR_NOISE else f"{name}~"
         self.stats["plans"] += 1
         self.stats["searches"] += 1
-        self.stats["iterations"] += rounds * len(todo)
+        self.stats["iterations"] += playouts
         self.stats["seconds"] += time.perf_counter() - t0
         self.stats["cpu"] += time.process_time() - c0
         self.stats["styles"][label] = self.stats["styles"].get(label, 0) + 1
         return label
 
+    @staticmethod
+    def _screened(todo: list[int], totals: list[float], prior: int, keep: int) -> list[int]:
+        """The distinct plans that go on after the first world: the ``keep`` best there (a
+        tie: the earlier), and the prior's own plan whatever its value (the one a tie keeps)."""
+        best = sorted(todo, key=lambda i: (-round(totals[i], 9), i))[:keep]
+        return sorted(set(best) | {prior})
+
     def plan_candidates(self, system: str, side: str) -> list[tuple[str, float]]:
         """(style, noise) of each candidate plan: the prior as it is first, then the other
         styles sound for the side's posture, then ``variations`` plans of the prior's style
-        with its scores blurred by ``PLAN_NOISE`` (other moves of nearly equal worth)."""
+        with its scores blurred by ``PLAN_NOISE`` (other moves of nearly equal worth), then
+        ``screen`` more, which play in the first world only unless they are among the best
+        there (``_screened``)."""
         styles = self.styles or self.style_choices(system, side)
         out = [(st, PRIOR_NOISE) for st in styles]
-        out += [(styles[0], PLAN_NOISE)] * self.variations
+        out += [(styles[0], PLAN_NOISE)] * (self.variations + self.screen)
         return out
 
     @staticmethod
