@@ -27,15 +27,29 @@ def _sees_hidden(side: str | None) -> bool:
 def view(g: Any, side: str | None) -> dict[str, Any]:
     D = g.D
     units: list[dict[str, Any]] = []
+    # a unit's part of the view is kept while what it shows is unchanged (most units do not
+    # change from one view to the next): by unit, with its key and nation; shared by copies
+    # of the game (``clone`` shares what is not state), as the key says all it shows
+    kept = g.__dict__.get("_unit_views")
+    if kept is None:
+        kept = g._unit_views = {}
+    mobilized = g.mobilized
     for uid, r in sorted(g.units.items()):
         if not r["hex"] or r["str"] <= 0:
             continue
+        key = (r["hex"], r["str"], r["seat"], r["moved"], r["attacked"], r["deserted"])
+        hit = kept.get(uid)
+        if hit is not None and hit[0] == key and (hit[2] in mobilized) is hit[1]["mobilized"]:
+            units.append(hit[1].copy())
+            continue
         u = g.spec(uid)
-        units.append({"id": uid, "hex": r["hex"], "label": f"{r['str']}-{u.mf}", "name": u.name,
-                      "side": r["seat"], "nation": u.nation, "kind": u.kind, "type": u.type,
-                      "strength": r["str"], "move": u.mf, "cavalry": u.cavalry,
-                      "moved": r["moved"], "attacked": r["attacked"], "deserted": r["deserted"],
-                      "mobilized": u.nation in g.mobilized, "reduced": False, "disrupted": False})
+        d = {"id": uid, "hex": r["hex"], "label": f"{r['str']}-{u.mf}", "name": u.name,
+             "side": r["seat"], "nation": u.nation, "kind": u.kind, "type": u.type,
+             "strength": r["str"], "move": u.mf, "cavalry": u.cavalry,
+             "moved": r["moved"], "attacked": r["attacked"], "deserted": r["deserted"],
+             "mobilized": u.nation in mobilized, "reduced": False, "disrupted": False}
+        kept[uid] = (key, d, u.nation)
+        units.append(d.copy())
     chars: list[dict[str, Any]] = []
     bearer = g.ring["bearer"]
     for cid, c in sorted(g.chars.items()):
