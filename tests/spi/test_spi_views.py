@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
+import json
+import pickle
 import re
 
 import pytest
 
 import ringwar
 from conftest import Position, mixed_play, play, rig
+from ringwar.systems.spi.views import PieceView
 
 rule = pytest.mark.rule
 
@@ -121,9 +125,9 @@ def test_a_kept_piece_view_is_the_view_worked_out_afresh_in_the_game_and_its_cop
     # a piece's view is kept, and shared by copies, with the state it shows as its key
     # (an exclusive label, ``unit_view_extras``, is written afresh in every view): never stale
     def fresh(g, p):
-        d = g._fresh_unit_view(p, g.counter_label(p))
-        g.unit_view_extras([p], [d])
-        return d
+        views = [g._fresh_unit_view(p, g.counter_label(p))]
+        g.unit_view_extras([p], views)              # (it replaces what it adds to)
+        return views[0]
 
     g = ringwar.new_game(system, seed=7)
     twin = None
@@ -167,3 +171,24 @@ def test_16_3_an_eclipse_shows_in_the_night_turns_of_the_view_but_not_in_a_copy_
     assert after == [t for t in range(1, g.last_turn + 1) if g.is_night(t)]
     assert twin.view("sauron")["night_turns"] == before
     assert g.view("westernesse")["night_turns"] == after
+
+
+@pytest.mark.parametrize("system", ["sauron", "gondor"])
+def test_a_kept_piece_view_is_handed_out_as_it_is_and_refuses_every_change(system):
+    # views hand out the kept piece views themselves (no copy at every view): nobody may
+    # change one, so no later view, of this side or another, can show what a caller wrote
+    g = ringwar.new_game(system, seed=7)
+    units = g.view(g.sides[0])["units"]
+    i, u = next((i, u) for i, u in enumerate(units) if isinstance(u, PieceView))
+    assert g.view(g.sides[1])["units"][i] is u
+    for change in (lambda d: d.__setitem__("hex", "x"), lambda d: d.update(hex="x"),
+                   lambda d: d.pop("hex"), lambda d: d.setdefault("y", 1), lambda d: d.clear(),
+                   lambda d: d.__delitem__("hex"), lambda d: d.popitem()):
+        with pytest.raises(TypeError):
+            change(u)
+    # its copies are plain dicts, and it travels as one
+    for other in (dict(u), u.copy(), copy.copy(u), copy.deepcopy(u), pickle.loads(pickle.dumps(u))):
+        assert type(other) is dict and other == u
+        other["hex"] = "x"
+    assert json.loads(json.dumps(u)) == u
+    assert g.view(None)["units"][i]["hex"] != "x"

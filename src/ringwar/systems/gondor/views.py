@@ -77,12 +77,14 @@ class Views:
         a Catapult its missile strength [16.25], Grond whether it is activated [17.13]),
         written at every view (Oil and Grond change where the kept view does not look); a
         unit shows the Oil it carries [16.73]."""
-        for p, d in zip(pieces, views):
+        for i, p in enumerate(pieces):
             if p.kind == "equipment":                          # (``is_gear``)
+                views[i] = d = dict(views[i])
                 d["label"] = self.counter_label(p)
                 if "cauldron" in p.tags:
                     d["oil"] = p.flags.get("oil", 0)
             if p.flags.get("carry"):
+                views[i] = d = dict(views[i])
                 d["carries"] = ["Oil"]
 
     def _view(self: GondorGame, side: str | None) -> dict[str, Any]:

@@ -24,11 +24,13 @@ class Views:
             beast = None                              # not conjured: not shown
         if not carried and beast is None:
             return
-        for p, d in zip(pieces, views):
+        for i, p in enumerate(pieces):
             if p is beast:
+                views[i] = d = dict(views[i])
                 d["facing"] = self.spell_state.beast.facing
                 d["label"] = ("A" if self.beast_power("horn") else "") + f"-{p.armour_now()}-X"
             if p.id in carried:
+                views[i] = d = dict(views[i])
                 d["carries"] = carried[p.id]
 
     def carried_by(self: SauronGame) -> dict[str, list[str]]:

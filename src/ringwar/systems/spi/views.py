@@ -14,19 +14,44 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
 
 
+class PieceView(dict[str, Any]):
+    """A piece's view as ``views_of`` keeps it: a dict that refuses to be changed (a
+    ``TypeError``), so every view may hand out the kept one instead of a copy.  Its
+    ``copy()`` is a plain dict; so are its copies by ``copy`` and ``json``."""
+
+    __slots__ = ()
+
+    def _frozen(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a piece's view is kept for later views: change a copy (dict(view))")
+
+    __setitem__ = __delitem__ = __ior__ = pop = popitem = setdefault = update = clear = _frozen  # type: ignore[assignment]
+
+    def __reduce__(self) -> Any:
+        return dict, (dict(self),)
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: Any) -> dict[str, Any]:
+        import copy
+        return copy.deepcopy(dict(self), memo)
+
+
 class StandardViews:
     """The view of the game (exclusive rules add theirs in ``exclusive_view``)."""
 
     def unit_view(self: SpiGame, p: Piece) -> dict[str, Any]:
         """A piece as the players see it (a fresh dict): ``views_of`` one piece."""
-        return self.views_of((p,))[0]
+        return dict(self.views_of((p,))[0])
 
     def views_of(self: SpiGame, pieces: Sequence[Piece]) -> list[dict[str, Any]]:
-        """The views of ``pieces``, in order: each a fresh dict, to which an exclusive rule
-        adds what it shows (``unit_view_extras``, once for them all).  The Standard Rules'
-        part is kept per piece while what it shows is unchanged (``_unit_views``: most
-        pieces do not change from one view to the next).  One loop for all: a view shows
-        every piece, and a call per piece was a quarter of the time."""
+        """The views of ``pieces``, in order, to which an exclusive rule adds what it shows
+        (``unit_view_extras``, once for them all).  The Standard Rules' part is kept per
+        piece while what it shows is unchanged (``_unit_views``: most pieces do not change
+        from one view to the next), and handed out as it is kept: a ``PieceView``, which
+        nobody may change (an exclusive rule replaces the entry with a changed copy).  One
+        loop for all: a view shows every piece, and a call per piece was a quarter of the
+        time."""
         kept = self._unit_views
         out = []
         for p in pieces:
@@ -36,18 +61,18 @@ class StandardViews:
                    p.fired, p.attacked, p.magic_spent, p.rallies_made, p.arrival)
             hit = kept.get(p.id)
             if hit is not None and hit[0] == key:
-                d = hit[1].copy()
+                out.append(hit[1])
             else:
-                d = self._fresh_unit_view(p, self.counter_label(p))
+                d = PieceView(self._fresh_unit_view(p, self.counter_label(p)))
                 kept[p.id] = (key, d)
-                d = d.copy()
-            out.append(d)
+                out.append(d)
         self.unit_view_extras(pieces, out)
         return out
 
     def unit_view_extras(self: SpiGame, pieces: Sequence[Piece], views: list[dict[str, Any]]) -> None:
-        """Hook: what an exclusive rule shows of ``pieces`` beyond the Standard Rules' values,
-        written into their fresh ``views`` (in the same order) by every ``views_of``: an
+        """Hook: what an exclusive rule shows of ``pieces`` beyond the Standard Rules' values:
+        it replaces their entries in ``views`` (in the same order; each a kept ``PieceView``,
+        never changed) with changed copies (``{**views[i], ...}``), at every ``views_of``: an
         exclusive label (replacing the kept one, the code), a counter's facing, what a piece
         carries.  Asked once per view, so it should pick out the few pieces it concerns
         cheaply."""
