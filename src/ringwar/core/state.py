@@ -16,6 +16,19 @@ from typing import Any
 _ATOMS = frozenset({int, float, str, bool, type(None), bytes, frozenset})
 
 
+class FrozenDict(dict[str, Any]):
+    """A dict that refuses every change in place (a ``TypeError`` saying ``REFUSAL``), so
+    that many holders may share it: a subclass says what it is and how it is copied."""
+
+    __slots__ = ()
+    REFUSAL = "this dict is shared: change a copy of it"
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(self.REFUSAL)
+
+    __setitem__ = __delitem__ = __ior__ = pop = popitem = setdefault = update = clear = _refuse  # type: ignore[assignment]
+
+
 def copy_state(value: Any) -> Any:
     """An independent copy of ``value`` (see the module's docstring)."""
     t = type(value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...core.state import FrozenDict
 from .data import LeaderType, UnitType, parse_code, shift, shift_morale
 
 # where a piece is
@@ -26,17 +27,13 @@ class _Where:
         d["on_map"] = value == MAP
 
 
-class Flags(dict[str, Any]):
+class Flags(FrozenDict):
     """A piece's flags: read as a dict, never changed in place (a piece replaces its own:
     ``Piece.set_flag``, ``Piece.drop_flag``), so the copies of a piece share them (``clone``
     copies no flags).  Writing into them is an error, not a change both copies would see."""
 
     __slots__ = ()
-
-    def _frozen(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("a piece's flags are replaced, not changed in place: Piece.set_flag, Piece.drop_flag")
-
-    __setitem__ = __delitem__ = __ior__ = pop = popitem = setdefault = update = clear = _frozen  # type: ignore[assignment]
+    REFUSAL = "a piece's flags are replaced, not changed in place: Piece.set_flag, Piece.drop_flag"
 
     def __reduce__(self) -> Any:
         return Flags, (dict(self),)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...core.state import FrozenDict
 from .board import STEP_NAMES
 from .sequence import PHASE_NAMES
 from .state import OFFMAP, Piece
@@ -14,17 +15,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
 
 
-class PieceView(dict[str, Any]):
+class PieceView(FrozenDict):
     """A piece's view as ``views_of`` keeps it: a dict that refuses to be changed (a
     ``TypeError``), so every view may hand out the kept one instead of a copy.  Its
-    ``copy()`` is a plain dict; so are its copies by ``copy`` and ``json``."""
+    ``copy()`` is a plain dict; so are its copies by ``copy`` and ``pickle``."""
 
     __slots__ = ()
-
-    def _frozen(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("a piece's view is kept for later views: change a copy (dict(view))")
-
-    __setitem__ = __delitem__ = __ior__ = pop = popitem = setdefault = update = clear = _frozen  # type: ignore[assignment]
+    REFUSAL = "a piece's view is kept for later views: change a copy (dict(view))"
 
     def __reduce__(self) -> Any:
         return dict, (dict(self),)
