@@ -157,6 +157,10 @@ def test_the_plan_offers_only_styles_sound_for_the_posture():
     cands = agent.plan_candidates("sauron", "sauron")
     assert cands[:2] == [("steady", PRIOR_NOISE), ("wary", PRIOR_NOISE)]
     assert cands[2:] == [("steady", PLAN_NOISE)] * 2
+    # by default as many blurred copies as make eight candidates (at least two)
+    assert MCTSAgent(seed=1).plan_candidates("sauron", "sauron")[2:] == [("steady", PLAN_NOISE)] * 6
+    assert MCTSAgent(seed=1).plan_candidates("battle-of-the-ring", "alliance")[3:] == [("steady", PLAN_NOISE)] * 5
+    assert len(MCTSAgent(seed=1, styles=tuple("abcdefgh")).plan_candidates("sauron", "sauron")) == 10
 
 
 def test_the_plan_scripts_the_movement_phase_once_and_plays_it():

@@ -74,6 +74,11 @@ STYLE_CHOICES: dict[str, tuple[str, ...]] = {
 PRIOR_NOISE = 0.01
 PLAN_NOISE = 0.3
 
+#: the candidate plans a plan has at least by default: its styles, and as many blurred
+#: copies of the prior as make up the number (``variations=None``).  More worlds and more
+#: look-ahead bought nothing measurable, more candidates did (docs/ai.md, "Measured")
+PLAN_CANDIDATES = 8
+
 #: rollout length (actions) in systems without combat phases
 SHORT_ROLLOUT = 12
 
@@ -87,7 +92,7 @@ class MCTSAgent:
                  iterations: int | None = None, width: int = 4, rollout: int = 160,
                  horizon: int = 2, z: float = 1.5, noise: float = 0.3, margin: float = 1.5,
                  search_moves: bool = False, plan_worlds: int = 2,
-                 styles: tuple[str, ...] | None = None, variations: int = 2,
+                 styles: tuple[str, ...] | None = None, variations: int | None = None,
                  screen: int = 0, tactics: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -106,6 +111,8 @@ class MCTSAgent:
         #: :data:`STYLE_CHOICES`, the scenario's own style first)
         self.styles = None if styles is None else tuple(styles)
         self.tactics = tactics
+        #: blurred copies of the prior's plan (None: as many as make ``PLAN_CANDIDATES``
+        #: candidates with the styles, and at least 2)
         self.variations = variations
         #: more blurred plans, played in the first world only: the best of all the plans
         #: there go on to the other worlds, as many as there are without these
@@ -234,12 +241,16 @@ class MCTSAgent:
     def plan_candidates(self, system: str, side: str) -> list[tuple[str, float]]:
         """(style, noise) of each candidate plan: the prior as it is first, then the other
         styles sound for the side's posture, then ``variations`` plans of the prior's style
-        with its scores blurred by ``PLAN_NOISE`` (other moves of nearly equal worth), then
+        with its scores blurred by ``PLAN_NOISE`` (other moves of nearly equal worth; by
+        default as many as make ``PLAN_CANDIDATES`` plans in all, and at least 2), then
         ``screen`` more, which play in the first world only unless they are among the best
         there (``_screened``)."""
         styles = self.styles or self.style_choices(system, side)
+        variations = self.variations
+        if variations is None:
+            variations = max(2, PLAN_CANDIDATES - len(styles))
         out = [(st, PRIOR_NOISE) for st in styles]
-        out += [(styles[0], PLAN_NOISE)] * (self.variations + self.screen)
+        out += [(styles[0], PLAN_NOISE)] * (variations + self.screen)
         return out
 
     @staticmethod
