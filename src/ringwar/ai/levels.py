@@ -53,11 +53,11 @@ LEVELS: tuple[Level, ...] = (
     Level("standard", "Standard",
           "Plans each of its turns (its movement, in the hex games) with a short search over "
           "possible futures, from what its side can see. About a second a plan.",
-          "mcts", {"plan_worlds": 2, "variations": 2}, think=1.0),
+          "mcts", {"plan_worlds": 2}, think=1.0),
     Level("strong", "Strong",
-          "Searches twice as many futures and more alternative plans before each of its "
-          "turns. Up to two seconds a plan.",
-          "mcts", {"plan_worlds": 4, "variations": 3}, think=2.0),
+          "Searches twice as many futures before each of its turns. Up to two seconds a "
+          "plan.",
+          "mcts", {"plan_worlds": 4}, think=2.0),
 )
 
 #: the level a game gets when a player asks for "an AI" without naming one
