@@ -3,6 +3,7 @@ the pending decision, the exclusive rules' part."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,6 @@ class PieceView(FrozenDict):
         return dict(self)
 
     def __deepcopy__(self, memo: Any) -> dict[str, Any]:
-        import copy
         return copy.deepcopy(dict(self), memo)
 
 
