@@ -102,7 +102,7 @@ class EquipmentRules:
         try:
             reach = self._reachable(p)
         finally:
-            p.drop_flag("pushing", None)
+            p.drop_flag("pushing")
         stackers, sides = self.occupancy()
         enemy = sides.get(SAURON if p.side == WEST else WEST, ())
         return {h: v for h, v in reach.items() if h != p.hex and h not in enemy and h not in stackers}
@@ -209,7 +209,7 @@ class EquipmentRules:
         if action["type"] == "hold":
             return [event("hold", "[16.74]", f"{self.label(c)} holds its oil", unit=c.id, visible_to=WEST)]
         t = self.units[action["target"]]
-        c.drop_flag("carry", None)
+        c.drop_flag("carry")
         events = [event("pour", "[16.74]", f"{self.label(c)} pours boiling oil on {self.label(t)} in {t.hex}",
                         unit=c.id, target=t.id, reveal=True)]
         if t.is_gear:

@@ -132,14 +132,14 @@ class SetupRules:
     def setup_exclusive(self: GondorGame, setup: dict[str, Any]) -> None:
         for p in self.units.values():
             if p.flags.get("out"):
-                p.drop_flag("deploy", None)
+                p.drop_flag("deploy")
         for pid in setup.get("available", []):          # reinforcements waiting off the map now
             p = self.piece(pid)
             p.arrival = int(setup.get("turn", self._turn))
             for k in ("out", "awaits_roll", "deploy"):
-                p.drop_flag(k, None)
+                p.drop_flag(k)
         for item in setup.get("place", []):
-            self.units[item["id"]].drop_flag("deploy", None)
+            self.units[item["id"]].drop_flag("deploy")
             if "real" in item:
                 self.units[item["id"]].set_flag("real", bool(item["real"]))
             if "oil" in item:
@@ -238,7 +238,7 @@ class SetupRules:
 
     def answer_deploy(self: GondorGame, d: dict[str, Any], action: Action) -> list[Event]:
         p = self.units[d["unit"]]
-        p.drop_flag("deploy", None)
+        p.drop_flag("deploy")
         self.place(p, action["to"])
         if "real" in action:
             p.set_flag("real", bool(action["real"]))                  # [16.71] secret

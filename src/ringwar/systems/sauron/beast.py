@@ -38,7 +38,7 @@ class BeastRules:
         beast = self.units["beast"]
         self.spend_magic(s, self.sc.beast.conjure)
         self.note_cast(s, True)
-        beast.drop_flag("out", None)
+        beast.drop_flag("out")
         self.place(beast, s.hex)
         st = self.spell_state.beast
         st.conjured = True

@@ -111,7 +111,7 @@ class ForcesRules:
         if self._phase == "F":
             # [15.22] Dwarves within two hexes of an Orc when the phase begins
             for p in self.on_map(WEST):
-                p.drop_flag("must_attack", None)
+                p.drop_flag("must_attack")
                 if "dwarf" in p.tags and not p.disrupted:
                     orcs = tuple(sorted(q.id for q in self.on_map(SAURON) if self.is_orc(q)
                                         and hx.distance(p.hex, q.hex) <= 2))
@@ -123,7 +123,7 @@ class ForcesRules:
                 sauron.on_map and self.pedestal_hex() == sauron.hex)   # [16.61]
         if self._phase == "H":
             for p in self.on_map(WEST):
-                p.drop_flag("must_attack", None)
+                p.drop_flag("must_attack")
 
     def dwarf_targets(self: SauronGame, p: Piece) -> list[Piece]:
         return [self.units[o] for o in p.flags.get("must_attack", ()) if self.units[o].on_map]

@@ -74,7 +74,7 @@ class SetupRules:
         if "beast" in setup:
             b = setup["beast"]
             beast = self.units["beast"]
-            beast.drop_flag("out", None)
+            beast.drop_flag("out")
             self.place(beast, b["hex"])
             beast.reduced = bool(b.get("reduced", False))
             self.spell_state.beast.conjured = True

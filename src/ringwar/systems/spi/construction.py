@@ -234,8 +234,8 @@ class Construction:
         if p.on_map:
             self.remove(p)
         p.arrival = None
-        p.drop_flag("out", None)
-        p.drop_flag("entry", None)
+        p.drop_flag("out")
+        p.drop_flag("entry")
         self.place(p, h)
         for k in ("reduced", "disrupted", "moved", "fired", "attacked"):
             if k in item:

@@ -64,8 +64,7 @@ class PlayLoop:
             for p in self.units.values():
                 p.attacked = False
                 p.advanced = False
-                if "leader_attacked" in p.flags:
-                    p.drop_flag("leader_attacked")
+                p.drop_flag("leader_attacked")
         events = self.begin_phase_hook() or []
         # derived facts may depend on the phase; the armies' ZOC maps do not (they are keyed
         # on the pieces' positions, demoralization and ``zoc_context``), so they are kept

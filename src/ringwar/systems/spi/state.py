@@ -163,9 +163,7 @@ class Piece:
     def set_flag(self, key: str, value: Any) -> None:
         """Set one of the piece's flags (``value`` immutable): new flags, never a change to
         the ones a copy of the piece may share."""
-        flags = dict(self.flags)
-        flags[key] = value
-        self.flags = Flags(flags)
+        self.flags = Flags({**self.flags, key: value})
 
     def drop_flag(self, key: str, default: Any = None) -> Any:
         """Take one of the piece's flags away: its value, or ``default`` if it had none."""

@@ -100,7 +100,7 @@ class RallyRules:
         need = ", ".join(f"{lo}-{hi}" if lo != hi else f"{lo}" for lo, hi in ranges)
         if ok:
             u.disrupted = False
-            u.drop_flag("visions", None)
+            u.drop_flag("visions")
         return [event("rally", "[8.37]", f"{ld.name} (rating {rating}) rallies {self.label(u)}: needs {need}, "
                       f"rolled {total} ({dice[0]}+{dice[1]}): " + ("rallied" if ok else "fails"),
                       dice=dice, table="8.37", cell=str(min(rating, 10)), unit=ld.id, target=u.id, success=ok)]
