@@ -83,3 +83,45 @@ def test_every_legal_action_of_a_random_game_has_words(players):
             text = g.describe_action(a)
             assert text and "{" not in text and "None" not in text
         g.apply(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_kept_piece_view_is_always_the_one_a_fresh_view_shows(players):
+    """A piece's part of a view is kept per piece and hex (and the Ring-bearer's holder): it
+    must always be what a game that kept nothing would show, for every side and for copies."""
+    import random
+
+    g = ringwar.new_game("battle-of-the-ring", seed=3, options={"players": players, "round_limit": 6})
+    rng = random.Random(3)
+    checked = 0
+    for n in range(600):
+        if g.result is not None:
+            break
+        if n % 7 == 0:
+            fresh = g.clone()
+            fresh._unit_views = {}                 # (a copy shares the kept parts: not this one)
+            for side in (*g.sides, None):
+                assert g.view(side)["units"] == fresh.view(side)["units"]
+                assert g.view(side)["units"] == [g.unit(p) for p in sorted(g.hex_of)]
+            checked += 1
+        g.apply(rng.choice(g.legal_actions()))
+    assert checked > 20
+
+
+def test_a_kept_piece_view_refuses_changes_and_its_copies_are_plain_dicts():
+    import copy
+    import pickle
+
+    g = ringwar.new_game("battle-of-the-ring", seed=1)
+    u = g.view("sauron")["units"][0]
+    with pytest.raises(TypeError, match="kept for later views"):
+        u["hex"] = "nowhere"
+    assert g.view("sauron")["units"][0]["hex"] != "nowhere"
+    for c in (copy.copy(u), copy.deepcopy(u), pickle.loads(pickle.dumps(u)), dict(u)):
+        assert type(c) is dict and c == u
+        c["hex"] = "elsewhere"                      # a copy is the caller's own
+    # the Ring-bearer's part follows its holder, whose name it shows
+    ring = next(x for x in g.view("sauron")["units"] if x["id"] == "ring")
+    g.ring_holder = "sauron"
+    again = next(x for x in g.view("sauron")["units"] if x["id"] == "ring")
+    assert again["player"] == "sauron" and again["name"] != ring["name"]

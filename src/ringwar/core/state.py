@@ -29,6 +29,25 @@ class FrozenDict(dict[str, Any]):
     __setitem__ = __delitem__ = __ior__ = pop = popitem = setdefault = update = clear = _refuse  # type: ignore[assignment]
 
 
+class KeptView(FrozenDict):
+    """A part of a view that a game keeps and hands out again to later views (a piece's, as
+    long as what it shows is unchanged): a dict that refuses to be changed (a ``TypeError``),
+    so that no caller can write into what later views show.  Its copies by ``copy``,
+    ``copy.deepcopy`` and ``pickle`` are plain dicts, as a view's other parts are."""
+
+    __slots__ = ()
+    REFUSAL = "this part of a view is kept for later views: change a copy (dict(part))"
+
+    def __reduce__(self) -> Any:
+        return dict, (dict(self),)
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: Any) -> dict[str, Any]:
+        return copy.deepcopy(dict(self), memo)
+
+
 def copy_state(value: Any) -> Any:
     """An independent copy of ``value`` (see the module's docstring)."""
     t = type(value)

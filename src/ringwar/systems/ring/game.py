@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from ...core.engine import Action, Event, Game, event
 from ...core.errors import IllegalAction, RecordError
 from ...core.options import Option
+from ...core.state import KeptView
 from .building import BuildingRules
 from .combat import CombatRules
 from .data import SIDES2, SIDES3, static
@@ -128,6 +129,8 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
         self.after_escape = False
         self._result: dict[str, Any] | None = None
         self._announced = False
+        #: ``unit_view``'s kept parts, shared by clones: (piece, hex[, the Ring's holder]) -> part
+        self._unit_views: dict[tuple[str, ...], KeptView] = {}
         self._side_player = {s: ("evil" if self.two and s != "alliance" else s) for s in SIDES3}
         self._pl = {pid: self._side_player[S.nations[nat].side] for pid, nat in S.nation_of.items()}
         self.pids_of = {p: sorted(q for q, pl in self._pl.items() if pl == p and q != "ring")
@@ -517,6 +520,19 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
                 "nation": nation, "kind": spec.kind, "move": spec.move,
                 "reduced": False, "disrupted": False}
 
+    def unit_view(self, pid: str) -> dict[str, Any]:
+        """``unit(pid)`` as views show it: kept per piece and hex (and the Ring-bearer's
+        holder), the only things it shows that change, so a view hands out the kept one
+        (a ``KeptView``, which refuses changes) instead of building every piece's part
+        again; the copies of a game share what they keep (each entry is right for any copy
+        whose piece stands there)."""
+        h = self.hex_of.get(pid)
+        key = (pid, h, self.ring_holder) if pid == "ring" else (pid, h)
+        got = self._unit_views.get(key)
+        if got is None:
+            got = self._unit_views[key] = KeptView(self.unit(pid))
+        return got
+
     def _view(self, side: str | None) -> dict[str, Any]:
         S = self.S
         decision = None
@@ -546,7 +562,7 @@ class BattleOfTheRingGame(BuildingRules, MovementRules, CombatRules, SpecialRule
             "players": list(self.order), "round": self.round, "player": self.current,
             "decision": decision,
             "moving": None if self.moving is None else dict(self.moving),
-            "units": [self.unit(p) for p in sorted(self.hex_of)],
+            "units": [self.unit_view(p) for p in sorted(self.hex_of)],
             "ring": {"holder": self.ring_holder, "hex": self.hex_of.get("ring"),
                      "elven_rounds": dict(self.rb_rounds), "elven_left": sorted(self.rb_left)},
             "shire_owner": self.shire_owner,

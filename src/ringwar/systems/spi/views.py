@@ -3,11 +3,10 @@ the pending decision, the exclusive rules' part."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.state import FrozenDict
+from ...core.state import KeptView
 from .board import STEP_NAMES
 from .sequence import PHASE_NAMES
 from .state import OFFMAP, Piece
@@ -16,22 +15,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import SpiGame
 
 
-class PieceView(FrozenDict):
-    """A piece's view as ``views_of`` keeps it: a dict that refuses to be changed (a
-    ``TypeError``), so every view may hand out the kept one instead of a copy.  Its
-    ``copy()`` is a plain dict; so are its copies by ``copy`` and ``pickle``."""
+class PieceView(KeptView):
+    """A piece's view as ``views_of`` keeps it (``core.state.KeptView``): a dict that refuses
+    to be changed (a ``TypeError``), so every view may hand out the kept one instead of a
+    copy.  Its ``copy()`` is a plain dict; so are its copies by ``copy`` and ``pickle``."""
 
     __slots__ = ()
     REFUSAL = "a piece's view is kept for later views: change a copy (dict(view))"
-
-    def __reduce__(self) -> Any:
-        return dict, (dict(self),)
-
-    def __copy__(self) -> dict[str, Any]:
-        return dict(self)
-
-    def __deepcopy__(self, memo: Any) -> dict[str, Any]:
-        return copy.deepcopy(dict(self), memo)
 
 
 class StandardViews:

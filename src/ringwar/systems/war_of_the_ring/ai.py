@@ -241,6 +241,11 @@ class _Ctx:
             if c.get("alive") and c.get("hex") and not c.get("captive") and not c.get("hidden"):
                 self.chars_at.setdefault(c["hex"], []).append(c)
         self._cache: dict[Any, Any] = {}
+        self._enemy_armies: dict[str, list[dict[str, Any]]] = {}
+        self._my_armies: dict[str, list[dict[str, Any]]] = {}
+        self._enemy_strength: dict[str, int] = {}
+        #: ``battle_estimate``'s situations: (hex, seat, extra leadership) -> ``_battle_situation``
+        self._battles: dict[tuple[str, str, int], tuple[int, int, int, int]] = {}
 
     # who is whose enemy [WR §V13]
     def enemies(self, a: str | None, b: str | None) -> bool:
@@ -253,14 +258,31 @@ class _Ctx:
     def hostile(self, seat: str | None) -> bool:
         return self.enemies(self.side, seat)
 
+    # (the armies of a hex by whose they are: lists kept for the view, read only, since the
+    # scoring asks them of the same few hexes thousands of times a decision)
     def enemy_armies(self, h: str) -> list[dict[str, Any]]:
-        return [u for u in self.armies_at.get(h, ()) if self.hostile(u.get("side"))]
+        got = self._enemy_armies.get(h)
+        if got is None:
+            got = self._enemy_armies[h] = [u for u in self.armies_at.get(h, ())
+                                           if self.hostile(u.get("side"))]
+        return got
 
     def my_armies(self, h: str) -> list[dict[str, Any]]:
-        return [u for u in self.armies_at.get(h, ()) if u.get("side") == self.side]
+        got = self._my_armies.get(h)
+        if got is None:
+            side = self.side
+            got = self._my_armies[h] = [u for u in self.armies_at.get(h, ()) if u.get("side") == side]
+        return got
 
     def friendly_armies(self, h: str) -> list[dict[str, Any]]:
         return [u for u in self.armies_at.get(h, ()) if not self.hostile(u.get("side"))]
+
+    def enemy_strength(self, h: str) -> int:
+        """The points of the enemy armies in ``h`` (kept for the view)."""
+        got = self._enemy_strength.get(h)
+        if got is None:
+            got = self._enemy_strength[h] = self.strength(self.enemy_armies(h))
+        return got
 
     def enemy_chars(self, h: str) -> list[dict[str, Any]]:
         return [c for c in self.chars_at.get(h, ()) if self.hostile(c.get("side"))]
@@ -276,6 +298,24 @@ class _Ctx:
             got |= {h for h in self.chars_at if self.enemy_chars(h)}
             self._cache["watched"] = got
         return got
+
+    def nearest_watched(self, h: str) -> int:
+        """Hexes from ``h`` to the nearest watched hex (99 if none; ``hx.nearest``, kept for
+        the view)."""
+        near = self._cache.get("nearest_watched")
+        if near is None:
+            watched = self.watched()
+            near = self._cache["nearest_watched"] = hx.nearest(frozenset(watched)) if watched else False
+        return near(h) if near else 99
+
+    def nearest_enemy_army(self, h: str) -> int:
+        """Hexes from ``h`` to the nearest hex holding enemy armies (99 if none; kept for the
+        view)."""
+        near = self._cache.get("nearest_enemy_army")
+        if near is None:
+            hexes = self.enemy_army_hexes()
+            near = self._cache["nearest_enemy_army"] = hx.nearest(frozenset(hexes)) if hexes else False
+        return near(h) if near else 99
 
     def enemy_army_hexes(self) -> list[str]:
         got = self._cache.get("eah")
@@ -335,7 +375,40 @@ def battle_estimate(ctx: _Ctx, h: str, attack: int, seat: str,
                     extra_leader: int = 0) -> tuple[float, float, float]:
     """(expected defender losses, expected attacker losses, P(the defence is wiped out)) of an
     attack with ``attack`` points by ``seat`` in ``h``: odds, terrain, Sorcery and leadership
-    from the view, the CRT's percentages."""
+    from the view, the CRT's percentages.  What does not depend on ``attack`` (the defence, the
+    column shift, the leadership) is worked out once a view per hex and seat
+    (``_battle_situation``), and the six rows of a (column, leadership) once a process
+    (``_crt_rows``): the scoring asks thousands of strengths against the same few hexes."""
+    if attack <= 0:
+        return 0.0, 0.0, 0.0
+    key = (h, seat, extra_leader)
+    sit = ctx._battles.get(key)
+    if sit is None:
+        sit = ctx._battles[key] = _battle_situation(ctx, h, seat, extra_leader)
+    raw, defence, shift, lead = sit
+    crt = ctx.D.crt
+    col = crt.column(attack, max(1, defence))
+    if col is None:
+        return 0.0, attack * 0.4, 0.0
+    col = crt.shift(col, shift)
+    rows = _CRT_ROWS.get((col, lead))
+    if rows is None:
+        rows = _CRT_ROWS[(col, lead)] = _crt_rows(crt, col, lead)
+    base = raw if raw else defence
+    d_loss = a_loss = wipe = 0.0
+    for attacker, defender, wiped in rows:
+        a_loss += attacker * attack / 100.0
+        d_loss += defender * base / 100.0
+        if wiped:
+            wipe += 1
+    return d_loss / 6.0, a_loss / 6.0, wipe / 6.0
+
+
+def _battle_situation(ctx: _Ctx, h: str, seat: str, extra_leader: int) -> tuple[int, int, int, int]:
+    """``battle_estimate``'s part that does not depend on the attack: (the defending armies'
+    points, the defence [WR §10.3] (a Citadel's multiplier, or the place's own defence when
+    no army holds it), the column shift (terrain, Sorcery, the Nazgûl), the leadership
+    difference)."""
     D = ctx.D
     defs = [u for u in ctx.armies_at.get(h, ()) if ctx.enemies(seat, u.get("side"))]
     raw = ctx.strength(defs)
@@ -343,11 +416,6 @@ def battle_estimate(ctx: _Ctx, h: str, attack: int, seat: str,
         defence = raw * int(D.citadels.get(h, 1))
     else:
         defence = int(ctx.defences.get(h, 0))
-    if attack <= 0:
-        return 0.0, 0.0, 0.0
-    col = D.crt.column(attack, max(1, defence))
-    if col is None:
-        return 0.0, attack * 0.4, 0.0
     shift = 0
     if raw > 0 and ctx.W.terrain(h) in ("rough", "forest", "marsh"):
         shift -= 1
@@ -363,16 +431,21 @@ def battle_estimate(ctx: _Ctx, h: str, attack: int, seat: str,
                                        and int(c.get("morale") or 0) > 0
                                        for c in ctx.chars_at.get(h, ()))):
         shift += 1
-    col = D.crt.shift(col, shift)
     lead = ctx.leadership(h, seat) + extra_leader - (ctx.leadership(h, dseat) if dseat else 0)
-    d_loss = a_loss = wipe = 0.0
+    return raw, defence, shift, lead
+
+
+#: (CRT column, leadership) -> each die roll's (attacker's %, defender's %, wiped out): the
+#: table is fixed, so kept for the process
+_CRT_ROWS: dict[tuple[int, int], tuple[tuple[int, int, bool], ...]] = {}
+
+
+def _crt_rows(crt: Any, col: int, lead: int) -> tuple[tuple[int, int, bool], ...]:
+    out = []
     for roll in range(1, 7):
-        r = D.crt.result(roll + lead, col)
-        a_loss += r.attacker * attack / 100.0
-        d_loss += r.defender * (raw if raw else defence) / 100.0
-        if r.defender >= 100:
-            wipe += 1
-    return d_loss / 6.0, a_loss / 6.0, wipe / 6.0
+        r = crt.result(roll + lead, col)
+        out.append((r.attacker, r.defender, r.defender >= 100))
+    return tuple(out)
 
 
 class WarOfTheRingPolicy:
@@ -655,6 +728,14 @@ class WarOfTheRingPolicy:
         return None
 
     def area_mass(self, ctx: _Ctx) -> dict[str, float]:
+        """The belief's weight in each Search Area (kept for the view: every declaration
+        asks it)."""
+        got = ctx._cache.get("area_mass")
+        if got is None:
+            got = ctx._cache["area_mass"] = self._area_mass(ctx)
+        return got
+
+    def _area_mass(self, ctx: _Ctx) -> dict[str, float]:
         sanct = {h for h in ctx.W.sanctuaries if int(ctx.defences.get(h, 0)) > 0}
         mass: dict[str, float] = {}
         for h, w in self.belief(ctx).items():
@@ -696,7 +777,7 @@ class WarOfTheRingPolicy:
         return b.get("hex") if b and b.get("alive") else None
 
     def _near_enemy(self, ctx: _Ctx, h: str, r: int) -> bool:
-        return any(hx.distance(h, e) <= r for e in ctx.enemy_army_hexes())
+        return ctx.nearest_enemy_army(h) <= r
 
     def _s_done(self, ctx: _Ctx, a: Action) -> float:
         return 0.0
@@ -798,33 +879,17 @@ class WarOfTheRingPolicy:
         mf = min(int(u.get("move") or 4) for u in units)
         seat = ctx.side
         saruman_units = all(u.get("nation") == "ISE" for u in units)
-        cands: list[str] = []
         if len(units) == 1 and self.garrison_force(ctx, units[0]):
             t = self.garrison_plan(ctx).get(units[0]["id"])
             if t is None or t == h:
                 return None, 0.0
             return t, max(0.5, self.target_worth(ctx, t, st, seat))
-        if ctx.free:
-            # threatened Free objectives without a garrison; enemy forces we can beat
-            for o in ctx.free_objectives():
-                if not ctx.my_armies(o) and self._near_enemy(ctx, o, 5):
-                    cands.append(o)
-            cands += ctx.enemy_army_hexes()
-            cands += [o for o, s in ctx.control.items() if s != "free"]
-        else:
-            garrison = set(ctx.D.value("S-V12", "garrison_list"))
-            if saruman_units and (ctx.side == "saruman" or not self._controlled(ctx)):
-                cands += sorted(g for g in garrison
-                                if not any(u.get("nation") == "ISE" for u in ctx.armies_at.get(g, ())))
-            else:
-                cands += [o for o, s in ctx.control.items() if ctx.enemies(seat, _seat_of_owner(ctx, s))]
-                cands += [x for x in ctx.enemy_army_hexes()
-                          if any(u.get("side") == FELLOWSHIP for u in ctx.armies_at[x])]
+        cands = self._army_candidates(ctx, saruman_units)
         if h in cands and (ctx.enemy_armies(h) or ctx.free):
             return h, 0.0                             # already there: fight or hold
         # first by hexes (cheap), then the best few by the map's movement costs
         rough: list[tuple[float, str, float]] = []
-        for t in set(cands):
+        for t in cands:
             d = hx.distance(h, t)
             if d > 8 * mf:
                 continue
@@ -843,6 +908,36 @@ class WarOfTheRingPolicy:
             if v > best_v:
                 best, best_v = t, v
         return best, best_v
+
+    def _army_candidates(self, ctx: _Ctx, saruman_units: bool) -> frozenset[str]:
+        """The hexes an army of the seat may make for (Saruman's own units have theirs),
+        the same for every force of a view (kept)."""
+        key = ("army_cands", saruman_units)
+        got = ctx._cache.get(key)
+        if got is None:
+            got = ctx._cache[key] = frozenset(self._army_candidate_list(ctx, saruman_units))
+        return got
+
+    def _army_candidate_list(self, ctx: _Ctx, saruman_units: bool) -> list[str]:
+        seat = ctx.side
+        cands: list[str] = []
+        if ctx.free:
+            # threatened Free objectives without a garrison; enemy forces we can beat
+            for o in ctx.free_objectives():
+                if not ctx.my_armies(o) and self._near_enemy(ctx, o, 5):
+                    cands.append(o)
+            cands += ctx.enemy_army_hexes()
+            cands += [o for o, s in ctx.control.items() if s != "free"]
+        else:
+            garrison = set(ctx.D.value("S-V12", "garrison_list"))
+            if saruman_units and (ctx.side == "saruman" or not self._controlled(ctx)):
+                cands += sorted(g for g in garrison
+                                if not any(u.get("nation") == "ISE" for u in ctx.armies_at.get(g, ())))
+            else:
+                cands += [o for o, s in ctx.control.items() if ctx.enemies(seat, _seat_of_owner(ctx, s))]
+                cands += [x for x in ctx.enemy_army_hexes()
+                          if any(u.get("side") == FELLOWSHIP for u in ctx.armies_at[x])]
+        return cands
 
     def garrison_force(self, ctx: _Ctx, u: dict[str, Any]) -> bool:
         """One of Saruman's units that moves for his garrison list [WR §V12]: the Saruman
@@ -996,9 +1091,7 @@ class WarOfTheRingPolicy:
         """What ending a move in ``h`` risks for the Ring-bearer: beside enemy armies or
         Nazgûl (a capture or a challenge once spotted), and, revealed, within 3 hexes of a
         Dark piece (no re-hiding, R-REHIDE)."""
-        near = 99
-        for x in ctx.watched():
-            near = min(near, hx.distance(h, x))
+        near = ctx.nearest_watched(h)
         risk = 0.0
         if near <= 1:
             risk += 1.5 if hidden else 6.0
@@ -1052,6 +1145,13 @@ class WarOfTheRingPolicy:
     def nazgul_value(self, ctx: _Ctx, h: str, cid: str) -> float:
         """How well a Nazgûl in ``h`` watches the Ring's likely way: belief near it (each hex it
         may intercept in, [WR §10.7.3]), less where other Nazgûl already watch."""
+        key = ("nazgul", h, cid)
+        got = ctx._cache.get(key)
+        if got is None:
+            got = ctx._cache[key] = self._nazgul_value(ctx, h, cid)
+        return got
+
+    def _nazgul_value(self, ctx: _Ctx, h: str, cid: str) -> float:
         v = self._watch(ctx).get(h, 0.0)
         crowd = sum(1 for c in ctx.chars_at.get(h, ()) if c.get("nazgul") and c["id"] != cid
                     and c.get("side") == ctx.side)
@@ -1163,7 +1263,7 @@ class WarOfTheRingPolicy:
             d0, d1 = f.get(h, 99.0), f.get(to, 99.0)
             v += (d0 - d1) / max(1.0, mf) * max(0.3, worth)
             # a weak force does not end beside a stronger enemy
-            threat = sum(ctx.strength(ctx.enemy_armies(x)) for x in ctx.W.adjacent(to))
+            threat = sum(ctx.enemy_strength(x) for x in ctx.W.adjacent(to))
             if threat > 2 * st:
                 v -= 0.5 * self._w("threat")
         elif target is None and not foes:
