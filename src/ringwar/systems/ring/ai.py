@@ -555,25 +555,33 @@ class RingPolicy:
         start = moving.get("start") or here
         mp = int(moving.get("mp") or 0)
         out = []
+        # the value of each end of the move, asked once (the steps' reaches overlap)
+        values: dict[tuple[str, str], float] = {}
+
+        def value(h: str, how: str = "stop") -> float:
+            got = values.get((h, how))
+            if got is None:
+                got = values[(h, how)] = self.value(b, pid, h, how)
+            return got
+
         for a in legal:
             t = a.get("type")
             if t == "stop":
-                s = self.value(b, pid, here) + 0.05  # equal values: stop rather than walk on
+                s = value(here) + 0.05  # equal values: stop rather than walk on
             elif t == "step":
                 to = a["hex"]
                 e = b.enter(pid, to)
                 if e is None:
                     s = -100.0  # it needs a leave that would be refused
                 elif e in ("capture", "ask"):
-                    s = self.value(b, pid, to, e)
+                    s = value(to, e)
                 else:
                     opts = b.reach(pid, to, mp - 1, start)
                     if not opts:
                         s = -50.0
                     else:
                         # the best end of the move from there; shorter ways first
-                        s = max(self.value(b, pid, h, how) - 0.01 * k
-                                for h, (how, k) in opts.items())
+                        s = max(value(h, how) - 0.01 * k for h, (how, k) in opts.items())
             else:
                 s = self.score(b, a)
             out.append((s, a))
