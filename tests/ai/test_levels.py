@@ -42,6 +42,9 @@ def test_each_level_builds_its_declared_agent():
     std, strong = make_level_agent("standard", 1), make_level_agent("strong", 1)
     assert (std.name, strong.name) == ("mcts", "mcts")
     assert strong.plan_worlds > std.plan_worlds and strong.think > std.think
+    # the step that measurably counts: more candidate plans (docs/ai.md, "Difficulty levels")
+    for system, side in (("sauron", "sauron"), ("battle-of-the-ring", "alliance")):
+        assert len(strong.plan_candidates(system, side)) >= len(std.plan_candidates(system, side)) + 3
     assert make_level_agent("strong", 1, think_cap=0.3).think == 0.3
     assert make_level_agent("strong", 1, timed=False).think is None
     assert all(make_level_agent(n, 1).level == n for n in level_names())

@@ -50,13 +50,19 @@ LEVELS: tuple[Level, ...] = (
           "Plays by rules of thumb, loosely: it often overlooks the better move and now and "
           "then blunders outright. Instant.",
           "heuristic", {"noise": 0.5, "blunder": 0.15}),
+    # standard: its styles and two blurred copies of its own plan (mcts before 2026-11-28);
+    # strong: as many candidates as make eight (``mcts.PLAN_CANDIDATES``, mcts's default),
+    # each tried in twice the futures.  The step that measurably counts is the candidates'
+    # (docs/ai.md, "Difficulty levels"): more futures alone bought nothing measurable.
     Level("standard", "Standard",
           "Plans each of its turns (its movement, in the hex games) with a short search over "
-          "possible futures, from what its side can see. About a second a plan.",
-          "mcts", {"plan_worlds": 2}, think=1.0),
+          "possible futures, from what its side can see, choosing among a few plans. About a "
+          "second a plan at most.",
+          "mcts", {"plan_worlds": 2, "variations": 2}, think=1.0),
     Level("strong", "Strong",
-          "Searches twice as many futures before each of its turns. Up to two seconds a "
-          "plan.",
+          "Weighs more plans before each of its turns (eight at least, three times the "
+          "standard level's blurred ones), each tried in twice as many futures. Up to two "
+          "seconds a plan.",
           "mcts", {"plan_worlds": 4}, think=2.0),
 )
 
