@@ -232,6 +232,81 @@ def test_battle_estimate_prefers_better_odds():
     assert ai.battle_estimate(ctx, "2632", 0, "fellowship") == (0.0, 0.0, 0.0)
 
 
+def _estimate_as_written(ctx, h, attack, seat, extra_leader=0):
+    """``battle_estimate`` in one piece, as [WR §10.3] reads (odds, terrain, Sorcery, the
+    Nazgûl, leadership, the six rolls): what its kept parts must add up to."""
+    D = ctx.D
+    defs = [u for u in ctx.armies_at.get(h, ()) if ctx.enemies(seat, u.get("side"))]
+    raw = ctx.strength(defs)
+    defence = raw * int(D.citadels.get(h, 1)) if raw > 0 else int(ctx.defences.get(h, 0))
+    if attack <= 0:
+        return 0.0, 0.0, 0.0
+    col = D.crt.column(attack, max(1, defence))
+    if col is None:
+        return 0.0, attack * 0.4, 0.0
+    shift = -1 if raw > 0 and ctx.W.terrain(h) in ("rough", "forest", "marsh") else 0
+    dseat = defs[0].get("side") if defs else None
+    mine_s, theirs_s = ctx.sorcerer(h, seat), bool(dseat) and ctx.sorcerer(h, dseat)
+    if mine_s != theirs_s:
+        shift += 1 if mine_s else -1
+    naz = sum(1 for c in ctx.chars_at.get(h, ()) if c.get("side") == seat and c.get("nazgul"))
+    if naz >= 9:
+        shift += 2
+    elif naz >= 2 and (naz >= 3 or any(c.get("side") == seat and not c.get("nazgul")
+                                       and int(c.get("morale") or 0) > 0
+                                       for c in ctx.chars_at.get(h, ()))):
+        shift += 1
+    col = D.crt.shift(col, shift)
+    lead = ctx.leadership(h, seat) + extra_leader - (ctx.leadership(h, dseat) if dseat else 0)
+    d_loss = a_loss = wipe = 0.0
+    for roll in range(1, 7):
+        r = D.crt.result(roll + lead, col)
+        a_loss += r.attacker * attack / 100.0
+        d_loss += r.defender * (raw if raw else defence) / 100.0
+        wipe += r.defender >= 100
+    return d_loss / 6.0, a_loss / 6.0, wipe / 6.0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_battle_estimate_kept_parts_add_up_to_the_estimate_as_written(players):
+    """[WR §10.3] the estimate keeps what does not depend on the attacker's strength per hex
+    and seat, and the CRT's rows per column and leadership: the same numbers, exactly, as
+    working it all out each time, for every army hex, strength, seat and extra leader."""
+    g = new(seed=5, players=players, turns=None)
+    rng = random.Random(5)
+    views = 0
+    for n in range(300):
+        if g.result is not None:
+            break
+        if n % 30 == 0:
+            for seat in g.sides:
+                ctx = ai._Ctx(g.view(seat))
+                hexes = sorted(set(ctx.armies_at) | set(ctx.defences))
+                for h in hexes:
+                    for attack in (0, 1, 3, 7, 12, 25, 60):
+                        for extra in (0, 2):
+                            for who in g.sides:
+                                assert ai.battle_estimate(ctx, h, attack, who, extra) == \
+                                    _estimate_as_written(ctx, h, attack, who, extra), (h, attack, who)
+                views += 1
+        g.apply(rng.choice(g.legal_actions()))
+    assert views >= 6
+    # the Nazgûl's and a leader's shifts [WR §10.3], put beside the attacker in an army's hex
+    view = g.view(g.sides[0])
+    h = sorted(ai._Ctx(view).armies_at)[0]
+    for seat in g.sides:
+        for nazgul in (0, 1, 2, 3, 9):
+            for leader in (False, True):
+                ctx = ai._Ctx(view)
+                extra = [{"id": f"n{i}", "side": seat, "nazgul": True} for i in range(nazgul)]
+                if leader:
+                    extra.append({"id": "captain", "side": seat, "morale": 2})
+                ctx.chars_at[h] = list(ctx.chars_at.get(h, ())) + extra
+                for attack in (1, 5, 20):
+                    assert ai.battle_estimate(ctx, h, attack, seat) == \
+                        _estimate_as_written(ctx, h, attack, seat), (seat, nazgul, leader, attack)
+
+
 # ----- hidden information: the agents decide on their view only ------------------------------------------
 def scrambled(game, seat: str, seed: int):
     """A copy of ``game`` whose secrets from ``seat`` are changed: where each hidden walker is

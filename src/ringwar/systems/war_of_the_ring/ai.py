@@ -391,9 +391,10 @@ def battle_estimate(ctx: _Ctx, h: str, attack: int, seat: str,
     if col is None:
         return 0.0, attack * 0.4, 0.0
     col = crt.shift(col, shift)
-    rows = _CRT_ROWS.get((col, lead))
+    rkey = (id(crt), col, lead)
+    rows = _CRT_ROWS.get(rkey)
     if rows is None:
-        rows = _CRT_ROWS[(col, lead)] = _crt_rows(crt, col, lead)
+        rows = _CRT_ROWS[rkey] = _crt_rows(crt, col, lead)
     base = raw if raw else defence
     d_loss = a_loss = wipe = 0.0
     for attacker, defender, wiped in rows:
@@ -435,9 +436,10 @@ def _battle_situation(ctx: _Ctx, h: str, seat: str, extra_leader: int) -> tuple[
     return raw, defence, shift, lead
 
 
-#: (CRT column, leadership) -> each die roll's (attacker's %, defender's %, wiped out): the
-#: table is fixed, so kept for the process
-_CRT_ROWS: dict[tuple[int, int], tuple[tuple[int, int, bool], ...]] = {}
+#: (the CRT's id, column, leadership) -> each die roll's (attacker's %, defender's %, wiped
+#: out): a table never changes (the AI's is the package's, ``load()``, read once and kept for
+#: the process, so its id is never another table's)
+_CRT_ROWS: dict[tuple[int, int, int], tuple[tuple[int, int, bool], ...]] = {}
 
 
 def _crt_rows(crt: Any, col: int, lead: int) -> tuple[tuple[int, int, bool], ...]:
