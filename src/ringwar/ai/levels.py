@@ -61,7 +61,7 @@ LEVELS: tuple[Level, ...] = (
           "mcts", {"plan_worlds": 2, "variations": 2}, think=1.0),
     Level("strong", "Strong",
           "Weighs more plans before each of its turns (eight at least, where the standard "
-          "level weighs four or five), each tried in twice as many futures. Up to two "
+          "level weighs three to five), each tried in twice as many futures. Up to two "
           "seconds a plan.",
           "mcts", {"plan_worlds": 4}, think=2.0),
 )
