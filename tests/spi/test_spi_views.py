@@ -192,3 +192,40 @@ def test_a_kept_piece_view_is_handed_out_as_it_is_and_refuses_every_change(syste
         other["hex"] = "x"
     assert json.loads(json.dumps(u)) == u
     assert g.view(None)["units"][i]["hex"] != "x"
+
+
+@rule("gondor", "[16.15]", "[16.71]", "[16.72]")
+def test_16_72_an_equipment_view_follows_its_oil_and_only_the_owner_sees_which_is_real():
+    # siege equipment's view (its label, a Cauldron's Oil) is written at every view, where
+    # the piece's kept view does not look; the Westernesse view shows which Cauldrons are
+    # real [16.71], and no view handed to anyone else, before or after, carries it
+    g = ringwar.new_game("gondor", seed=1)
+    play(g, {"type": "deploy_rest"}, {"type": "deploy_rest"})
+    n = 0
+    while g.to_act == WEST and any(a["type"] == "select" and a["unit"].startswith("cauldron")
+                                   for a in g.legal_actions()):
+        unit = next(a["unit"] for a in g.legal_actions()
+                    if a["type"] == "select" and a["unit"].startswith("cauldron"))
+        play(g, {"type": "select", "unit": unit})
+        sets = [a for a in g.legal_actions() if "real" in a]
+        play(g, next((a for a in sets if a["real"] is (n % 2 == 0)), sets[0]))    # real, dummy ...
+        n += 1
+    placed = [p for p in g.units_in_order() if "cauldron" in p.tags and p.on_map]
+    assert placed, "no Cauldron set up"
+
+    def by_id(side):
+        return {u["id"]: u for u in g.view(side)["units"]}
+
+    sauron, west = by_id(SAURON), by_id(WEST)
+    for p in placed:
+        assert "real" not in sauron[p.id]
+        assert west[p.id]["real"] is p.flags["real"] and west[p.id]["label"] == sauron[p.id]["label"]
+        assert "real" not in by_id(SAURON)[p.id] and "real" not in by_id(None)[p.id]
+    assert {west[p.id]["real"] for p in placed} == {True, False}
+    # a Cauldron's Oil changes where its own kept view does not look: its label follows
+    p = placed[0]
+    before = by_id(SAURON)[p.id]
+    p.set_flag("oil", before["oil"] - 1)
+    after = by_id(SAURON)[p.id]
+    assert after["oil"] == before["oil"] - 1 and after["label"] == f"{before['oil'] - 1} Oil"
+    assert by_id(WEST)[p.id]["label"] == after["label"]
