@@ -62,6 +62,7 @@ import heapq
 import math
 import random
 import re
+from collections.abc import Callable, Collection
 from functools import cache
 from typing import Any
 
@@ -299,23 +300,22 @@ class _Ctx:
             self._cache["watched"] = got
         return got
 
-    def nearest_watched(self, h: str) -> int:
-        """Hexes from ``h`` to the nearest watched hex (99 if none; ``hx.nearest``, kept for
-        the view)."""
-        near = self._cache.get("nearest_watched")
+    def _distance_to(self, name: str, h: str, hexes: Callable[[], Collection[str]]) -> int:
+        """Hexes from ``h`` to the nearest of ``hexes()`` (99 if there are none): their
+        ``hx.nearest``, kept for the view under ``name``."""
+        near = self._cache.get(name)
         if near is None:
-            watched = self.watched()
-            near = self._cache["nearest_watched"] = hx.nearest(frozenset(watched)) if watched else False
+            found = hexes()
+            near = self._cache[name] = hx.nearest(frozenset(found)) if found else False
         return near(h) if near else 99
 
+    def nearest_watched(self, h: str) -> int:
+        """Hexes from ``h`` to the nearest watched hex (99 if none)."""
+        return self._distance_to("nearest_watched", h, self.watched)
+
     def nearest_enemy_army(self, h: str) -> int:
-        """Hexes from ``h`` to the nearest hex holding enemy armies (99 if none; kept for the
-        view)."""
-        near = self._cache.get("nearest_enemy_army")
-        if near is None:
-            hexes = self.enemy_army_hexes()
-            near = self._cache["nearest_enemy_army"] = hx.nearest(frozenset(hexes)) if hexes else False
-        return near(h) if near else 99
+        """Hexes from ``h`` to the nearest hex holding enemy armies (99 if none)."""
+        return self._distance_to("nearest_enemy_army", h, self.enemy_army_hexes)
 
     def enemy_army_hexes(self) -> list[str]:
         got = self._cache.get("eah")
