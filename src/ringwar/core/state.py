@@ -54,7 +54,13 @@ def copy_state(value: Any) -> Any:
     if t in _ATOMS:
         return value
     if t is dict:
-        return {k: (v if type(v) in _ATOMS else copy_state(v)) for k, v in value.items()}
+        # (a copy, then its values that are not atoms replaced: no comprehension to set up,
+        # which is most of the time for the small dicts of a game's state)
+        out = value.copy()
+        for k, v in out.items():
+            if type(v) not in _ATOMS:
+                out[k] = copy_state(v)
+        return out
     if t is list:
         return [v if type(v) in _ATOMS else copy_state(v) for v in value]
     if t is tuple:
