@@ -62,3 +62,60 @@ def test_V1_a_hidden_holder_passing_an_item_stays_secret() -> None:
     ev = g.apply(give)
     assert g.redact_action(give, "dark") == {"type": "give_item", "hidden": True}
     assert all(e.get("visible_to") == "fellowship" for e in ev if e["type"] == "item")
+
+
+@rule("war-of-the-ring", "§V1", "§12", "§10.10")
+def test_V1_a_visible_holder_passing_an_item_to_a_hidden_character_stays_secret() -> None:
+    # the gift names the receiver, whose hex is the giver's: it would show a hidden Boromir
+    p = Position(turn_limit=1).clear()
+    p.char("aragorn", "2617", items=["athelas"]).char("boromir", "2617", hidden=True)
+    g = p.at("5c")
+    give = next(a for a in g.legal_actions() if a["type"] == "give_item")
+    assert give == {"type": "give_item", "piece": "aragorn", "item": "athelas", "to": "boromir",
+                    "secret": True}
+    ev = g.apply(give)
+    assert g.redact_action(give, "dark") == {"type": "give_item", "hidden": True}
+    assert g.redact_action(give, "fellowship") == give
+    items = [e for e in ev if e["type"] == "item"]
+    assert items and all(e.get("visible_to") == "fellowship" for e in items)
+    dark = g.view("dark")
+    seen = next(c for c in dark["characters"] if c["id"] == "boromir")
+    assert seen["hex"] is None and "athelas" not in str(seen)
+    assert not [e for e in dark["recent_log"] if "gives" in e["text"]]
+
+
+@rule("war-of-the-ring", "§V1", "§12", "§11.9")
+def test_V1_athelas_used_on_a_hidden_character_or_a_draught_shared_with_one_stays_secret() -> None:
+    p = Position(turn_limit=1).clear()
+    p.char("aragorn", "2617", items=["athelas"]).char("gimli", "2617", e=2, hidden=True)
+    g = p.at("5c")
+    heals = {a["target"]: a for a in g.legal_actions() if a["type"] == "use"}
+    assert heals["gimli"].get("secret") is True
+    ev = g.apply(heals["gimli"])
+    assert all(e.get("visible_to") == "fellowship" for e in ev if e["type"] == "item")
+    p = Position(turn_limit=1).clear()
+    p.char("merry", "2119", items=["ent-draught"]).char("pippin", "2119", hidden=True)
+    g = p.at("5c")
+    drink = next(a for a in g.legal_actions() if a["type"] == "use")
+    assert drink.get("secret") is True
+    # a visible holder's use with nobody hidden is public
+    p = Position(turn_limit=1).clear()
+    p.char("merry", "2119", items=["ent-draught"]).char("pippin", "2119")
+    g = p.at("5c")
+    drink = next(a for a in g.legal_actions() if a["type"] == "use")
+    assert "secret" not in drink
+    assert all(e.get("visible_to") is None for e in g.apply(drink) if e["type"] == "item")
+
+
+@rule("war-of-the-ring", "§12", "§10.10")
+def test_12_a_record_from_before_the_mark_replays_its_gift_to_a_hidden_character_as_secret() -> None:
+    # until 2026-11-28 only a hidden holder's act was marked: an older record has the gift
+    # without ``secret``; it is taken, and recorded, as the secret act
+    p = Position(turn_limit=1).clear()
+    p.char("aragorn", "2617", items=["athelas"]).char("boromir", "2617", hidden=True)
+    g = p.at("5c")
+    before = len(g.record.actions)
+    old = {"type": "give_item", "piece": "aragorn", "item": "athelas", "to": "boromir"}
+    g.apply(old)
+    assert g.record.actions[before] == {**old, "secret": True}
+    assert "athelas" in g.chars["boromir"]["items"]

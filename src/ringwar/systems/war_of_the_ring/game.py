@@ -49,6 +49,10 @@ STATE = ("turn_", "step", "ask", "units", "chars", "ring", "gollum", "sp", "mobi
          "last_search")
 
 
+#: the Magic cards' acts [WR §10.10] [WR §11.9] (``apply``: records before their secret mark)
+_ITEM_ACTS = ("give_item", "use")
+
+
 def _deep(x: Any) -> Any:
     t = type(x)
     if t is dict:
@@ -247,6 +251,16 @@ class WarOfTheRingGame(TurnRules, MovementRules, FightingRules, CardRules, Contr
         if self.ask is None:
             return []
         return self.options_for(self.ask)
+
+    def apply(self, action: Action) -> list[Event]:
+        if type(action) is dict and action.get("type") in _ITEM_ACTS and "secret" not in action:
+            # [WR §12] until 2026-11-28 a Magic card passed or used was secret only when its
+            # holder was hidden: a record of then names a hidden receiver, patient or drinker
+            # without the mark; it is read as the secret act it is (and recorded so)
+            marked = {**action, "secret": True}
+            if marked in self.legal_actions():
+                action = marked
+        return super().apply(action)
 
     def _do(self, action: Action) -> list[Event]:
         ev = self.answer(self.ask, action)  # type: ignore[arg-type]

@@ -350,18 +350,30 @@ class MovementRules:
                     continue                                  # a starting item stays with him
                 if not spec.user:
                     for m in mates:
-                        out.append(self.secret({"type": "give_item", "piece": cid, "item": item,
-                                                "to": m}, cid))
+                        give: Action = {"type": "give_item", "piece": cid, "item": item, "to": m}
+                        out.append(self.secret(give, *self.item_parties(give)))
                 if item == "athelas":
                     for t in [cid, *mates]:
                         r = self.chars[t]
                         top = self.D.characters[t].endurance - r.get("real", 0) + r.get("max_bonus", 0)
                         if r["e"] < top:
-                            out.append(self.secret({"type": "use", "piece": cid, "item": item,
-                                                    "target": t}, cid))
+                            heal: Action = {"type": "use", "piece": cid, "item": item, "target": t}
+                            out.append(self.secret(heal, *self.item_parties(heal)))
                 elif item == "ent-draught" and self.draught_drinkers(cid):
-                    out.append(self.secret({"type": "use", "piece": cid, "item": item}, cid))
+                    drink: Action = {"type": "use", "piece": cid, "item": item}
+                    out.append(self.secret(drink, *self.item_parties(drink)))
         return out
+
+    def item_parties(self: Any, action: Action) -> list[str]:
+        """The characters a Magic card's passing or use names or touches: its holder, and whom
+        he gives it to, heals with Athelas or shares the Ent-draught with [WR §10.10] [WR §11.9]
+        (his act is secret if any of them is hidden [WR §12]: they are all in his hex)."""
+        cid = action["piece"]
+        if action["type"] == "give_item":
+            return [cid, action["to"]]
+        if "target" in action:
+            return [cid, action["target"]]
+        return [cid, *self.draught_drinkers(cid)]
 
     def draught_drinkers(self: Any, cid: str) -> list[str]:
         n = len(self.D.magic_cards["ent-draught"].effect["targets"])
@@ -375,7 +387,7 @@ class MovementRules:
         cid, item = action["piece"], action["item"]
         c = self.chars[cid]
         name = self.D.magic_cards[item].name
-        secret = FELLOWSHIP if c["hidden"] else None
+        secret = FELLOWSHIP if self.any_hidden(self.item_parties(action)) else None
         if action["type"] == "give_item":
             c["items"].remove(item)
             self.chars[action["to"]]["items"].append(item)
@@ -481,13 +493,22 @@ class MovementRules:
         return [event("merge", "[WR §7]", f"{self.name(uid)} merges into {self.name(into)}, now "
                       f"{o['str']} strong (R-SPLIT-MERGE)")]
 
-    def secret(self: Any, action: Action, piece: str) -> Action:
-        """[WR §12] A hidden character's selection and move say so in the record itself, so that
-        the record shows the other seats only that someone moved, even after he is revealed."""
-        c = self.chars.get(piece)
-        if c is not None and c["hidden"] and c["seat"] == FELLOWSHIP:
+    def secret(self: Any, action: Action, *pieces: str) -> Action:
+        """[WR §12] An act of or to a hidden character (a selection, a move, a Magic card passed
+        or used) says so in the record itself, so that the record shows the other seats only
+        that someone acted, even after he is revealed: secret if any of ``pieces`` is hidden
+        (a visible Elrond's gift to a hidden Boromir would show where Boromir is)."""
+        if self.any_hidden(pieces):
             action["secret"] = True
         return action
+
+    def any_hidden(self: Any, pieces: Any) -> bool:
+        """Whether any of ``pieces`` is a hidden Fellowship character [WR §12]."""
+        for piece in pieces:
+            c = self.chars.get(piece)
+            if c is not None and c["hidden"] and c["seat"] == FELLOWSHIP:
+                return True
+        return False
 
     def ans_move_piece(self: Any, ask: dict[str, Any], action: Action) -> list[Event]:
         seat = ask["seat"]
