@@ -6,6 +6,7 @@ phases and attack odds."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import ringwar
@@ -393,3 +394,39 @@ def test_a_cauldron_set_up_asks_in_the_engines_words_which_it_is(server: Any, pa
         assert b.inner_text() == said["then_labels"][said["then"].index(a)]
         assert "real true" not in b.inner_text() and "real false" not in b.inner_text()
     shot(page, "cauldron-set-up-chooser")
+
+
+# ----- a reply that comes after the socket's newer state ----------------------------------------------
+def test_a_late_reply_to_ones_own_action_never_takes_the_page_back_to_an_older_state(server: Any, page: Any) -> None:
+    # The reply to a move can come after the socket pushed a later state: here the AI answers
+    # the end of Westernesse's Movement Phase with a whole turn of its own before the reply is
+    # let through.  The page keeps the newest state (once it showed the reply's, "Waiting for
+    # sauron (AI)", and stayed so until reloaded: found in a new-user trial).
+    g = create(server, system="sauron", seed=5, seats={"sauron": "ai:random"})
+    page.goto(server.url + g["seats"]["westernesse"])
+    page.wait_for_function("document.body && document.body.dataset.toAct === 'westernesse'", timeout=30_000)
+    n = int(body(page, "actions"))
+    held: list[int] = []
+
+    def late(route: Any) -> None:
+        reply = route.fetch()
+        for _ in range(300):                       # the AI's turn is over: it is Westernesse's again
+            now = api(server, f"/api/games/{g['id']}")
+            if now["view"]["to_act"] == "westernesse" and now["view"]["actions_played"] > n + 1:
+                break
+            time.sleep(0.1)
+        time.sleep(1.0)                            # and the socket has pushed it
+        held.append(int(reply.json()["state"]["version"]))
+        route.fulfill(response=reply)
+
+    page.route("**/api/games/*/actions", late)
+    page.click("#main-actions button.end")
+    for _ in range(400):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(800)                     # the late reply is in
+    newest = version(server, g)
+    assert held and held[0] < newest
+    assert int(body(page, "version")) == newest and body(page, "toAct") == "westernesse"
+    assert "Waiting for" not in page.locator("#prompt").inner_text()

@@ -144,7 +144,7 @@ function takeOver() {
   // the seat's own newest state, if its push has not come yet
   const st = S.states[S.shown], top = Math.max(...Object.values(S.states).map((s) => s.version));
   if (st && st.version < top) api(`/api/games/${GAME}`, {}, S.tokenOf[S.shown]).then((fresh) => {
-    if (!S.states[fresh.seat] || S.states[fresh.seat].version <= fresh.version) { S.states[fresh.seat] = fresh; render(); }
+    if (keep(fresh)) render();
   }).catch(showError);
 }
 
@@ -906,7 +906,7 @@ async function sendMeta(a) {
   try {
     const version = Math.max(...Object.values(S.states).map((x) => x.version));
     const r = await api(`/api/games/${GAME}/actions`, { method: "POST", body: JSON.stringify({ action: a, version }) }, token);
-    if (r.state) S.states[r.state.seat] = r.state;
+    if (r.state) keep(r.state);
     const evs = r.events || [];
     say(evs.length ? evs.map((e) => `${e.rule || ""} ${e.text}`).join(" · ") : "", "info");
   } catch (e) { showError(e); } finally { S.busy = false; render(); }
@@ -1001,6 +1001,17 @@ function fullLog() {
 // ----- playing ------------------------------------------------------------------------------------------
 function tokenFor(st) { return st && st.seat ? S.tokenOf[st.seat] : null; }
 
+// A seat's state, kept unless the one held is newer: the reply to this seat's own action (or
+// undo, or resignation) can arrive after the socket pushed a later state (an AI that answered
+// at once), and a push after the reply; whichever comes last, the page never steps back.
+// Whether it was kept.
+function keep(state) {
+  const key = state.seat || "observer", held = S.states[key];
+  if (held && held.version > state.version) return false;
+  S.states[key] = state;
+  return true;
+}
+
 async function act(a, selection = S.sel ? S.sel.action : null) {
   const st = mine(current());
   if (!st || S.busy) return;
@@ -1011,7 +1022,7 @@ async function act(a, selection = S.sel ? S.sel.action : null) {
     const body = { action: a, version: st.version };
     if (selection) body.selection = selection;
     const r = await api(`/api/games/${GAME}/actions`, { method: "POST", body: JSON.stringify(body) }, tokenFor(st));
-    S.states[r.state.seat] = r.state;
+    keep(r.state);
     const evs = r.events || [];
     say(evs.length ? evs.filter((e) => e.type !== "phase" || evs.length < 3).slice(-3).map((e) => `${e.rule || ""} ${e.text}`).join(" · ") : "", "info");
     S.flash = null;
@@ -1201,7 +1212,7 @@ async function undo() {
   if (!seatState) return;
   try {
     const r = await api(`/api/games/${GAME}/undo`, { method: "POST", body: JSON.stringify({ version: seatState.version }) }, S.tokenOf[seatState.seat]);
-    S.states[r.state.seat] = r.state;
+    keep(r.state);
     S.focus = null;
     S.sel = null;
     say("undone", "info");
@@ -1235,11 +1246,8 @@ function connect(token) {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
-      const key = msg.seat || "observer", held = S.states[key];
-      // a push can arrive after the reply to this seat's own action: never step back
-      if (held && held.version > msg.version) return;
       const prev = current();
-      S.states[key] = msg;
+      if (!keep(msg)) return;
       const now = current();
       if (prev && now && now.view.actions_played !== prev.view.actions_played && now.seat !== prev.seat) { S.focus = null; S.sel = null; }
       render();
