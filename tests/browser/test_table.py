@@ -189,3 +189,34 @@ def test_table_game_against_the_ai_from_the_lobby(server: Any, page: Any) -> Non
                            timeout=60_000)
     snap(page, "mt-web-vs-ai")
     assert page.locator("#log li.ev").count() > 3
+
+
+def test_no_action_button_is_made_unclickable_by_a_style_meant_for_the_picture(server: Any, page: Any) -> None:
+    # a button's classes are "act" and its action's type: a style for the table's fire
+    # markers (".fire") once made "shoot at ..." buttons ignore the mouse (found in a new-user
+    # trial).  Every action type of every game, as a button in the side panel, takes clicks.
+    types: set[str] = set()
+    for system in ringwar.available_systems():
+        g = ringwar.new_game(system, seed=1)
+        rng = random.Random(1)
+        for _ in range(300):
+            if g.result is not None:
+                break
+            la = g.legal_actions()
+            types.update(a["type"] for a in la)
+            g.apply(rng.choice(la))
+    assert {"fire", "move", "declare"} <= types
+    out = imported(server, random_game(steps=40))
+    page.goto(server.url + out["hotseat"])
+    page.wait_for_selector("#tpieces [data-unit]")
+    dead = page.evaluate("""(types) => {
+        const box = document.querySelector('#main-actions'), out = [];
+        for (const t of types) {
+            const b = document.createElement('button');
+            b.className = 'act ' + t; b.textContent = t; box.appendChild(b);
+            if (getComputedStyle(b).pointerEvents === 'none') out.push(t);
+            b.remove();
+        }
+        return out;
+    }""", sorted(types))
+    assert dead == []
