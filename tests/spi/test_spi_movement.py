@@ -391,3 +391,44 @@ def test_6_13_a_zoc_map_patched_for_the_pieces_that_moved_is_the_map_worked_out_
                 assert game.zoc_map(side) == _zoc_map_afresh(game, side), (game.turn, game.phase, side)
             game.apply(pick())
     assert patched[0] > 50, patched
+
+
+@rule("standard", "[4.24]")
+def test_4_24_a_selection_that_acts_by_itself_is_played_on_its_own_not_looked_at() -> None:
+    # Selecting a reinforcement with nowhere to enter leaves it in reserve (its one answer,
+    # taken at once), and one with a single way in takes it: the selection is an action, so
+    # it offers no follow-ups of its own (they were the next unit's, and a page offered them
+    # as the reinforcement's: a click on another counter entered it, found in a new-user
+    # trial).  A plain selection still offers the unit's own moves, and changes nothing.
+    import random
+
+    import ringwar
+
+    g = ringwar.new_game("sauron", seed=2)
+    rng = random.Random(2)
+    acting = plain = None
+    for _ in range(3000):
+        la = g.legal_actions()
+        for a in la:
+            if a["type"] == "select":
+                events = g.clone().apply(a)
+                if events and acting is None:
+                    acting = (g.clone(), a, events)
+                elif not events and plain is None:
+                    plain = (g.clone(), a)
+        if acting and plain:
+            break
+        g.apply(rng.choice(la))
+    assert acting and plain
+    g, a, events = acting
+    assert events[0]["rule"] == "[4.24]" or "enters" in events[0]["text"]
+    h = g.state_hash()
+    assert g.follow_ups(a) is None and g.state_hash() == h
+    other = next(x for x in g.legal_actions() if x != a and x["type"] == "select")
+    with pytest.raises(ringwar.IllegalAction, match="played on its own"):
+        g.apply_selected(a, other)
+    assert g.state_hash() == h
+    assert g.apply(a) == events
+    g, a = plain
+    then = g.follow_ups(a)
+    assert then and all(x.get("unit") == a["unit"] for x in then)

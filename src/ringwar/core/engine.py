@@ -229,6 +229,10 @@ class Game(ABC):
         if options is None:
             if not self.is_legal(selection):
                 raise self._diagnose(selection)
+            if selection["type"] in self.SELECTIONS:
+                raise IllegalAction("[action]", f"this {selection['type']!r} is played on its own, "
+                                    "not with a follow-up: it rolls a die, reveals something, passes "
+                                    "the turn or acts by itself")
             raise IllegalAction("[action]", f"{selection['type']!r} is not a selection")
         if action_key(action) not in {action_key(a) for a in options}:
             probe = self.clone()
@@ -280,7 +284,10 @@ class Game(ABC):
         """What a legal selection (``{"type": "select", "unit": ...}``) would offer next, on
         a copy: the game does not change and nothing is recorded, so a player can look at a
         unit's moves and change their mind at no cost.  None if ``action`` is not a legal
-        selection, or if taking it would roll a die, reveal something or pass the turn."""
+        selection, or if taking it would roll a die, reveal something, pass the turn or do
+        something by itself (any event: an SPI reinforcement with nowhere to enter stays in
+        reserve [4.24], one with one way in takes it): such a selection is an action, played
+        on its own (what it would offer next are the next unit's choices, not its own)."""
         try:
             action = self._normalize(action)
         except IllegalAction:
@@ -289,8 +296,7 @@ class Game(ABC):
             return None
         probe = self.clone()
         events = probe.apply(action)
-        if probe.dice.count != self.dice.count or probe.to_act != self.to_act \
-                or any(e.get("reveal") for e in events):
+        if events or probe.dice.count != self.dice.count or probe.to_act != self.to_act:
             return None
         return [dict(a) for a in probe.legal_actions()]
 
