@@ -66,6 +66,9 @@ def test_11_7_palantir_deceived_forces_the_cards_areas() -> None:
     g.apply({"type": "play", "card": "palantir-deceived"})
     assert g.ask["kind"] == "declare"
     assert g.legal_actions() == [{"type": "declare", "choice": "card"}]
+    # and the searcher is asked for that alone (it once offered "or any one area")
+    asked = g.view("dark")["decision"]["prompt"]
+    assert "the card's areas only" in asked and "any one area" not in asked
     refused(g, {"type": "declare", "choice": "area", "area": "B"}, "§11.7")
     g.apply({"type": "declare", "choice": "card"})
     assert not g.flags["deceived"]

@@ -250,6 +250,10 @@ def describe(g: Any, action: Action, side: str | None) -> str:
 
 def prompt(g: Any, ask: dict[str, Any]) -> str:
     kind = ask["kind"]
+    if kind == "declare" and g.flags.get("deceived"):
+        # (the only declaration left: ``opts_declare``)
+        return (f"Declare the search before the card is shown: the card's areas only "
+                f"({g.D.event_cards['palantir-deceived'].name} was played) [WR §V2]")
     texts = {
         "ring_removal": "The Ring is on: try to take it off (d6 ≤ Ring Rating), or keep it on [WR §10.9.2]",
         "discard": "Discard down to 3 event cards [WR §9] 2d",
