@@ -430,3 +430,42 @@ def test_a_late_reply_to_ones_own_action_never_takes_the_page_back_to_an_older_s
     assert held and held[0] < newest
     assert int(body(page, "version")) == newest and body(page, "toAct") == "westernesse"
     assert "Waiting for" not in page.locator("#prompt").inner_text()
+
+
+def test_ring_a_click_on_another_counter_while_a_move_goes_on_is_refused_with_its_reason(server: Any, page: Any) -> None:
+    # A Battle of the Ring move goes on hex by hex [8.1]: its steps name hexes only.  A click on
+    # another counter meanwhile once did nothing at all, under a prompt to "click a highlighted
+    # counter" where hexes were lit (found in a new-user trial): now the prompt names the hexes
+    # and the engine's refusal says why.
+    game = ringwar.new_game("battle-of-the-ring", seed=5)
+    plan = None
+    for sel in [a for a in game.legal_actions() if a["type"] == "select"]:
+        probe = game.clone()
+        probe.apply(sel)
+        for step in [a for a in probe.legal_actions() if a["type"] == "step"]:
+            after = probe.clone()
+            after.apply(step)
+            if any(a["type"] == "step" for a in after.legal_actions()):
+                plan = (sel["piece"], step["hex"])
+                break
+        if plan:
+            break
+    assert plan, "no piece with a move of two steps"
+    piece, first = plan
+    units = {u["id"]: u for u in game.view(None)["units"]}
+    other = next(u for u, x in units.items() if u != piece and x.get("player") == game.to_act
+                 and x.get("hex") and x["hex"] != units[piece]["hex"])
+    g = imported(server, game)
+    page.goto(server.url + g["hotseat"])
+    page.wait_for_selector("#unitlayer [data-unit]")
+    zoom_to(page, units[piece]["hex"], 900)
+    click_unit(page, piece)
+    page.wait_for_selector(f'#hitlayer [data-hex="{first}"].dest, .dest[data-dest="{first}"]', state="attached")
+    page.locator(f'#hitlayer [data-hex="{first}"]').click()
+    page.wait_for_function("Number(document.body.dataset.actions) >= 2")
+    assert "highlighted hex" in page.locator("#prompt").inner_text()
+    n = int(body(page, "actions"))
+    page.locator(f'#unitlayer [data-unit="{other}"]').dispatch_event("click")   # (it may lie off the zoomed picture)
+    page.wait_for_selector("#message.error")
+    assert "[8.1]" in page.locator("#message").inner_text() and "finish moving" in page.locator("#message").inner_text()
+    assert int(body(page, "actions")) == n and version(server, g) == n

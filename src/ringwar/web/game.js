@@ -551,6 +551,9 @@ function analyse(st) {
     if (!p.actor) continue;
     info.actors.add(p.actor);
     if (a.type === "select" && !info.selects.has(p.actor)) info.selects.set(p.actor, a);
+    // (how this game names the piece a selection takes: a click on a counter that may not act
+    // asks the engine with it, so that the refusal says why)
+    if (a.type === "select" && p.actorField) S.selectField = p.actorField;
   }
   // a selection belongs to the position it was made on
   if (S.sel && (!mine(st) || S.sel.version !== st.version || !units[S.sel.unit])) S.sel = null;
@@ -733,6 +736,13 @@ function actionButton(a, units, parent, label = null) {
   return b;
 }
 
+// what the board lights for the legal actions: counters (those that may act), hexes (steps
+// of a move in progress, places), or both
+function clickWhat(info) {
+  const counters = info.actors.size > 0, hexes = info.dest.size > 0;
+  return counters && hexes ? "counter or hex" : hexes ? "hex" : "counter";
+}
+
 function drawDecision(st, info, handled = new Set()) {
   const v = st.view, prompt = $("#prompt"), box = $("#main-actions"), fb = $("#focus-box");
   box.replaceChildren();
@@ -748,7 +758,7 @@ function drawDecision(st, info, handled = new Set()) {
     const p = v.pending;
     const said = p ? String(p.prompt || p.kind) : "";
     prompt.innerHTML = `<b>${esc(st.seat)}</b>: ` + (p ? ruled(said) + (p.rule && !said.includes(p.rule) ? ` <span class="rule">${esc(p.rule)}</span>` : "")
-      : `${esc(v.phase_name || v.phase)}${v.step ? " (" + esc(v.step) + ")" : ""}: click a highlighted counter${info.legal.some((a) => a.type === "end") ? ", or end the phase" : ""}.`);
+      : `${esc(v.phase_name || v.phase)}${v.step ? " (" + esc(v.step) + ")" : ""}: click a highlighted ${clickWhat(info)}${info.legal.some((a) => a.type === "end") ? ", or end the phase" : ""}.`);
   }
   if (m) {
     const general = info.legal.filter((a) => !parts(a, info.units).actor);
@@ -1179,6 +1189,10 @@ function unitClick(id) {
     act(Object.assign({}, withActor, { [p.actorField]: id }));
     return;
   }
+  // no counter may act now (a piece's move goes on hex by hex: its steps name hexes only):
+  // the click asks to select this one, and the engine's refusal says why not ("finish moving
+  // ... first"), rather than nothing happening
+  if (S.selectField && u.side && info.legal.length) { act({ type: "select", [S.selectField]: id }); return; }
   S.focus = null;
   render();
 }
