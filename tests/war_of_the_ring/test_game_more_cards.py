@@ -384,8 +384,11 @@ def test_11_7_black_breath_wounds_a_revealed_free_character_in_or_next_to_a_nazg
     g = p.at("7d")
     targets = {a["target"] for a in g.legal_actions() if a.get("card") == "black-breath"}
     assert targets == {"gimli", "legolas"}, targets             # not 2 away, not hidden
-    play(g, "black-breath", target="legolas")
+    ev = play(g, "black-breath", target="legolas")
     assert g.chars["legolas"]["e"] == 7 - 2
+    # the log names whom it struck and what is left (the card's text alone once did)
+    assert any(e["rule"] == "[WR §11.7]" and e["text"] == "Legolas loses 2 Endurance to the Black "
+               "Breath: 5 left" and e.get("visible_to") is None for e in ev), ev
 
 
 @rule("war-of-the-ring", "§11.7", "§V2", "§12")

@@ -318,7 +318,10 @@ class CardRules:
             f["dawnless"] = True
         elif card == "black-breath":
             t = self.chars[action["target"]]
-            t["e"] += int(self.D.event_cards[card].effect["endurance"])
+            loss = -int(self.D.event_cards[card].effect["endurance"])
+            t["e"] -= loss
+            ev.append(event("card", EVENTS, f"{self.name(action['target'])} loses {loss} Endurance "
+                            f"to the Black Breath: {max(t['e'], 0)} left", target=action["target"]))
             if t["e"] <= 0:
                 ev += self.kill_char(action["target"], "the Black Breath", killer_seat=seat)
         elif card == "crebain-of-dunland":
