@@ -34,3 +34,21 @@ CASES = [pytest.param(system, options, seed, id=f"{system}{options.get('players'
 @pytest.mark.parametrize("system, options, seed", CASES)
 def test_random_games_keep_the_contract(system: str, options: dict[str, Any], seed: int) -> None:
     play_checked(system, options, seed, replay_check=seed % 10 == 0)
+
+
+def test_legal_actions_that_read_alike_or_repeat_break_the_contract() -> None:
+    # two legal actions a player cannot tell apart (two buttons with one label) are refused
+    # by the contract's check, as is an action listed twice
+    from ringwar.core.contract import ContractBroken, check_words
+    from ringwar.core.engine import new_game
+
+    g = new_game("sauron", seed=1)
+    check_words(g)
+    g.describe_action = lambda a, side=None: a["type"]          # type: ignore[method-assign]
+    with pytest.raises(ContractBroken, match="read alike"):
+        check_words(g)
+    g = new_game("sauron", seed=1)
+    listed = g.legal_actions()
+    g.legal_actions = lambda: listed + listed[:1]               # type: ignore[method-assign]
+    with pytest.raises(ContractBroken, match="listed twice"):
+        check_words(g)

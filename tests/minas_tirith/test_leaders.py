@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import ringwar
+
 from .builder import Table, events, rule
 
 
@@ -264,3 +266,16 @@ def test_7_12_one_cast_of_each_spell_per_caster_per_card_and_spell_points_limit(
     menu = t.g.spell_menu(t.g.leaders["witch-king"])
     assert not [a for a in menu if a["spell"] == "activate_grond"]     # costs 2 spell points
     assert {a["points"] for a in menu} == {1}                          # nothing above the pool
+
+
+@rule("§7.1.7", "§7.13")
+def test_7_1_7_a_move_names_the_leaders_it_takes_along_and_a_duel_its_avoidance():
+    # two legal moves of a unit along one path differ by the leaders taken along, two duels by
+    # the avoidance declared: their words say so (two buttons once read "move 0.25 ahead")
+    g = ringwar.new_game("minas-tirith", seed=1)
+    alone = g.describe_action({"type": "move", "unit": "G7", "path": "m0:1"})
+    along = g.describe_action({"type": "move", "unit": "G7", "path": "m0:1", "leaders": "gandalf,imrahil"})
+    assert along == alone + " with Gandalf the White and Prince Imrahil"
+    duel = {"type": "duel", "leader": "nazgul-4", "target": "eowyn", "magic": 0}
+    plain, avoiding = g.describe_action({**duel, "avoid": 0}), g.describe_action({**duel, "avoid": 2})
+    assert "avoidance" not in plain and avoiding.endswith("declaring avoidance 2 [MT §7.13]")

@@ -11,6 +11,7 @@ benchmarks/contract_fuzz.py thousands of times):
   it was (hash, legal actions, record).
 - A selection's ``follow_ups`` change nothing; ``redact_action`` and ``describe_action``
   work on every recorded action; views are JSON for every side.
+- Every legal action is listed once and reads differently (``describe_action``).
 - A resignation or an agreed draw at a random moment ends the game, and that record replays.
 
 A broken promise raises :class:`ContractBroken` saying which and where.
@@ -76,6 +77,19 @@ def check_selection(game: Game, rng: random.Random) -> None:
     _require(game.state_hash() == h, "follow_ups changed the game")
 
 
+def check_words(game: Game) -> None:
+    """Every legal action is listed once, and reads differently to the side to act: a player
+    tells them apart by their words (a button each; two moves that differed only by the
+    leaders they took along once read alike)."""
+    legal = game.legal_actions()
+    _require(len({action_key(a) for a in legal}) == len(legal), f"an action is listed twice ({game.phase})")
+    seen: dict[str, dict[str, Any]] = {}
+    for a in legal:
+        w = game.describe_action(a, game.to_act)
+        _require(w not in seen, f"two legal actions read alike, {w!r}: {seen.get(w)} and {a}")
+        seen[w] = a
+
+
 def check_meta(game: Game, rng: random.Random) -> None:
     probe = game.clone()
     side = rng.choice(probe.sides)
@@ -113,6 +127,7 @@ def play_checked(system: str, options: dict[str, Any] | None = None, seed: int =
         if n % check_every == 0:
             check_refusals(game, rng)
             check_selection(game, rng)
+            check_words(game)
             for s in (None, *game.sides):
                 json.dumps(game.view(s))
         if n == meta_at:

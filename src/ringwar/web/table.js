@@ -220,7 +220,12 @@ function createTable(K) {
     }).join(", then ");
   }
   function labelOf(menu, a, st) {
-    if (a.type === "move" && typeof a.path === "string" && menu && (a.unit === menu.actor || a.engine === menu.actor)) return `move ${pathWords(a.path)}`;
+    if (a.type === "move" && typeof a.path === "string" && menu && (a.unit === menu.actor || a.engine === menu.actor)) {
+      // the leaders it takes along [MT §7.1.7]: two moves along one path differ by them alone
+      const along = typeof a.leaders === "string" && a.leaders
+        ? " with " + a.leaders.split(",").map((id) => (T.pieces[id] && T.pieces[id].p.name) || id).join(" and ") : "";
+      return `move ${pathWords(a.path)}${along}`;
+    }
     if (menu) { const i = menu.acts.indexOf(a); if (i >= 0 && menu.labels[i]) return menu.labels[i]; }
     const mine = K.mine(st);
     if (mine) { const i = mine.legal.indexOf(a); if (i >= 0 && (mine.labels || [])[i]) return mine.labels[i]; }

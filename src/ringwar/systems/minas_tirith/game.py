@@ -440,7 +440,7 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
         if kind in words:
             return words[kind]
         if kind == "move":
-            return f"{who}: move {action.get('path')}"
+            return f"{who}: move {action.get('path')}" + self.with_leaders(action)
         if kind == "move_fire":
             return (f"{who}: move {action.get('path')}, shooting at {tname} after step "
                     f"{action.get('at')}")
@@ -459,12 +459,22 @@ class MinasTirithGame(TurnRules, MenuRules, ReactionRules, MovementRules, FireRu
             return f"{who}: cast {sp.name if sp else action.get('spell')} ({action.get('points')} SP)" \
                 + (f" on {tname}" if tname else "")
         if kind == "duel":
-            return f"{who}: fight {tname}" + (f" (+{action['magic']} magic)" if action.get("magic") else "")
+            return f"{who}: fight {tname}" + (f" (+{action['magic']} magic)" if action.get("magic") else "") \
+                + (f" declaring avoidance {action['avoid']} [MT §7.13]" if action.get("avoid") else "")
         if kind == "lead_move":
             return f"{who}: move to ({action.get('x')}, {action.get('y')})"
         if kind == "place":
             return f"{who}: set up at ({action.get('x')}, {action.get('y')})"
         return super().describe_action(action, side)
+
+    def with_leaders(self, action: Action) -> str:
+        """The unattached leaders a move takes along [MT §7.1.7], as " with Gandalf and
+        Imrahil" (two moves of one unit along one path differ by them alone); "" if none."""
+        raw = action.get("leaders")
+        if not isinstance(raw, str) or not raw:
+            return ""
+        names = [self.name_of(x) for x in raw.split(",")]
+        return " with " + (" and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1])
 
     def table_geometry(self) -> dict[str, Any]:
         """What a client needs to draw the table beside its static picture [MT §3]: the size

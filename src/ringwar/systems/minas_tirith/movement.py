@@ -1163,9 +1163,12 @@ class MovementRules:
         spec = self.D.units[u.id]
         choices = {("line", spec.files), ("column", col), ("line", max(col, u.files * 2)),
                    ("line", max(col, u.files // 2))}
+        seen = {(u.formation, u.files)}
         for formation, files in sorted(choices):
             files = max(1, min(files, u.figures))
-            if (formation, files) != (u.formation, u.files):
+            # (two choices may come to the same files once a unit's figures bound them: once)
+            if (formation, files) not in seen:
+                seen.add((formation, files))
                 opts.append({"type": "form", "unit": u.id, "formation": formation, "files": files})
         if self.may_shield_wall(u):
             if u.formation != "shield_wall":

@@ -210,7 +210,7 @@ def describe(g: Any, action: Action, side: str | None) -> str:
     if kind == "play":
         card = g.D.event_cards.get(action.get("card"))
         extra = ""
-        for k in ("target", "captive"):
+        for k in ("target", "captive", "piece"):
             if k in action:
                 extra = f" on {name(action[k])}"
         if "hex" in action:
@@ -229,6 +229,8 @@ def describe(g: Any, action: Action, side: str | None) -> str:
         return f"{kind} {name(action.get('piece', '?'))}"
     if kind == "give_ring":
         return f"give the Ring to {name(action.get('to', '?'))}"
+    if kind == "land":
+        return f"land in {g.place(action.get('to'))}"
     if kind == "give_item":
         item = g.D.magic_cards.get(action.get("item"))
         return (f"{name(action.get('piece', '?'))} gives {item.name if item else action.get('item')} "
