@@ -50,9 +50,11 @@ def test_selecting_a_counter_plays_nothing_and_clear_selection_escape_or_a_secon
     page.wait_for_selector("#unitlayer [data-unit]")
     zoom_to(page, "0921", 700)
     unselected = "document.body.dataset.selected === '' && !document.querySelector('.dest')"
+    assert page.locator("#clear-focus").is_disabled()      # nothing to clear yet
     for release in ("button", "escape", "again"):
         click_unit(page, "goblin1")
         page.wait_for_selector(".dest")
+        assert page.locator("#clear-focus").is_enabled()
         assert body(page, "selected") == "goblin1"
         assert version(server, g) == 0 and body(page, "actions") == "0"   # nothing stored or shown to anyone
         if release == "button":

@@ -642,6 +642,11 @@ function render() {
   // an observer (or a replay) has nothing to take back or to select
   $("#undo").hidden = !seated() || REPLAY;
   $("#clear-focus").hidden = !seated() || REPLAY;
+  // only while there is a selection to forget: one looked at, a counter focused, or one the
+  // engine holds that undo may take back (not a piece the rules oblige to act, [7.54] ...)
+  const pend = v.pending;
+  const clearable = !!S.sel || (!!S.focus && !(pend && pend.unit)) || !!(mine(st) && pend && pend.unit && st.undo);
+  $("#clear-focus").disabled = !clearable;
 }
 
 function resultText(r) {
