@@ -480,3 +480,38 @@ def test_ring_a_click_on_another_counter_while_a_move_goes_on_is_refused_with_it
     page.wait_for_selector("#message.error")
     assert "[8.1]" in page.locator("#message").inner_text() and "finish moving" in page.locator("#message").inner_text()
     assert int(body(page, "actions")) == n and version(server, g) == n
+
+
+def test_gondor_westernesse_sees_which_cauldrons_are_real_and_sauron_does_not(server: Any, browser: Any) -> None:
+    # [16.71] the owner's view says which Cauldrons are real: the page shows it to Westernesse
+    # (it showed it to nobody: found after a new-user trial), never to Sauron; and Westernesse's
+    # view counts as holding a secret, so a hot-seat page covers the board between the seats
+    game = ringwar.new_game("gondor", seed=3)
+    for _ in range(2):
+        game.apply({"type": "deploy_rest"})
+    while True:
+        placing = [a for a in game.legal_actions() if "cauldron" in a.get("unit", "")]
+        if not placing:
+            break
+        game.apply(placing[0])
+    g = imported(server, game)
+    where = next(u["hex"] for u in game.view("westernesse")["units"] if u.get("real") is not None)
+    shown = {}
+    for side in ("westernesse", "sauron"):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+        p = ctx.new_page()
+        p.goto(server.url + g["seats"][side])
+        p.wait_for_selector("#unitlayer [data-unit]")
+        zoom_to(p, where, 420)
+        p.locator(f'#hitlayer [data-hex="{where}"]').click(force=True)
+        p.wait_for_selector("#stack:not([hidden]) .stackrow")
+        shown[side] = p.locator("#stack").inner_text()
+        # the hot-seat cover's test: this seat's view holds a secret, or not
+        shown[side + " secret"] = p.evaluate("""async () => { const P = await import('/static/panels.js');
+            const st = await (await fetch(location.pathname.replace('/play/', '/api/games/'),
+                { headers: { 'X-Ringwar-Token': location.hash.slice(3) } })).json();
+            return P.holdsSecrets(st.view); }""")
+        ctx.close()
+    assert "real [16.71]" in shown["westernesse"] and "dummy [16.71]" in shown["westernesse"]
+    assert "[16.71]" not in shown["sauron"] and "real" not in shown["sauron"]
+    assert shown["westernesse secret"] is True and shown["sauron secret"] is False

@@ -296,6 +296,9 @@ function unitValues(u) {
 function unitFacts(u, st) {
   const f = ["reduced", "disrupted", "moved", "fired", "attacked"].filter((k) => u[k]);
   if (u.formation) f.push(String(u.formation));
+  // what only its owner's view says: a Gondor Cauldron real or a dummy [16.71]
+  if (typeof u.real === "boolean") f.push(u.real ? "real [16.71]" : "dummy [16.71]");
+  if (Array.isArray(u.carries) && u.carries.length) f.push("carries " + u.carries.join(", "));
   if (st && ((st.view.demoralization || {})[u.side] || {}).demoralized) f.push("side demoralized");
   return f.join(", ");
 }

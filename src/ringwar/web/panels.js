@@ -32,7 +32,10 @@ const ctrlStyle = (o) => CONTROL_STYLE[o] || ["#777777", "#ffffff"];
 export function holdsSecrets(view) {
   if (!view) return false;
   if (Array.isArray(view.hand) && view.hand.length) return true;
-  return (view.units || []).some((u) => u && u.hidden) || (view.characters || []).some((c) => c && c.hidden && c.hex);
+  // (a hidden piece; a Gondor Cauldron its owner sees real or dummy [16.71]; a hidden
+  // character whose hex his own side sees)
+  return (view.units || []).some((u) => u && (u.hidden || typeof u.real === "boolean"))
+    || (view.characters || []).some((c) => c && c.hidden && c.hex);
 }
 
 // ----- search areas from the map's named borders ------------------------------------------------------
