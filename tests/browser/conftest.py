@@ -81,6 +81,15 @@ def imported(server: Any, game: Any) -> Any:
     return create(server, record=game.save())
 
 
+def past_the_screen(page: Any) -> None:
+    """Wait for the board, through the hot-seat screen if the seat to show holds a secret
+    (a War of the Ring hand, Gondor's real Cauldrons [16.71]): its player says "go"."""
+    page.wait_for_selector("#unitlayer [data-unit], #handover:not([hidden])")
+    if page.locator("#handover:not([hidden])").count():
+        page.click("#handover-go")
+        page.wait_for_selector("#unitlayer [data-unit]")
+
+
 def visible_in_viewport(page: Any, selector: str) -> bool:
     """The element is displayed and lies inside the window (not scrolled away)."""
     return bool(page.evaluate("""(sel) => {

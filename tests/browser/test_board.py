@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 
-from .conftest import api, board_scale, create, gondor_after_setup, imported, shot, zoom_to
+from .conftest import (
+    api,
+    board_scale,
+    create,
+    gondor_after_setup,
+    imported,
+    past_the_screen,
+    shot,
+    zoom_to,
+)
 
 # game -> (how it is made, a hex to zoom in on)
 BOARDS = {
@@ -37,6 +46,7 @@ def open_board(page: Any, server: Any, which: str) -> tuple[Any, str]:
     make, hx = BOARDS[which]
     g = make(server)
     page.goto(server.url + g["hotseat"])
+    past_the_screen(page)            # (Gondor's Westernesse holds which Cauldrons are real)
     page.wait_for_selector("#unitlayer .counter")
     page.wait_for_selector("#placelayer text", state="attached")
     return g, hx
